@@ -1,0 +1,90 @@
+// `oceanfft fft`: transform a raw complex64 file on the GPU.
+#include <cstdio>
+
+#include "commands.h"
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "gl/error.h"
+
+namespace oceanfft::app {
+
+std::vector<int> parse_int_list(const std::string& text, const char* what) {
+  std::vector<int> out;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    size_t used = 0;
+    long v = 0;
+    try {
+      v = std::stol(item, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (item.empty() || used != item.size() || v < -(1L << 30) || v > (1L << 30))
+      throw Error(ErrorCode::InvalidArgument,
+                  std::string("invalid ") + what + " list '" + text + "': '" + item + "' is not an integer");
+    out.push_back(int(v));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
+void add_fft(CLI::App& app, Commands& out) {
+  struct Args {
+    std::string algorithm = "stockham-r4", input, output;
+    int width = 0, height = 0, layers = 1;
+    bool inverse = false, list = false;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
+  cmd->add_flag("--list-algorithms", args->list, "print the algorithm names, one per line");
+  cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)");
+  cmd->add_option("--width", args->width, "width, a power of two in 2..4096");
+  cmd->add_option("--height", args->height, "height, a power of two in 2..4096");
+  cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
+  cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
+  cmd->add_option("--input", args->input, "raw little-endian complex64 input");
+  cmd->add_option("--output", args->output, "raw complex64 output");
+  out.push_back({cmd, [args]() -> int {
+    if (args->list) {
+      for (fft::Algorithm a : fft::all_algorithms()) std::printf("%s\n", std::string(fft::name(a)).c_str());
+      return 0;
+    }
+    auto algorithm = fft::parse_algorithm(args->algorithm);
+    if (!algorithm)
+      throw Error(ErrorCode::InvalidArgument, "unknown algorithm '" + args->algorithm +
+                                                  "'; choose one of: " + fft::algorithm_list());
+    if (args->width == 0 || args->height == 0)
+      throw Error(ErrorCode::InvalidArgument, "--width and --height are required");
+    if (args->input.empty() || args->output.empty())
+      throw Error(ErrorCode::InvalidArgument, "--input and --output are required");
+    fft::Options o;
+    o.width = args->width;
+    o.height = args->height;
+    o.layers = args->layers;
+    o.algorithm = *algorithm;
+    // Validate against the hard limits before touching the file or the GPU.
+    gl::Limits generous;
+    generous.max_texture_size = fft::kMaxSize;
+    generous.max_array_layers = 1 << 16;
+    if (auto s = fft::validate(o, generous); s != fft::Status::Ok)
+      throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
+    fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
+    auto ctx = gl::create_headless();
+    gl::ShaderLibrary shaders;
+    fft::Plan plan(o, shaders);
+    gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+    fft::upload(tex, in);
+    const gl::Texture& result =
+        plan.execute(args->inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex);
+    fft::Planes res = fft::download(result);
+    if (ctx->check_errors("fft") || ctx->error_count())
+      throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+    fft::write_raw(args->output, res);
+    return 0;
+  }});
+}
+
+}  // namespace oceanfft::app

@@ -1,0 +1,110 @@
+// `oceanfft verify`: every algorithm x size x direction against FFTW in double.
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <fstream>
+
+#include "commands.h"
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "gl/error.h"
+
+namespace oceanfft::app {
+
+void add_verify(CLI::App& app, Commands& out) {
+  struct Args {
+    std::string sizes = "2,4,8,16,32,64,128,256,512,1024";
+    std::string algorithms = "all";
+    std::string json;
+    int layers = 1;
+    double tolerance = 1e-6;
+    uint64_t seed = 0;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand("verify", "check every algorithm against FFTW (double)");
+  cmd->add_option("--sizes", args->sizes, "comma-separated square sizes");
+  cmd->add_option("--algorithms", args->algorithms, "comma-separated names, or 'all'");
+  cmd->add_option("--layers", args->layers, "rgba32f layers per transform");
+  cmd->add_option("--tolerance", args->tolerance, "largest relative L2 error allowed");
+  cmd->add_option("--seed", args->seed, "random seed (0: time-based, printed)");
+  cmd->add_option("--json", args->json, "also write the results as JSON");
+  out.push_back({cmd, [args]() -> int {
+    std::vector<fft::Algorithm> algorithms;
+    if (args->algorithms == "all") {
+      algorithms.assign(fft::all_algorithms().begin(), fft::all_algorithms().end());
+    } else {
+      std::string rest = args->algorithms;
+      for (size_t pos = 0; pos <= rest.size();) {
+        size_t comma = rest.find(',', pos);
+        std::string n = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        auto a = fft::parse_algorithm(n);
+        if (!a)
+          throw Error(ErrorCode::InvalidArgument,
+                      "unknown algorithm '" + n + "'; choose one of: " + fft::algorithm_list());
+        algorithms.push_back(*a);
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+      }
+    }
+    std::vector<int> sizes = parse_int_list(args->sizes, "size");
+    for (int n : sizes) {
+      fft::Options o;
+      o.width = o.height = n;
+      o.layers = args->layers;
+      gl::Limits generous;
+      generous.max_texture_size = fft::kMaxSize;
+      generous.max_array_layers = 1 << 16;
+      if (auto s = fft::validate(o, generous); s != fft::Status::Ok)
+        throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
+    }
+    if (args->layers < 1) throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1");
+    uint64_t seed = args->seed ? args->seed
+                               : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    auto ctx = gl::create_headless();
+    gl::ShaderLibrary shaders;
+    std::printf("renderer: %s | %s\nseed: %llu, layers: %d, tolerance: %.1e\n",
+                ctx->info().renderer.c_str(), ctx->info().version.c_str(),
+                (unsigned long long)seed, args->layers, args->tolerance);
+    std::printf("%-14s %6s %14s %14s  %s\n", "algorithm", "N", "forward", "inverse", "");
+    nlohmann::json results = nlohmann::json::array();
+    bool ok = true;
+    uint64_t case_seed = seed;
+    for (fft::Algorithm a : algorithms) {
+      for (int n : sizes) {
+        fft::Options o;
+        o.width = o.height = n;
+        o.layers = args->layers;
+        o.algorithm = a;
+        fft::Plan plan(o, shaders);
+        gl::Texture tex = gl::make_complex_texture(n, n, o.layers);
+        double err[2];
+        for (int d = 0; d < 2; ++d) {
+          auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;
+          fft::Planes in = fft::random_planes(n, n, o.layers, case_seed++);
+          fft::upload(tex, in);
+          for (const gl::Texture& t : plan.targets()) fft::poison(t);
+          fft::Planes res = fft::download(plan.execute(dir, tex));
+          err[d] = fft::relative_l2(res, fft::reference(in, dir));
+        }
+        const bool pass = err[0] <= args->tolerance && err[1] <= args->tolerance;
+        ok = ok && pass;
+        std::printf("%-14s %6d %14.3e %14.3e  %s\n", std::string(fft::name(a)).c_str(), n, err[0],
+                    err[1], pass ? "ok" : "FAIL");
+        std::fflush(stdout);
+        results.push_back({{"algorithm", fft::name(a)}, {"n", n}, {"forward", err[0]},
+                           {"inverse", err[1]}, {"pass", pass}});
+      }
+    }
+    if (ctx->check_errors("verify") || ctx->error_count()) ok = false;
+    if (!args->json.empty()) {
+      std::ofstream f(args->json);
+      f << nlohmann::json{{"renderer", ctx->info().renderer}, {"seed", seed},
+                          {"tolerance", args->tolerance}, {"results", results}}
+               .dump(2);
+    }
+    std::printf("%s\n", ok ? "all within tolerance" : "FAILED: some errors exceed the tolerance");
+    return ok ? 0 : int(ErrorCode::Verification);
+  }});
+}
+
+}  // namespace oceanfft::app

@@ -1,0 +1,22 @@
+#pragma once
+// Each subcommand lives in its own cmd_*.cpp and registers itself here; main() only dispatches.
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <vector>
+
+namespace oceanfft::app {
+
+struct Command {
+  CLI::App* cli = nullptr;
+  std::function<int()> run;  // called after parsing when this subcommand was chosen
+};
+using Commands = std::vector<Command>;
+
+void add_fft(CLI::App& app, Commands& out);
+void add_verify(CLI::App& app, Commands& out);
+
+// "256,512" -> {256, 512}; used by several subcommands.
+std::vector<int> parse_int_list(const std::string& text, const char* what);
+
+}  // namespace oceanfft::app

@@ -1,0 +1,32 @@
+// oceanfft: one executable, one subcommand per job (see app/cmd_*.cpp).
+#include <cstdio>
+
+#include "commands.h"
+#include "gl/error.h"
+
+int main(int argc, char** argv) {
+  using namespace oceanfft;
+  CLI::App app{"oceanfft: a GPU FFT in GLSL compute shaders, and a real-time ocean built on it"};
+  app.require_subcommand(0, 1);
+  app::Commands commands;
+  app::add_fft(app, commands);
+  app::add_verify(app, commands);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    for (auto& c : commands)
+      if (c.cli->parsed()) return c.run();
+    std::fputs(app.help().c_str(), stdout);
+    return 0;
+  } catch (const Error& e) {
+    std::fprintf(stderr, "oceanfft: error: %s\n", e.what());
+    return e.exit_status();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "oceanfft: error: %s\n", e.what());
+    return 1;
+  }
+}

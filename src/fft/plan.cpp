@@ -1,0 +1,263 @@
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+#include "fft/fft.h"
+#include "gl/error.h"
+
+namespace oceanfft::fft {
+namespace {
+
+constexpr Algorithm kAlgorithms[] = {Algorithm::CooleyTukey, Algorithm::StockhamR2,
+                                     Algorithm::StockhamR4};
+
+bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
+int floor_pow2(int v) {
+  int p = 1;
+  while (p * 2 <= v) p *= 2;
+  return p;
+}
+int log2i(int v) {
+  int l = 0;
+  while ((1 << l) < v) ++l;
+  return l;
+}
+
+// Invocations per group for the stage kernel; 64 keeps every vendor's SIMD width busy.
+constexpr int kStageGroup = 64;
+// Target for threads x lines per Stockham group: enough to hide latency, few enough to leave
+// several groups per compute unit.
+constexpr int kStockhamGroup = 128;
+
+AxisStrategy plan_axis(Algorithm a, int n, int lines_total, const gl::Limits& limits,
+                       const Options& o) {
+  const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
+  const int invocations = floor_pow2(std::min(
+      o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations, limits.max_group_size[0]));
+  AxisStrategy s{AxisStrategy::Kind::StageDispatches, n, 2, 0, 1};
+  if (a != Algorithm::CooleyTukey) {
+    s.radix = a == Algorithm::StockhamR4 ? 4 : 2;
+    if (n * 16 <= shared)
+      s.kind = AxisStrategy::Kind::SharedVec4;
+    else if (n * 8 <= shared)
+      s.kind = AxisStrategy::Kind::SharedVec2Split;
+  }
+  if (s.kind == AxisStrategy::Kind::StageDispatches) {
+    // Cooley-Tukey by choice, or the fallback when a line does not fit in shared memory:
+    // global memory between dispatches has no size limit.
+    s.radix = 2;
+    s.threads = std::min({kStageGroup, std::max(n / 2, 1), invocations});
+    return s;
+  }
+  const int elem = s.kind == AxisStrategy::Kind::SharedVec4 ? 16 : 8;
+  s.threads = std::min(std::max(n / s.radix, 1), invocations);
+  while (s.threads * s.lines < kStockhamGroup && s.threads * s.lines * 2 <= invocations &&
+         s.lines * 2 <= lines_total && s.lines * 2 * n * elem <= shared &&
+         s.lines * 2 <= limits.max_group_size[1])
+    s.lines *= 2;
+  return s;
+}
+
+std::vector<float> twiddle_table(int n) {
+  std::vector<float> t(size_t(n) * 2);
+  for (int k = 0; k < n; ++k) {
+    const double phase = -2.0 * std::numbers::pi * double(k) / double(n);
+    t[2 * k] = float(std::cos(phase));
+    t[2 * k + 1] = float(std::sin(phase));
+  }
+  return t;
+}
+
+void bind_image(GLuint unit, const gl::Texture& tex, GLenum access) {
+  glBindImageTexture(unit, tex.id(), 0, GL_TRUE, 0, access, GL_RGBA32F);
+}
+
+}  // namespace
+
+std::span<const Algorithm> all_algorithms() { return kAlgorithms; }
+
+std::string_view name(Algorithm a) {
+  switch (a) {
+    case Algorithm::CooleyTukey: return "cooley-tukey";
+    case Algorithm::StockhamR2: return "stockham-r2";
+    case Algorithm::StockhamR4: return "stockham-r4";
+  }
+  return "?";
+}
+
+std::optional<Algorithm> parse_algorithm(std::string_view text) {
+  for (Algorithm a : kAlgorithms)
+    if (name(a) == text) return a;
+  return std::nullopt;
+}
+
+std::string algorithm_list() {
+  std::string s;
+  for (Algorithm a : kAlgorithms) s += (s.empty() ? "" : ", ") + std::string(name(a));
+  return s;
+}
+
+std::string describe(Status s, const Options& o) {
+  const std::string w = std::to_string(o.width), h = std::to_string(o.height);
+  const std::string range = std::to_string(kMinSize) + ".." + std::to_string(kMaxSize);
+  switch (s) {
+    case Status::Ok: return "ok";
+    case Status::WidthNotPowerOfTwo: return "width " + w + " is not a power of two";
+    case Status::HeightNotPowerOfTwo: return "height " + h + " is not a power of two";
+    case Status::WidthOutOfRange: return "width " + w + " is outside " + range;
+    case Status::HeightOutOfRange: return "height " + h + " is outside " + range;
+    case Status::LayersOutOfRange:
+      return "layers " + std::to_string(o.layers) + " must be at least 1";
+    case Status::ExceedsTextureLimit: return w + "x" + h + " exceeds the driver's texture size limit";
+    case Status::ExceedsLayerLimit:
+      return std::to_string(o.layers) + " layers exceed the driver's array layer limit";
+  }
+  return "unknown status";
+}
+
+Status validate(const Options& o, const gl::Limits& limits) {
+  if (o.width < kMinSize || o.width > kMaxSize) return Status::WidthOutOfRange;
+  if (o.height < kMinSize || o.height > kMaxSize) return Status::HeightOutOfRange;
+  if (!is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
+  if (!is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
+  if (o.layers < 1) return Status::LayersOutOfRange;
+  if (o.width > limits.max_texture_size || o.height > limits.max_texture_size)
+    return Status::ExceedsTextureLimit;
+  if (o.layers > limits.max_array_layers) return Status::ExceedsLayerLimit;
+  return Status::Ok;
+}
+
+std::string AxisStrategy::describe() const {
+  char buf[160];
+  const char* k = kind == Kind::StageDispatches ? "stage dispatches"
+                  : kind == Kind::SharedVec4    ? "shared vec4"
+                                                : "shared vec2, channels in turn";
+  if (kind == Kind::StageDispatches)
+    std::snprintf(buf, sizeof buf, "N=%d: %s, %d dispatches, %d invocations/group", length, k,
+                  log2i(length), threads);
+  else
+    std::snprintf(buf, sizeof buf, "N=%d: radix-%d Stockham, %s, %d threads x %d lines/group",
+                  length, radix, k, threads, lines);
+  return buf;
+}
+
+Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(options) {
+  gl::Context* ctx = gl::Context::current();
+  if (!ctx) throw Error(ErrorCode::GlUnsupported, "an FFT plan needs a current GL context");
+  const gl::Limits& limits = ctx->limits();
+  if (Status s = validate(options, limits); s != Status::Ok)
+    throw Error(ErrorCode::InvalidArgument, fft::describe(s, options));
+
+  const int length[2] = {options.width, options.height};
+  const int lines[2] = {options.height, options.width};
+  for (int axis = 0; axis < 2; ++axis) {
+    AxisStrategy& s = axis_[axis];
+    s = plan_axis(options.algorithm, length[axis], lines[axis], limits, options);
+    gl::Defines d = {{"N", std::to_string(s.length)}, {"AXIS", std::to_string(axis)}};
+    if (s.kind == AxisStrategy::Kind::StageDispatches) {
+      d.push_back({"LOCAL", std::to_string(s.threads)});
+      program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
+    } else {
+      d.push_back({"RADIX", std::to_string(s.radix)});
+      d.push_back({"THREADS", std::to_string(s.threads)});
+      d.push_back({"LINES", std::to_string(s.lines)});
+      d.push_back({"SPLIT", s.kind == AxisStrategy::Kind::SharedVec2Split ? "1" : "0"});
+      program_[axis] = shaders.compute("fft/stockham.comp", d);
+    }
+    if (axis == 0 || length[1] != length[0]) {
+      std::vector<float> t = twiddle_table(length[axis]);
+      twiddles_[axis] = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
+    }
+  }
+  for (auto& p : ping_) p = gl::make_complex_texture(options.width, options.height, options.layers);
+  if (ctx->check_errors("FFT plan creation"))
+    throw Error(ErrorCode::GlRuntime, "GL error while creating the FFT plan");
+}
+
+Plan::~Plan() = default;
+Plan::Plan(Plan&&) noexcept = default;
+Plan& Plan::operator=(Plan&&) noexcept = default;
+
+std::string Plan::describe() const {
+  return std::string(name(options_.algorithm)) + " " + std::to_string(options_.width) + "x" +
+         std::to_string(options_.height) + "x" + std::to_string(options_.layers) +
+         "; rows: " + axis_[0].describe() + "; columns: " + axis_[1].describe();
+}
+
+int Plan::dispatches_per_execute() const {
+  int n = 0;
+  for (auto& s : axis_) n += s.kind == AxisStrategy::Kind::StageDispatches ? log2i(s.length) : 1;
+  return n;
+}
+
+const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
+                                 gl::PassTimer* timer) {
+  if (input.width() != options_.width || input.height() != options_.height ||
+      input.layers() != options_.layers || input.format() != GL_RGBA32F ||
+      input.target() != GL_TEXTURE_2D_ARRAY)
+    throw Error(ErrorCode::InvalidArgument,
+                "FFT input must be an rgba32f 2D array of " + std::to_string(options_.width) + "x" +
+                    std::to_string(options_.height) + "x" + std::to_string(options_.layers));
+  const gl::Texture* cur = &input;
+  for (int axis = 0; axis < 2; ++axis) {
+    const gl::Texture* dst = cur == &ping_[0] ? &ping_[1] : &ping_[0];
+    gl::ScopedPass pass(timer, axis == 0 ? "fft.horizontal" : "fft.vertical",
+                        axis_[axis].kind == AxisStrategy::Kind::StageDispatches
+                            ? pass_bytes(options_) * log2i(axis_[axis].length)
+                            : pass_bytes(options_));
+    run_axis(axis, direction, *cur, *dst, timer);
+    cur = result_;
+  }
+  glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                  GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+  return *result_;
+}
+
+void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Texture& dst,
+                    gl::PassTimer* timer) {
+  const AxisStrategy& s = axis_[axis];
+  const GLuint prog = program_[axis].id();
+  const int inverse = d == Direction::Inverse ? 1 : 0;
+  const float scale = inverse ? 1.0f / float(s.length) : 1.0f;
+  const int lines = axis == 0 ? options_.height : options_.width;
+  glUseProgram(prog);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0,
+                   (twiddles_[axis] ? twiddles_[axis] : twiddles_[0]).id());
+  glProgramUniform1i(prog, glGetUniformLocation(prog, "uDirection"), inverse);
+
+  if (s.kind != AxisStrategy::Kind::StageDispatches) {
+    bind_image(0, src, GL_READ_ONLY);
+    bind_image(1, dst, GL_WRITE_ONLY);
+    glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
+    glDispatchCompute(1, GLuint(lines / s.lines), GLuint(options_.layers));
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    result_ = &dst;
+    return;
+  }
+
+  // Stage dispatches: ping-pong between the plan's textures, the caller's input only read.
+  const int stages = log2i(s.length);
+  const GLint loc_stage = glGetUniformLocation(prog, "uStage");
+  const GLint loc_pp = glGetUniformLocation(prog, "uPingpong");
+  const GLint loc_scale = glGetUniformLocation(prog, "uScale");
+  const gl::Texture* cur = &src;
+  for (int stage = 0; stage < stages; ++stage) {
+    const gl::Texture* out = cur == &ping_[0] ? &ping_[1] : &ping_[0];
+    const int pp = stage & 1;  // the image unit that is read this stage
+    char label[48];
+    std::snprintf(label, sizeof label, "%s.stage%d", axis == 0 ? "fft.horizontal" : "fft.vertical",
+                  stage);
+    gl::ScopedPass pass(timer, label, pass_bytes(options_));
+    bind_image(GLuint(pp), *cur, GL_READ_WRITE);
+    bind_image(GLuint(1 - pp), *out, GL_READ_WRITE);
+    glProgramUniform1i(prog, loc_stage, stage);
+    glProgramUniform1i(prog, loc_pp, pp);
+    glProgramUniform1f(prog, loc_scale, stage == stages - 1 ? scale : 1.0f);
+    glDispatchCompute(GLuint(s.length / 2 / s.threads), GLuint(lines), GLuint(options_.layers));
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    cur = out;
+  }
+  result_ = cur;
+}
+
+}  // namespace oceanfft::fft

@@ -1,0 +1,28 @@
+#pragma once
+// One exception type for every layer. The code says what kind of failure it was, so the CLI
+// can pick an exit status and tests can assert on the kind instead of on message text.
+#include <stdexcept>
+#include <string>
+
+namespace oceanfft {
+
+enum class ErrorCode {
+  InvalidArgument = 2,   // bad option, size, algorithm name, file length...
+  Io = 3,                // missing, unreadable or unwritable file
+  ShaderCompile = 4,     // shader not found or failed to compile/link
+  GlUnsupported = 5,     // no context, version below 4.3, missing limit
+  GlRuntime = 6,         // GL error or out-of-memory while running
+  Verification = 7,      // a numeric check failed
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, const std::string& what) : std::runtime_error(what), code_(code) {}
+  ErrorCode code() const { return code_; }
+  int exit_status() const { return static_cast<int>(code_); }
+
+ private:
+  ErrorCode code_;
+};
+
+}  // namespace oceanfft

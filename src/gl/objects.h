@@ -1,0 +1,122 @@
+#pragma once
+// RAII wrappers for GL names. Each one counts itself in the current context, so a test can
+// assert that re-planning or toggling leaves no object behind.
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <utility>
+
+#include "gl/context.h"
+
+namespace oceanfft::gl {
+
+namespace detail {
+template <int64_t ObjectCounts::*Counter>
+inline void count(int delta) {
+  if (Context* c = Context::current()) c->objects().*Counter += delta;
+}
+}  // namespace detail
+
+template <typename Traits>
+class Object {
+ public:
+  Object() = default;
+  explicit Object(GLuint name) : name_(name) {
+    if (name_) detail::count<Traits::counter>(+1);
+  }
+  ~Object() { reset(); }
+  Object(Object&& o) noexcept : name_(std::exchange(o.name_, 0)) {}
+  Object& operator=(Object&& o) noexcept {
+    if (this != &o) {
+      reset();
+      name_ = std::exchange(o.name_, 0);
+    }
+    return *this;
+  }
+  Object(const Object&) = delete;
+  Object& operator=(const Object&) = delete;
+
+  GLuint id() const { return name_; }
+  explicit operator bool() const { return name_ != 0; }
+  void reset() {
+    if (name_) {
+      Traits::destroy(name_);
+      detail::count<Traits::counter>(-1);
+      name_ = 0;
+    }
+  }
+
+ private:
+  GLuint name_ = 0;
+};
+
+struct TextureTraits {
+  static constexpr auto counter = &ObjectCounts::textures;
+  static void destroy(GLuint n) { glDeleteTextures(1, &n); }
+};
+struct BufferTraits {
+  static constexpr auto counter = &ObjectCounts::buffers;
+  static void destroy(GLuint n) { glDeleteBuffers(1, &n); }
+};
+struct ProgramTraits {
+  static constexpr auto counter = &ObjectCounts::programs;
+  static void destroy(GLuint n) { glDeleteProgram(n); }
+};
+struct ShaderTraits {
+  static constexpr auto counter = &ObjectCounts::shaders;
+  static void destroy(GLuint n) { glDeleteShader(n); }
+};
+struct QueryTraits {
+  static constexpr auto counter = &ObjectCounts::queries;
+  static void destroy(GLuint n) { glDeleteQueries(1, &n); }
+};
+struct FramebufferTraits {
+  static constexpr auto counter = &ObjectCounts::framebuffers;
+  static void destroy(GLuint n) { glDeleteFramebuffers(1, &n); }
+};
+struct VertexArrayTraits {
+  static constexpr auto counter = &ObjectCounts::vertex_arrays;
+  static void destroy(GLuint n) { glDeleteVertexArrays(1, &n); }
+};
+struct RenderbufferTraits {
+  static constexpr auto counter = &ObjectCounts::renderbuffers;
+  static void destroy(GLuint n) { glDeleteRenderbuffers(1, &n); }
+};
+
+using Buffer = Object<BufferTraits>;
+using Program = Object<ProgramTraits>;
+using Shader = Object<ShaderTraits>;
+using Query = Object<QueryTraits>;
+using Framebuffer = Object<FramebufferTraits>;
+using VertexArray = Object<VertexArrayTraits>;
+using Renderbuffer = Object<RenderbufferTraits>;
+
+// A texture also remembers its shape, which every user of an FFT result needs.
+class Texture {
+ public:
+  Texture() = default;
+  Texture(GLenum target, GLenum internal_format, int width, int height, int layers = 1,
+          int levels = 1);
+  GLuint id() const { return object_.id(); }
+  explicit operator bool() const { return bool(object_); }
+  GLenum target() const { return target_; }
+  GLenum format() const { return format_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int layers() const { return layers_; }
+  int levels() const { return levels_; }
+  void reset() { object_.reset(); }
+
+ private:
+  Object<TextureTraits> object_;
+  GLenum target_ = 0, format_ = 0;
+  int width_ = 0, height_ = 0, layers_ = 0, levels_ = 0;
+};
+
+// The FFT's data type: an rgba32f 2D array, two complex values per texel.
+Texture make_complex_texture(int width, int height, int layers);
+
+Buffer make_buffer(GLenum target, size_t bytes, const void* data, GLenum usage = GL_STATIC_DRAW);
+Query make_query();
+
+}  // namespace oceanfft::gl

@@ -1,0 +1,179 @@
+#include "gl/shader.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <algorithm>
+#include <cstring>
+#include <regex>
+#include <sstream>
+
+#include "gl/error.h"
+
+namespace oceanfft::gl {
+namespace fs = std::filesystem;
+namespace {
+
+std::string read_text(const fs::path& p, const std::string& shown) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec))
+    throw Error(ErrorCode::ShaderCompile, "shader file not found: " + shown);
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw Error(ErrorCode::ShaderCompile, "cannot read shader file: " + shown);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void expand(const fs::path& root, const std::string& rel, ShaderSource& out, int depth,
+            bool top, const Defines& defines) {
+  if (depth > 16) throw Error(ErrorCode::ShaderCompile, "#include nested too deep at " + rel);
+  const int id = int(out.files.size());
+  out.files.push_back(rel);
+  std::istringstream in(read_text(root / rel, (root / rel).string()));
+  static const std::regex include_re(R"(^\s*#\s*include\s*\"([^\"]+)\"\s*$)");
+  std::string line;
+  int number = 0;
+  bool version_seen = !top;
+  if (!top) out.text += "#line 1 " + std::to_string(id) + "\n";
+  while (std::getline(in, line)) {
+    ++number;
+    std::smatch m;
+    if (std::regex_match(line, m, include_re)) {
+      expand(root, m[1].str(), out, depth + 1, false, defines);
+      out.text += "#line " + std::to_string(number + 1) + " " + std::to_string(id) + "\n";
+      continue;
+    }
+    out.text += line + "\n";
+    if (!version_seen && line.rfind("#version", 0) == 0) {
+      version_seen = true;
+      for (auto& [name, value] : defines) out.text += "#define " + name + " " + value + "\n";
+      out.text += "#line " + std::to_string(number + 1) + " " + std::to_string(id) + "\n";
+    }
+  }
+  if (top && !version_seen)
+    throw Error(ErrorCode::ShaderCompile, rel + ":1: the first line must be a #version directive");
+}
+
+std::string stage_name(GLenum stage) {
+  switch (stage) {
+    case GL_COMPUTE_SHADER: return "compute";
+    case GL_VERTEX_SHADER: return "vertex";
+    case GL_FRAGMENT_SHADER: return "fragment";
+    default: return "shader";
+  }
+}
+
+}  // namespace
+
+std::string ShaderLibrary::locate() {
+  std::vector<fs::path> tried;
+  if (const char* env = std::getenv("OCEANFFT_SHADER_DIR"); env && *env) {
+    if (fs::is_directory(env)) return fs::path(env).string();
+    throw Error(ErrorCode::ShaderCompile,
+                std::string("OCEANFFT_SHADER_DIR is set to '") + env + "', which is not a directory");
+  }
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    for (auto p : {exe.parent_path() / "shaders", exe.parent_path().parent_path() / "shaders",
+                   exe.parent_path().parent_path().parent_path() / "shaders"}) {
+      tried.push_back(p);
+      if (fs::is_directory(p / "fft")) return p.string();
+    }
+  }
+#ifdef OCEANFFT_SHADER_DIR
+  tried.push_back(OCEANFFT_SHADER_DIR);
+  if (fs::is_directory(fs::path(OCEANFFT_SHADER_DIR) / "fft")) return OCEANFFT_SHADER_DIR;
+#endif
+  std::string msg = "shader directory not found; looked in:";
+  for (auto& p : tried) msg += " " + p.string();
+  msg += " (set OCEANFFT_SHADER_DIR to the project's shaders/ folder)";
+  throw Error(ErrorCode::ShaderCompile, msg);
+}
+
+ShaderLibrary::ShaderLibrary(std::string root) : root_(root.empty() ? locate() : std::move(root)) {
+  if (!fs::is_directory(root_))
+    throw Error(ErrorCode::ShaderCompile, "shader directory not found: " + root_);
+}
+
+ShaderSource ShaderLibrary::load(const std::string& path, const Defines& defines) const {
+  ShaderSource out;
+  expand(root_, path, out, 0, true, defines);
+  return out;
+}
+
+std::string ShaderLibrary::translate_log(const std::string& log,
+                                         const std::vector<std::string>& files,
+                                         const std::string& root) {
+  // Mesa: "0:12(5): error: ..."  NVIDIA: "0(12) : error C0000: ..."
+  static const std::regex mesa(R"(^(\d+):(\d+)\(\d+\):\s*(.*)$)");
+  static const std::regex nvidia(R"(^(\d+)\((\d+)\)\s*:\s*(.*)$)");
+  std::istringstream in(log);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (std::regex_match(line, m, mesa) || std::regex_match(line, m, nvidia)) {
+      size_t id = std::stoul(m[1].str());
+      std::string file = id < files.size() ? files[id] : "<source " + m[1].str() + ">";
+      out += (fs::path(root).filename() / file).string() + ":" + m[2].str() + ": " + m[3].str() + "\n";
+    } else if (!line.empty()) {
+      out += line + "\n";
+    }
+  }
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+Shader ShaderLibrary::compile(GLenum stage, const std::string& path, const Defines& defines) const {
+  ShaderSource src = load(path, defines);
+  Shader shader(glCreateShader(stage));
+  const char* text = src.text.c_str();
+  glShaderSource(shader.id(), 1, &text, nullptr);
+  glCompileShader(shader.id());
+  GLint ok = 0, len = 0;
+  glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    glGetShaderiv(shader.id(), GL_INFO_LOG_LENGTH, &len);
+    std::string log(size_t(std::max(len, 1)), '\0');
+    glGetShaderInfoLog(shader.id(), len, nullptr, log.data());
+    log.resize(std::strlen(log.c_str()));
+    throw Error(ErrorCode::ShaderCompile, "failed to compile " + stage_name(stage) + " shader " +
+                                              path + ":\n" + translate_log(log, src.files, root_));
+  }
+  return shader;
+}
+
+namespace {
+Program link(std::initializer_list<const Shader*> shaders, const std::string& what) {
+  Program program(glCreateProgram());
+  for (auto* s : shaders) glAttachShader(program.id(), s->id());
+  glLinkProgram(program.id());
+  for (auto* s : shaders) glDetachShader(program.id(), s->id());
+  GLint ok = 0, len = 0;
+  glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+  if (!ok) {
+    glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &len);
+    std::string log(size_t(std::max(len, 1)), '\0');
+    glGetProgramInfoLog(program.id(), len, nullptr, log.data());
+    log.resize(std::strlen(log.c_str()));
+    throw Error(ErrorCode::ShaderCompile, "failed to link " + what + ":\n" + log);
+  }
+  return program;
+}
+}  // namespace
+
+Program ShaderLibrary::compute(const std::string& path, const Defines& defines) const {
+  Shader cs = compile(GL_COMPUTE_SHADER, path, defines);
+  return link({&cs}, path);
+}
+
+Program ShaderLibrary::graphics(const std::string& vertex, const std::string& fragment,
+                                const Defines& defines) const {
+  Shader vs = compile(GL_VERTEX_SHADER, vertex, defines);
+  Shader fs = compile(GL_FRAGMENT_SHADER, fragment, defines);
+  return link({&vs, &fs}, vertex + " + " + fragment);
+}
+
+}  // namespace oceanfft::gl

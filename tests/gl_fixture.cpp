@@ -1,0 +1,55 @@
+#include "gl_fixture.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+
+namespace oceanfft::test {
+namespace {
+
+struct State {
+  std::unique_ptr<gl::Context> ctx;
+  std::unique_ptr<gl::ShaderLibrary> shaders;
+  uint64_t base = 0, counter = 0;
+};
+
+State& state() {
+  static State s;  // the test binary's context; created on first use
+  if (!s.ctx) {
+    gl::HeadlessOptions o;
+    o.debug = true;
+    o.quiet = true;
+    s.ctx = gl::create_headless(o);
+    s.shaders = std::make_unique<gl::ShaderLibrary>();
+    const char* env = std::getenv("OCEANFFT_TEST_SEED");
+    s.base = env ? std::strtoull(env, nullptr, 10)
+                 : uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+    std::printf("[oceanfft] renderer: %s; base seed %llu (set OCEANFFT_TEST_SEED to replay)\n",
+                s.ctx->info().renderer.c_str(), (unsigned long long)s.base);
+  }
+  return s;
+}
+
+}  // namespace
+
+gl::Context& context() { return *state().ctx; }
+const gl::ShaderLibrary& shaders() { return *state().shaders; }
+
+uint64_t seed(const std::string& what) {
+  State& s = state();
+  uint64_t v = s.base * 6364136223846793005ull + (++s.counter) * 1442695040888963407ull;
+  ::testing::Test::RecordProperty("seed:" + what, std::to_string(v));
+  std::printf("[oceanfft] seed %llu for %s\n", (unsigned long long)v, what.c_str());
+  return v;
+}
+
+void GlTest::SetUp() {
+  errors_at_start_ = context().error_count();
+}
+
+void GlTest::TearDown() {
+  context().check_errors("test");
+  EXPECT_EQ(context().error_count(), errors_at_start_) << "GL errors or high-severity debug messages";
+}
+
+}  // namespace oceanfft::test

@@ -1,0 +1,28 @@
+#pragma once
+// One headless context for the whole test binary, made before the first test and checked for
+// GL errors after every test.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "gl/context.h"
+#include "gl/shader.h"
+
+namespace oceanfft::test {
+
+gl::Context& context();
+const gl::ShaderLibrary& shaders();
+// A fresh seed per call, logged through the gtest record so a failure can be replayed.
+// OCEANFFT_TEST_SEED fixes the base.
+uint64_t seed(const std::string& what);
+
+// Fails the current test if the context saw a GL error or a high-severity debug message.
+class GlTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+  int64_t errors_at_start_ = 0;
+};
+
+}  // namespace oceanfft::test
