@@ -66,10 +66,7 @@ void add_fft(CLI::App& app, Commands& out) {
     o.layers = args->layers;
     o.algorithm = *algorithm;
     // Validate against the hard limits before touching the file or the GPU.
-    gl::Limits generous;
-    generous.max_texture_size = fft::kMaxSize;
-    generous.max_array_layers = 1 << 16;
-    if (auto s = fft::validate(o, generous); s != fft::Status::Ok)
+    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
     auto ctx = gl::create_headless();

@@ -51,10 +51,7 @@ void add_verify(CLI::App& app, Commands& out) {
       fft::Options o;
       o.width = o.height = n;
       o.layers = args->layers;
-      gl::Limits generous;
-      generous.max_texture_size = fft::kMaxSize;
-      generous.max_array_layers = 1 << 16;
-      if (auto s = fft::validate(o, generous); s != fft::Status::Ok)
+      if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
         throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     }
     if (args->layers < 1) throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1");

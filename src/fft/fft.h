@@ -20,6 +20,9 @@ enum class Algorithm {
   StockhamR4,   // one dispatch per axis, radix-4 stages (+ one radix-2 when log2 N is odd)
 };
 
+// What the ocean and the viewer use unless told otherwise.
+inline constexpr Algorithm kDefaultAlgorithm = Algorithm::StockhamR4;
+
 std::span<const Algorithm> all_algorithms();
 std::string_view name(Algorithm a);
 std::optional<Algorithm> parse_algorithm(std::string_view name);
@@ -35,7 +38,7 @@ struct Options {
   int width = 256;
   int height = 256;
   int layers = 1;  // rgba32f layers; each holds two complex planes (xy and zw)
-  Algorithm algorithm = Algorithm::StockhamR4;
+  Algorithm algorithm = kDefaultAlgorithm;
   // 0 means "ask the driver". Tests lower them to force the fallback paths.
   int shared_memory_limit = 0;
   int invocation_limit = 0;
@@ -53,6 +56,9 @@ enum class Status {
 };
 std::string describe(Status s, const Options& o);
 Status validate(const Options& o, const gl::Limits& limits);
+// The checks that need no GL context (sizes, powers of two, layers), for validating input
+// before a context exists.
+Status validate_shape(const Options& o);
 
 // How one axis is computed; chosen by the planner from the limits, reported by describe().
 struct AxisStrategy {

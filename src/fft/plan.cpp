@@ -115,12 +115,17 @@ std::string describe(Status s, const Options& o) {
   return "unknown status";
 }
 
-Status validate(const Options& o, const gl::Limits& limits) {
+Status validate_shape(const Options& o) {
   if (o.width < kMinSize || o.width > kMaxSize) return Status::WidthOutOfRange;
   if (o.height < kMinSize || o.height > kMaxSize) return Status::HeightOutOfRange;
   if (!is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
   if (!is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
   if (o.layers < 1) return Status::LayersOutOfRange;
+  return Status::Ok;
+}
+
+Status validate(const Options& o, const gl::Limits& limits) {
+  if (Status s = validate_shape(o); s != Status::Ok) return s;
   if (o.width > limits.max_texture_size || o.height > limits.max_texture_size)
     return Status::ExceedsTextureLimit;
   if (o.layers > limits.max_array_layers) return Status::ExceedsLayerLimit;
