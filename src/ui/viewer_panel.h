@@ -1,0 +1,48 @@
+#pragma once
+// The Image FFT mode's ImGui panel: load an image, pick padding, filter and views, and see the
+// spectrum, reconstruction and round-trip error. The app owns the window and the algorithm
+// choice (shared with the ocean) and calls draw() once per frame inside an ImGui frame.
+#include <memory>
+#include <string>
+
+#include "fft/fft.h"
+#include "gl/shader.h"
+#include "viewer/roundtrip.h"
+
+namespace oceanfft::ui {
+
+class ViewerPanel {
+ public:
+  // Needs a current GL context; compiles the viewer's shaders (throws oceanfft::Error if not).
+  explicit ViewerPanel(const gl::ShaderLibrary& shaders);
+  ~ViewerPanel();
+  ViewerPanel(const ViewerPanel&) = delete;
+  ViewerPanel& operator=(const ViewerPanel&) = delete;
+
+  // Loads and transforms an image (command line, path field, drag-and-drop). Never throws: a
+  // failure sets error() and the previous image stays loaded.
+  void load(const std::string& path);
+  // One ImGui window ("Image FFT"); recomputes what the controls changed.
+  void draw(fft::Algorithm algorithm);
+
+  const std::string& error() const { return error_; }
+  const std::string& status() const { return status_; }
+  bool has_image() const { return roundtrip_.loaded(); }
+  const viewer::RoundTrip& roundtrip() const { return roundtrip_; }
+
+ private:
+  void apply(const viewer::Settings& settings);
+  void save(const char* what);
+
+  viewer::RoundTrip roundtrip_;
+  viewer::Settings settings_;
+  std::string path_;         // last loaded image
+  char path_field_[1024] = {};
+  char save_dir_[1024] = {};
+  int filter_index_ = 0;     // combo selection
+  float radius_ = 16.0f, sigma_ = 16.0f, band_inner_ = 8.0f, band_outer_ = 32.0f;
+  std::string error_;
+  std::string status_;
+};
+
+}  // namespace oceanfft::ui

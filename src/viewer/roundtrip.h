@@ -1,0 +1,116 @@
+#pragma once
+// The image FFT round trip on the GPU: pad, forward FFT per channel, frequency filter, inverse
+// FFT, and the display views (original, centred log-magnitude spectrum, phase, reconstruction,
+// amplified difference), plus the error numbers over the original region.
+//
+// Packing: channel c is complex plane c with imaginary part 0, i.e. layer c/2, pair c%2 of the
+// rgba32f complex texture. Each channel's spectrum is then exactly its own (no separation step
+// that could leak one channel into another), at the cost of transforming zero imaginary parts.
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "gl/objects.h"
+#include "gl/shader.h"
+#include "viewer/image.h"
+
+namespace oceanfft::viewer {
+
+enum class Padding { Zero, Mirror };
+std::string_view name(Padding p);
+std::optional<Padding> parse_padding(std::string_view text);
+
+// Radii are in frequency bins (cycles per padded image) from DC: bin (kx, ky) with signed
+// kx in [-W/2, W/2) has radius sqrt(kx^2 + ky^2).
+struct Filter {
+  enum class Kind { None, LowPass, HighPass, Gauss, Band };
+  Kind kind = Kind::None;
+  float r1 = 0.0f;  // low/high-pass radius, Gaussian sigma, band inner radius
+  float r2 = 0.0f;  // band outer radius
+  bool operator==(const Filter&) const = default;
+};
+// "none", "lowpass:R", "highpass:R", "gauss:S", "band:R1:R2"; throws InvalidArgument.
+Filter parse_filter(const std::string& text);
+// The canonical text form, which parse_filter reads back.
+std::string describe(const Filter& f);
+// The filter's gain at a bin radius; the shader computes the same function.
+float filter_gain(const Filter& f, float radius);
+
+struct Errors {
+  double max_abs = 0.0;
+  double rms = 0.0;
+  // 10*log10(1 / MSE) with peak 1; +inf when the reconstruction is exact.
+  double psnr_db = std::numeric_limits<double>::infinity();
+};
+
+struct Settings {
+  Padding padding = Padding::Zero;
+  fft::Algorithm algorithm = fft::kDefaultAlgorithm;
+  Filter filter;
+  bool luminance = false;     // spectrum/phase of the luminance instead of per channel
+  float spectrum_gain = 1.0f;   // multiplies the normalised log magnitude
+  float difference_gain = 1e5f; // multiplies |reconstruction - original|
+  bool operator==(const Settings&) const = default;
+};
+
+class RoundTrip {
+ public:
+  explicit RoundTrip(const gl::ShaderLibrary& shaders);
+  ~RoundTrip();
+  RoundTrip(const RoundTrip&) = delete;
+  RoundTrip& operator=(const RoundTrip&) = delete;
+
+  // Replaces the image and recomputes everything. Throws oceanfft::Error (padded size above
+  // kMaxPaddedSize or the GL texture limit, GL failures); on a throw the previous image and
+  // every view stay as they were.
+  void set_image(Image image);
+  // Recomputes only the stages the change affects (a filter change skips the forward FFT).
+  // Same guarantee as set_image.
+  void configure(const Settings& settings);
+
+  bool loaded() const { return state_ != nullptr; }
+  const Settings& settings() const { return settings_; }
+  const Image& image() const;
+  int padded_width() const;
+  int padded_height() const;
+  int layers() const;  // rgba32f layers of the complex data: ceil(channels / 2)
+  const Errors& errors() const { return errors_; }
+
+  // RGBA8 textures for display; original, reconstruction and difference have the image's
+  // size, spectrum and phase the padded size (DC in the centre).
+  const gl::Texture& original_view() const;
+  const gl::Texture& spectrum_view() const;
+  const gl::Texture& phase_view() const;
+  const gl::Texture& reconstruction_view() const;
+  const gl::Texture& difference_view() const;
+
+  // Readbacks for tests and files.
+  fft::Planes spectrum() const;           // forward FFT of the padded channels, before filtering
+  fft::Planes filtered_spectrum() const;  // what went into the inverse FFT
+  Image reconstruction() const;           // float, original region and channel count
+  std::vector<uint8_t> view_pixels(const gl::Texture& view) const;  // RGBA8, top row first
+
+  void save_spectrum(const std::string& path) const;        // RGB
+  void save_reconstruction(const std::string& path) const;  // the image's channel count, 8-bit
+  void save_difference(const std::string& path) const;      // RGB
+
+ private:
+  struct State;
+  void forward(State& s) const;
+  void inverse(State& s) const;
+  void views(State& s) const;
+  Errors measure(const State& s) const;
+  const State& state() const;
+
+  const gl::ShaderLibrary& shaders_;
+  gl::Program pack_, filter_, unpack_, spectrum_view_, image_view_;
+  std::unique_ptr<State> state_;
+  Settings settings_;
+  Errors errors_;
+};
+
+}  // namespace oceanfft::viewer
