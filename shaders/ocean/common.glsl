@@ -1,0 +1,17 @@
+// Shared by the ocean kernels: texel <-> wave number, and the layout of the fields in the
+// FFT's complex planes (see src/ocean/simulation.h).
+#ifndef OCEAN_COMMON_GLSL
+#define OCEAN_COMMON_GLSL
+
+const float PI = 3.14159265358979323846;
+
+// fftshift-free indexing: texel x holds wave number m = x for x < N/2, else x - N, so the
+// inverse FFT's output texel n sits at position n * L / N without a (-1)^(x+y) correction.
+ivec2 wave_number(ivec2 texel, int n) {
+  return ivec2(texel.x < n / 2 ? texel.x : texel.x - n, texel.y < n / 2 ? texel.y : texel.y - n);
+}
+
+// The texel holding -k.
+ivec2 mirror_texel(ivec2 texel, int n) { return (ivec2(n) - texel) & ivec2(n - 1); }
+
+#endif

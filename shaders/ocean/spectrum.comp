@@ -1,0 +1,57 @@
+#version 430 core
+// Per frame: h(k,t) = h0(k) e^{iwt} + conj(h0(-k)) e^{-iwt}, and the fields the renderer needs,
+// as spectra for one inverse FFT. Two real fields share a complex plane (a + i b), which works
+// because each field's spectrum is Hermitian, so its inverse transform is real.
+// Defines: PACKED (1: plane j = field 2j + i field 2j+1; 0: plane j = field j).
+#include "common/complex.glsl"
+#include "ocean/common.glsl"
+
+layout(local_size_x = 16, local_size_y = 16) in;
+layout(binding = 0, rgba32f) uniform readonly image2D uH0;
+layout(binding = 1, rgba32f) uniform writeonly image2DArray uSpectrum;
+
+uniform int uN;
+uniform float uPatch;
+uniform double uTime;  // seconds; double so w*t keeps its phase after hours of running
+
+vec2 mul_i(vec2 a) { return vec2(-a.y, a.x); }
+
+void main() {
+  ivec2 texel = ivec2(gl_GlobalInvocationID.xy);
+  if (texel.x >= uN || texel.y >= uN) return;
+  vec4 a = imageLoad(uH0, texel);
+  vec4 b = imageLoad(uH0, mirror_texel(texel, uN));
+  // Phase reduced in double, then sin/cos in float.
+  const double two_pi = 6.28318530717958647692LF;
+  double ph = double(a.z) * uTime;
+  float phase = float(ph - floor(ph / two_pi) * two_pi);
+  vec2 e = cexp_i(phase);
+  // b.z equals a.z: |k| is the same at k and at its mirror.
+  vec2 h = cmul(a.xy, e) + cmul(cconj(b.xy), cconj(e));
+
+  vec2 k = 2.0 * PI * vec2(wave_number(texel, uN)) / uPatch;
+  float kl = length(k);
+  vec2 kn = kl > 0.0 ? k / kl : vec2(0.0);
+  float inv_k = kl > 0.0 ? 1.0 / kl : 0.0;
+  // The inverse FFT divides by N^2; multiplying here makes its output metres.
+  h *= float(uN) * float(uN);
+
+  vec2 f[8];
+  f[0] = -mul_i(h) * kn.x;              // Dx
+  f[1] = h;                             // height
+  f[2] = -mul_i(h) * kn.y;              // Dz
+  f[3] = mul_i(h) * k.x;                // dh/dx
+  f[4] = mul_i(h) * k.y;                // dh/dz
+  f[5] = -h * (k.x * k.x * inv_k);      // dDx/dx
+  f[6] = -h * (k.y * k.y * inv_k);      // dDz/dz
+  f[7] = -h * (k.x * k.y * inv_k);      // dDx/dz
+
+#if PACKED
+  for (int j = 0; j < 2; ++j)
+    imageStore(uSpectrum, ivec3(texel, j),
+               vec4(f[4 * j] + mul_i(f[4 * j + 1]), f[4 * j + 2] + mul_i(f[4 * j + 3])));
+#else
+  for (int j = 0; j < 4; ++j)
+    imageStore(uSpectrum, ivec3(texel, j), vec4(f[2 * j], f[2 * j + 1]));
+#endif
+}
