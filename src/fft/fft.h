@@ -18,6 +18,7 @@ enum class Algorithm {
   CooleyTukey,  // radix-2 DIT, one dispatch per stage per axis, bit reversal in stage 0
   StockhamR2,   // one dispatch per axis, all radix-2 stages in shared memory
   StockhamR4,   // one dispatch per axis, radix-4 stages (+ one radix-2 when log2 N is odd)
+  Fast,         // one dispatch per axis, radix-16 butterflies in registers (src/fft/fast.cpp)
 };
 
 // What the ocean and the viewer use unless told otherwise.
@@ -42,6 +43,13 @@ struct Options {
   // 0 means "ask the driver". Tests lower them to force the fallback paths.
   int shared_memory_limit = 0;
   int invocation_limit = 0;
+  // Overrides for Algorithm::Fast, for tuning on a device (0: the planner chooses).
+  struct FastTuning {
+    int per_thread = 0;    // elements per invocation, 2..16
+    int row_lines = 0;     // rows per work group in the horizontal pass
+    int column_lines = 0;  // adjacent columns per work group in the vertical pass
+    int exchange = 0;      // floats per shared-memory word: 4, 2 or 1
+  } fast;
 };
 
 enum class Status {
@@ -62,11 +70,12 @@ Status validate_shape(const Options& o);
 
 // How one axis is computed; chosen by the planner from the limits, reported by describe().
 struct AxisStrategy {
-  enum class Kind { StageDispatches, SharedVec4, SharedVec2Split } kind;
+  enum class Kind { StageDispatches, SharedVec4, SharedVec2Split, Registers } kind;
   int length = 0;   // N along this axis
   int radix = 2;
   int threads = 0;  // invocations per line
   int lines = 0;    // lines per work group
+  int exchange = 4; // Registers: floats per shared-memory word when exchanging between stages
   std::string describe() const;
 };
 

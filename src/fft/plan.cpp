@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <numbers>
 
+#include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 
@@ -9,7 +10,7 @@ namespace oceanfft::fft {
 namespace {
 
 constexpr Algorithm kAlgorithms[] = {Algorithm::CooleyTukey, Algorithm::StockhamR2,
-                                     Algorithm::StockhamR4};
+                                     Algorithm::StockhamR4, Algorithm::Fast};
 
 bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 int floor_pow2(int v) {
@@ -29,13 +30,15 @@ constexpr int kStageGroup = 64;
 // several groups per compute unit.
 constexpr int kStockhamGroup = 128;
 
-AxisStrategy plan_axis(Algorithm a, int n, int lines_total, const gl::Limits& limits,
+AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::Limits& limits,
                        const Options& o) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
   const int invocations = floor_pow2(std::min(
       o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations, limits.max_group_size[0]));
   AxisStrategy s{AxisStrategy::Kind::StageDispatches, n, 2, 0, 1};
-  if (a != Algorithm::CooleyTukey) {
+  if (a == Algorithm::Fast) {
+    if (auto f = detail::plan_fast_axis(n, axis, lines_total, limits, o)) return *f;
+  } else if (a != Algorithm::CooleyTukey) {
     s.radix = a == Algorithm::StockhamR4 ? 4 : 2;
     if (n * 16 <= shared)
       s.kind = AxisStrategy::Kind::SharedVec4;
@@ -81,6 +84,7 @@ std::string_view name(Algorithm a) {
     case Algorithm::CooleyTukey: return "cooley-tukey";
     case Algorithm::StockhamR2: return "stockham-r2";
     case Algorithm::StockhamR4: return "stockham-r4";
+    case Algorithm::Fast: return "fast";
   }
   return "?";
 }
@@ -137,7 +141,12 @@ std::string AxisStrategy::describe() const {
   const char* k = kind == Kind::StageDispatches ? "stage dispatches"
                   : kind == Kind::SharedVec4    ? "shared vec4"
                                                 : "shared vec2, channels in turn";
-  if (kind == Kind::StageDispatches)
+  if (kind == Kind::Registers)
+    std::snprintf(buf, sizeof buf,
+                  "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
+                  "exchange %d floats",
+                  length, radix, threads, lines, exchange);
+  else if (kind == Kind::StageDispatches)
     std::snprintf(buf, sizeof buf, "N=%d: %s, %d dispatches, %d invocations/group", length, k,
                   log2i(length), threads);
   else
@@ -157,9 +166,11 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   const int lines[2] = {options.height, options.width};
   for (int axis = 0; axis < 2; ++axis) {
     AxisStrategy& s = axis_[axis];
-    s = plan_axis(options.algorithm, length[axis], lines[axis], limits, options);
+    s = plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options);
     gl::Defines d = {{"N", std::to_string(s.length)}, {"AXIS", std::to_string(axis)}};
-    if (s.kind == AxisStrategy::Kind::StageDispatches) {
+    if (s.kind == AxisStrategy::Kind::Registers) {
+      program_[axis] = shaders.compute("fft/fast.comp", detail::fast_defines(s, axis));
+    } else if (s.kind == AxisStrategy::Kind::StageDispatches) {
       d.push_back({"LOCAL", std::to_string(s.threads)});
       program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
     } else {
@@ -230,6 +241,17 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
                    (twiddles_[axis] ? twiddles_[axis] : twiddles_[0]).id());
   glProgramUniform1i(prog, glGetUniformLocation(prog, "uDirection"), inverse);
 
+  if (s.kind == AxisStrategy::Kind::Registers) {
+    bind_image(0, src, GL_READ_ONLY);
+    bind_image(1, dst, GL_WRITE_ONLY);
+    glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
+    unsigned groups[3];
+    detail::fast_dispatch_size(s, axis, options_, groups);
+    glDispatchCompute(groups[0], groups[1], groups[2]);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    result_ = &dst;
+    return;
+  }
   if (s.kind != AxisStrategy::Kind::StageDispatches) {
     bind_image(0, src, GL_READ_ONLY);
     bind_image(1, dst, GL_WRITE_ONLY);

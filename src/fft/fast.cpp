@@ -1,0 +1,101 @@
+#include "fft/fast.h"
+
+#include <algorithm>
+
+namespace oceanfft::fft::detail {
+namespace {
+
+int log2i(int v) {
+  int l = 0;
+  while ((1 << l) < v) ++l;
+  return l;
+}
+int floor_pow2(int v) {
+  int p = 1;
+  while (p * 2 <= v) p *= 2;
+  return p;
+}
+
+// Stages: N = R1 * P^(stages-1) with 2 <= R1 <= P, so the first stage takes the remainder.
+struct Stages {
+  int r1, count;
+};
+Stages stages_for(int n, int p) {
+  const int ln = log2i(n), lp = log2i(p);
+  const int rest = (ln - 1) / lp;
+  return {1 << (ln - lp * rest), rest + 1};
+}
+
+// Shared memory one work group needs for its exchanges (fast.comp's sh[]).
+int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
+
+// Elements per invocation. Bigger P means fewer exchanges and more independent loads in flight,
+// smaller P more invocations to spread over the device when the transform is small.
+int default_per_thread(int n) {
+  if (n >= 1024) return 16;
+  if (n >= 64) return 8;
+  return std::min(n, 4);
+}
+
+}  // namespace
+
+std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
+                                           const gl::Limits& limits, const Options& o) {
+  const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
+  const int invocations = floor_pow2(std::min(
+      {o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,
+       limits.max_group_size[0], limits.max_group_size[1]}));
+
+  AxisStrategy s{AxisStrategy::Kind::Registers, n, 2, 0, 1};
+  int p = o.fast.per_thread > 0 ? floor_pow2(std::clamp(o.fast.per_thread, 2, 16))
+                                : default_per_thread(n);
+  p = std::min(p, n);
+  // Too many invocations per line for this driver: hold more elements each.
+  while (n / p > invocations && p < 16 && p < n) p *= 2;
+  if (n / p > invocations) return std::nullopt;
+  s.radix = p;
+  s.threads = n / p;
+  const bool exchanges = stages_for(n, p).count > 1;
+
+  // Lines per group: rows aim at ~128 invocations; columns want at least 4 adjacent columns so a
+  // warp's image accesses cover whole 64-byte rows of NVIDIA's 4x8-texel blocks.
+  const int wanted = axis == 0 ? (o.fast.row_lines > 0 ? o.fast.row_lines
+                                                        : std::max(1, 128 / s.threads))
+                               : (o.fast.column_lines > 0 ? o.fast.column_lines
+                                                           : std::max(4, 128 / s.threads));
+  int lines = std::min({floor_pow2(std::max(wanted, 1)), lines_total, invocations / s.threads});
+  lines = std::max(lines, 1);
+
+  int ex = o.fast.exchange == 1 || o.fast.exchange == 2 ? o.fast.exchange : 4;
+  if (exchanges) {
+    // Narrow the exchange before giving up lines: fewer lines costs coalescing, a narrower
+    // exchange only extra barriers.
+    while (shared_bytes(n, lines, ex) > shared && ex > 1) ex /= 2;
+    while (shared_bytes(n, lines, ex) > shared && lines > 1) lines /= 2;
+    if (shared_bytes(n, lines, ex) > shared) return std::nullopt;
+  }
+  s.lines = lines;
+  s.exchange = ex;
+  return s;
+}
+
+gl::Defines fast_defines(const AxisStrategy& s, int axis) {
+  const Stages st = stages_for(s.length, s.radix);
+  return {{"N", std::to_string(s.length)},      {"AXIS", std::to_string(axis)},
+          {"P", std::to_string(s.radix)},       {"T", std::to_string(s.threads)},
+          {"L", std::to_string(s.lines)},       {"R1", std::to_string(st.r1)},
+          {"STAGES", std::to_string(st.count)}, {"EX", std::to_string(s.exchange)}};
+}
+
+void fast_dispatch_size(const AxisStrategy& s, int axis, const Options& o, unsigned out[3]) {
+  if (axis == 0) {
+    out[0] = 1;
+    out[1] = unsigned(o.height / s.lines);
+  } else {
+    out[0] = unsigned(o.width / s.lines);
+    out[1] = 1;
+  }
+  out[2] = unsigned(o.layers);
+}
+
+}  // namespace oceanfft::fft::detail

@@ -1,0 +1,23 @@
+#pragma once
+// Planning for Algorithm::Fast (shaders/fft/fast.comp): how many elements each invocation keeps
+// in registers, how many lines share a work group, and how wide the shared-memory exchange is.
+// Internal to src/fft; the plan calls it.
+#include <optional>
+
+#include "fft/fft.h"
+#include "gl/shader.h"
+
+namespace oceanfft::fft::detail {
+
+// The register strategy for one axis of length n with lines_total lines, or nothing when it does
+// not fit the limits (the caller then falls back to stage dispatches).
+std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
+                                           const gl::Limits& limits, const Options& o);
+
+// Defines for fast.comp that realise `s` along `axis`.
+gl::Defines fast_defines(const AxisStrategy& s, int axis);
+
+// Work groups to dispatch for one pass over width x height x layers.
+void fast_dispatch_size(const AxisStrategy& s, int axis, const Options& o, unsigned out[3]);
+
+}  // namespace oceanfft::fft::detail
