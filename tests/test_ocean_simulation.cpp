@@ -1,0 +1,291 @@
+// The Tessendorf simulation against its physics and against itself: real inverse transforms,
+// the dispersion relation, Parseval, and agreement across algorithms, packing and sizes.
+#include <cmath>
+#include <complex>
+#include <numbers>
+#include <random>
+
+#include "fft/data.h"
+#include "gl/error.h"
+#include "gl_fixture.h"
+#include "ocean/simulation.h"
+
+using namespace oceanfft;
+using cd = std::complex<double>;
+
+namespace {
+
+class Ocean : public test::GlTest {};
+
+ocean::Params random_params(uint64_t seed, int size) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  ocean::Params p;
+  p.size = size;
+  p.seed = rng();
+  p.wind_speed = 8.0f + 20.0f * u(rng);
+  p.wind_direction_deg = 360.0f * u(rng);
+  p.patch_size = 100.0f + 400.0f * u(rng);
+  p.depth = 5.0f + 200.0f * u(rng);
+  p.choppiness = 0.5f + 1.5f * u(rng);
+  return p;
+}
+
+void poison_everything(const ocean::Simulation& sim) {
+  for (const auto& t : sim.plan().targets()) fft::poison(t);
+  fft::poison(sim.spectrum());
+}
+
+double rel_l2(const std::vector<float>& a, const std::vector<float>& b) {
+  if (a.size() != b.size()) return INFINITY;
+  double num = 0, den = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    num += (double(a[i]) - b[i]) * (double(a[i]) - b[i]);
+    den += double(b[i]) * b[i];
+  }
+  return std::isfinite(num) && den > 0 ? std::sqrt(num / den) : INFINITY;
+}
+
+// Value of real field `f` at texel i of the inverse FFT's output.
+double field_value(const ocean::Simulation& sim, const fft::Planes& p, ocean::Field f, size_t i) {
+  const auto c = p.plane(sim.plane_of(f))[i];
+  return sim.imag_of(f) ? c.imag() : c.real();
+}
+
+}  // namespace
+
+// Unpacked, each field has its own complex plane, so any imaginary part the inverse FFT
+// leaves is a failure of Hermitian symmetry in h(k,t) or in a derived field.
+TEST_F(Ocean, InverseTransformsAreReal) {
+  for (int n : {64, 256}) {
+    ocean::Params p = random_params(test::seed("real"), n);
+    p.pack_pairs = false;
+    ocean::Simulation sim(test::shaders(), p);
+    poison_everything(sim);
+    sim.step(123.4);
+    fft::Planes out = sim.download_fields();
+    for (int f = 0; f < ocean::kFieldCount; ++f) {
+      double re = 0, im = 0;
+      const auto* plane = out.plane(f);
+      for (size_t i = 0; i < out.plane_size(); ++i) {
+        re += double(plane[i].real()) * plane[i].real();
+        im += double(plane[i].imag()) * plane[i].imag();
+      }
+      ASSERT_TRUE(std::isfinite(re) && std::isfinite(im)) << "field " << f << " N=" << n;
+      EXPECT_GT(re, 0.0) << "field " << f << " is empty";
+      EXPECT_LT(std::sqrt(im / re), 1e-5) << "field " << f << " N=" << n;
+    }
+  }
+}
+
+// Sharing a plane between two fields must change no map beyond fp32 rounding.
+TEST_F(Ocean, PackedFieldsMatchUnpacked) {
+  ocean::Params p = random_params(test::seed("packing"), 128);
+  ocean::Simulation packed(test::shaders(), p);
+  p.pack_pairs = false;
+  ocean::Simulation unpacked(test::shaders(), p);
+  packed.step(42.0);
+  unpacked.step(42.0);
+  EXPECT_EQ(packed.layers(), 2);
+  EXPECT_EQ(unpacked.layers(), 4);
+  using S = ocean::Simulation;
+  EXPECT_LT(rel_l2(S::download_map(packed.displacement()), S::download_map(unpacked.displacement())),
+            1e-5);
+  EXPECT_LT(rel_l2(S::download_map(packed.normals()), S::download_map(unpacked.normals())), 1e-5);
+}
+
+// One wave: its spectrum coefficient must turn at w(k) = sqrt(g k tanh(k d)), and the height
+// map must be the travelling cosine at the right place (checks the index convention too).
+TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
+  std::mt19937_64 rng(test::seed("single mode"));
+  ocean::Params p;
+  p.size = 64;
+  p.patch_size = 100.0f;
+  p.depth = 3.0f;  // shallow enough that tanh(k d) matters
+  p.pack_pairs = false;
+  p.choppiness = 0.0f;
+  ocean::Simulation sim(test::shaders(), p);
+  const int n = p.size;
+  // Long waves, where the depth matters most.
+  const int mx = std::uniform_int_distribution<int>(-6, 6)(rng);
+  const int mz = std::uniform_int_distribution<int>(1, 6)(rng);
+  const int tx = (mx + n) % n, tz = (mz + n) % n;
+  const std::complex<float> a(0.3f, -0.2f);
+  std::vector<std::complex<float>> h0(size_t(n) * n, 0.0f);
+  h0[size_t(tz) * n + tx] = a;
+  sim.set_initial_spectrum(h0);
+
+  const double kx = 2 * std::numbers::pi * mx / p.patch_size;
+  const double kz = 2 * std::numbers::pi * mz / p.patch_size;
+  const double k = std::hypot(kx, kz);
+  const double w = ocean::Simulation::omega(k, p.depth);
+  const double w_deep = std::sqrt(ocean::kGravity * k);
+  ASSERT_GT(std::abs(w_deep - w) / w, 1e-2) << "the test must tell depth from no depth";
+
+  auto coefficient = [&](double t) {
+    poison_everything(sim);
+    sim.step(t);
+    fft::Planes spec = sim.download_spectrum();
+    const auto c = spec.plane(sim.plane_of(ocean::kHeight))[size_t(tz) * n + tx];
+    return cd(c.real(), c.imag()) / double(n * n);  // the spectrum holds N^2 h(k,t)
+  };
+  const double t0 = 0.5, t1 = 2.0;
+  const cd c0 = coefficient(t0), c1 = coefficient(t1);
+  EXPECT_NEAR(std::abs(c0), std::abs(a), 1e-6);
+  const double measured = std::arg(c1 / c0) / (t1 - t0);
+  EXPECT_NEAR(measured, w, 1e-5 * w) << "k=" << k;
+
+  // Long after the start the phase must still be right (the shader reduces w*t in double).
+  const double t2 = 600.0;
+  const cd c2 = coefficient(t2);
+  const cd expected = cd(a.real(), a.imag()) * std::polar(1.0, w * t2);
+  EXPECT_LT(std::abs(std::arg(c2 / expected)), 2e-3);
+
+  // The height map: h(x) = 2 Re(a e^{i(k.x + w t)}) at x = texel * L / N.
+  auto disp = ocean::Simulation::download_map(sim.displacement());
+  double err = 0, ref = 0;
+  for (int z = 0; z < n; ++z)
+    for (int x = 0; x < n; ++x) {
+      const double px = x * p.patch_size / n, pz = z * p.patch_size / n;
+      const double h = 2 * std::real(expected * std::polar(1.0, kx * px + kz * pz));
+      const double got = disp[(size_t(z) * n + x) * 4 + 1];
+      err += (got - h) * (got - h);
+      ref += h * h;
+    }
+  EXPECT_LT(std::sqrt(err / ref), 3e-3);
+}
+
+// Parseval: the mean of h^2 over the patch equals the sum of |h~(k,t)|^2. Works on the packed
+// layout, separating the height's spectrum from its plane partner by Hermitian symmetry.
+TEST_F(Ocean, ParsevalHeightVarianceMatchesSpectrum) {
+  for (int n : {64, 256}) {
+    ocean::Params p = random_params(test::seed("parseval"), n);
+    ocean::Simulation sim(test::shaders(), p);
+    poison_everything(sim);
+    sim.step(17.0);
+    ASSERT_TRUE(sim.imag_of(ocean::kHeight));
+    fft::Planes spec = sim.download_spectrum();
+    const auto* plane = spec.plane(sim.plane_of(ocean::kHeight));
+    double sum = 0;
+    for (int z = 0; z < n; ++z)
+      for (int x = 0; x < n; ++x) {
+        const auto c = plane[size_t(z) * n + x];
+        const auto m = plane[size_t((n - z) % n) * n + (n - x) % n];
+        // P = A + iB with A, B Hermitian: B(k) = (P(k) - conj(P(-k))) / 2i.
+        const cd b = (cd(c.real(), c.imag()) - std::conj(cd(m.real(), m.imag()))) / cd(0, 2);
+        sum += std::norm(b / double(n) / double(n));
+      }
+    auto disp = ocean::Simulation::download_map(sim.displacement());
+    double var = 0;
+    for (size_t i = 0; i < size_t(n) * n; ++i) var += double(disp[4 * i + 1]) * disp[4 * i + 1];
+    var /= double(n) * n;
+    ASSERT_GT(sum, 0.0);
+    EXPECT_NEAR(var / sum, 1.0, 1e-4) << "N=" << n << " variance " << var;
+  }
+}
+
+TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
+  ocean::Params p = random_params(test::seed("algorithms"), 256);
+  std::vector<float> ref_disp, ref_norm;
+  ocean::Simulation live(test::shaders(), p);
+  for (fft::Algorithm a : fft::all_algorithms()) {
+    p.algorithm = a;
+    ocean::Simulation fresh(test::shaders(), p);
+    live.set_params(p);  // the live toggle must equal a fresh simulation
+    for (ocean::Simulation* sim : {&fresh, &live}) {
+      poison_everything(*sim);
+      sim->step(9.5);
+      auto d = ocean::Simulation::download_map(sim->displacement());
+      auto nm = ocean::Simulation::download_map(sim->normals());
+      if (ref_disp.empty()) {
+        ref_disp = d;
+        ref_norm = nm;
+      }
+      EXPECT_LT(rel_l2(d, ref_disp), 1e-5) << fft::name(a);
+      EXPECT_LT(rel_l2(nm, ref_norm), 1e-5) << fft::name(a);
+    }
+  }
+}
+
+// The random draw belongs to the wave, not the texel: the waves a small simulation has are
+// the same in a larger one, so a size change keeps the ocean's look.
+TEST_F(Ocean, SizeChangeKeepsTheWaves) {
+  ocean::Params p = random_params(test::seed("sizes"), 64);
+  ocean::Simulation sim(test::shaders(), p);
+  auto small = ocean::Simulation::download_map(sim.initial_spectrum());
+  p.size = 128;
+  sim.set_params(p);
+  auto large = ocean::Simulation::download_map(sim.initial_spectrum());
+  int compared = 0, nonzero = 0;
+  for (int mz = -31; mz < 32; ++mz)
+    for (int mx = -31; mx < 32; ++mx) {
+      const size_t is = (size_t((mz + 64) % 64) * 64 + (mx + 64) % 64) * 4;
+      const size_t il = (size_t((mz + 128) % 128) * 128 + (mx + 128) % 128) * 4;
+      for (int c = 0; c < 3; ++c) EXPECT_EQ(small[is + c], large[il + c]) << mx << "," << mz;
+      ++compared;
+      nonzero += small[is] != 0.0f;
+    }
+  EXPECT_EQ(compared, 63 * 63);
+  EXPECT_GT(nonzero, compared / 2);
+
+  // Same seed, same ocean; another seed, another one.
+  ocean::Simulation again(test::shaders(), p);
+  EXPECT_EQ(ocean::Simulation::download_map(again.initial_spectrum()), large);
+  p.seed += 1;
+  again.set_params(p);
+  EXPECT_NE(ocean::Simulation::download_map(again.initial_spectrum()), large);
+}
+
+TEST_F(Ocean, TogglesLeakNoGlObjects) {
+  ocean::Params p;
+  p.size = 64;
+  ocean::Simulation sim(test::shaders(), p);
+  auto cycle = [&] {
+    for (int n : {128, 64, 256, 64})
+      for (fft::Algorithm a : fft::all_algorithms()) {
+        p.size = n;
+        p.algorithm = a;
+        sim.set_params(p);
+        sim.step(1.0);
+      }
+  };
+  cycle();
+  const gl::ObjectCounts after_first = test::context().objects();
+  cycle();
+  const gl::ObjectCounts after_second = test::context().objects();
+  EXPECT_EQ(after_first.textures, after_second.textures);
+  EXPECT_EQ(after_first.programs, after_second.programs);
+  EXPECT_EQ(after_first.buffers, after_second.buffers);
+}
+
+TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
+  ocean::Params p;
+  p.size = 64;
+  ocean::Simulation sim(test::shaders(), p);
+  auto expect_refused = [&](auto change) {
+    ocean::Params q = p;
+    change(q);
+    try {
+      sim.set_params(q);
+      ADD_FAILURE() << "accepted bad parameters";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument) << e.what();
+    }
+  };
+  expect_refused([](ocean::Params& q) { q.size = 100; });
+  expect_refused([](ocean::Params& q) { q.size = 32; });
+  expect_refused([](ocean::Params& q) { q.size = 8192; });
+  expect_refused([](ocean::Params& q) { q.patch_size = 0; });
+  expect_refused([](ocean::Params& q) { q.depth = -1; });
+  expect_refused([](ocean::Params& q) { q.wind_speed = NAN; });
+  EXPECT_THROW(ocean::Simulation(test::shaders(), [] {
+                 ocean::Params q;
+                 q.size = 3;
+                 return q;
+               }()),
+               Error);
+  EXPECT_EQ(sim.params().size, 64);
+  sim.step(2.0);
+  auto d = ocean::Simulation::download_map(sim.displacement());
+  for (float v : d) ASSERT_TRUE(std::isfinite(v));
+}
