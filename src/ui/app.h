@@ -1,0 +1,47 @@
+#pragma once
+// The window app: the ocean with its panels, and the Image FFT viewer as a second mode.
+// `oceanfft`, `oceanfft demo` and `oceanfft viewer` all end up in run_app().
+#include <optional>
+#include <string>
+
+#include "fft/fft.h"
+#include "ui/script.h"
+#include "ui/settings.h"
+
+namespace oceanfft::ui {
+
+struct AppOptions {
+  int width = 1280, height = 720;
+  bool vsync = true;
+  int frames = 0;  // > 0: run exactly this many frames, with a fixed 1/60 s step, then exit
+  std::string script_path;
+  std::string screenshot_path;  // written after the last frame (needs frames > 0)
+  bool gl_debug = false;        // KHR_debug context; any GL error then fails a --frames run
+  bool report_objects = false;  // print live GL object counts on exit
+  bool hide_ui = false;         // no panels (clean screenshots)
+  Mode mode = Mode::Ocean;
+  std::string image_path;       // loaded into the viewer at start
+  std::optional<fft::Algorithm> algorithm;
+  std::optional<int> size;
+};
+
+// Checks everything that needs no window (sizes, script syntax and values) and returns the
+// parsed script, so a bad option fails before anything opens. Throws oceanfft::Error.
+Script prepare(const AppOptions& options, Settings& initial);
+
+// Opens the window and runs until it closes (or for options.frames frames). Returns the exit
+// status; throws oceanfft::Error for failures that end the run.
+int run_app(const AppOptions& options);
+
+// Script keys that are actions rather than settings: image=PATH loads into the viewer,
+// screenshot=PATH saves the frame, report=objects prints live GL object counts.
+bool is_script_action(std::string_view key);
+// Validates one script entry: actions by their own rules, everything else via apply_setting().
+ScriptCheck script_check();
+
+// The line `report=objects` and --report-objects print, parsed by the tests:
+// "objects frame=F textures=T buffers=B programs=P shaders=S queries=Q framebuffers=FB
+//  vertex_arrays=V renderbuffers=R gl_errors=E"
+std::string object_report(int frame);
+
+}  // namespace oceanfft::ui

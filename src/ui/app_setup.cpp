@@ -1,0 +1,61 @@
+#include "ui/app.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+#include "gl/context.h"
+#include "gl/error.h"
+
+// The parts of the app that need no window: option checks, script validation, object reports.
+namespace oceanfft::ui {
+
+bool is_script_action(std::string_view key) {
+  return key == "image" || key == "screenshot" || key == "report";
+}
+
+ScriptCheck script_check() {
+  return [](const std::string& key, const std::string& value) {
+    if (key == "report") {
+      if (value != "objects")
+        throw Error(ErrorCode::InvalidArgument, "bad value '" + value + "' for report: expected objects");
+      return;
+    }
+    if (key == "image" || key == "screenshot") return;  // any path; failures show at run time
+    Settings scratch;
+    apply_setting(scratch, key, value);
+  };
+}
+
+std::string object_report(int frame) {
+  gl::Context* ctx = gl::Context::current();
+  if (!ctx) return "objects frame=" + std::to_string(frame) + " no-context";
+  ctx->check_errors("object report");
+  const gl::ObjectCounts& c = ctx->objects();
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "objects frame=%d textures=%" PRId64 " buffers=%" PRId64 " programs=%" PRId64
+                " shaders=%" PRId64 " queries=%" PRId64 " framebuffers=%" PRId64
+                " vertex_arrays=%" PRId64 " renderbuffers=%" PRId64 " gl_errors=%" PRId64,
+                frame, c.textures, c.buffers, c.programs, c.shaders, c.queries, c.framebuffers,
+                c.vertex_arrays, c.renderbuffers, ctx->error_count());
+  return line;
+}
+
+Script prepare(const AppOptions& o, Settings& initial) {
+  if (o.width < 64 || o.height < 64 || o.width > 16384 || o.height > 16384)
+    throw Error(ErrorCode::InvalidArgument, "window size " + std::to_string(o.width) + "x" +
+                                                std::to_string(o.height) +
+                                                " is out of range (64..16384 per side)");
+  if (o.frames < 0) throw Error(ErrorCode::InvalidArgument, "--frames must be positive");
+  if (!o.screenshot_path.empty() && o.frames == 0)
+    throw Error(ErrorCode::InvalidArgument, "--screenshot needs --frames (the frame to save)");
+  initial.mode = o.mode;
+  initial.vsync = o.vsync;
+  if (o.algorithm) initial.ocean.algorithm = *o.algorithm;
+  if (o.size) apply_setting(initial, "size", std::to_string(*o.size));
+  Script script;
+  if (!o.script_path.empty()) script = Script::load(o.script_path, script_check());
+  return script;
+}
+
+}  // namespace oceanfft::ui

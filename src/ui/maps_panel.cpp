@@ -1,0 +1,116 @@
+#include "ui/maps_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace oceanfft::ui {
+namespace {
+
+// Column-major, as glUniformMatrix4fv expects with transpose = false.
+struct Mat4 {
+  float m[16] = {};
+  void set(int row, int col, float v) { m[col * 4 + row] = v; }
+};
+
+}  // namespace
+
+MapsPanel::MapsPanel(const gl::ShaderLibrary& shaders)
+    : program_(shaders.compute("ui/map_view.comp")),
+      height_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
+      displacement_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
+      normal_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
+      foam_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize) {
+  // Previews are shown at their own size or smaller; linear looks better than nearest there.
+  for (const gl::Texture* t : {&height_, &displacement_, &normal_, &foam_}) {
+    glBindTexture(GL_TEXTURE_2D, t->id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void MapsPanel::update(const ocean::Simulation& sim) {
+  glUseProgram(program_.id());
+  const GLuint p = program_.id();
+  // Average the map down to the preview through its mipmaps rather than skipping texels.
+  const float lod = std::max(0.0f, std::log2(float(sim.size()) / kPreviewSize));
+  auto run = [&](const gl::Texture& source, const gl::Texture& target, int mode, const Mat4& m,
+                 const float bias[4]) {
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, source.id());
+    glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    glUniform1i(glGetUniformLocation(p, "u_mode"), mode);
+    glUniformMatrix4fv(glGetUniformLocation(p, "u_matrix"), 1, GL_FALSE, m.m);
+    glUniform4fv(glGetUniformLocation(p, "u_bias"), 1, bias);
+    glUniform1f(glGetUniformLocation(p, "u_slope_scale"), slope_scale_);
+    glUniform1f(glGetUniformLocation(p, "u_lod"), lod);
+    glDispatchCompute(kPreviewSize / 8, kPreviewSize / 8, 1);
+  };
+  const float half[4] = {0.5f, 0.5f, 0.5f, 1.0f};
+  // Height: dark blue troughs to white crests.
+  {
+    Mat4 m;
+    const float s = 0.5f / height_range_;
+    m.set(0, 1, s);
+    m.set(1, 1, s);
+    m.set(2, 1, 0.6f * s);
+    const float bias[4] = {0.5f, 0.5f, 0.7f, 1.0f};
+    run(sim.displacement(), height_, 0, m, bias);
+  }
+  {
+    Mat4 m;
+    const float s = 0.5f / displacement_range_;
+    m.set(0, 0, s);
+    m.set(1, 1, s);
+    m.set(2, 2, s);
+    run(sim.displacement(), displacement_, 0, m, half);
+  }
+  run(sim.normals(), normal_, 1, Mat4{}, half);
+  {
+    Mat4 m;
+    m.set(0, 3, 1.0f);
+    m.set(1, 3, 1.0f);
+    m.set(2, 3, 1.0f);
+    const float bias[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    run(sim.normals(), foam_, 0, m, bias);
+  }
+  glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glUseProgram(0);
+  // ImGui samples the previews in its fragment shader.
+  glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+}
+
+void MapsPanel::draw(const ocean::Simulation& sim) {
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 300, 30), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(290, 330), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin("Maps")) {
+    update(sim);
+    ImGui::SliderFloat("height range (m)", &height_range_, 0.1f, 20.0f, "%.1f",
+                       ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("displacement range (m)", &displacement_range_, 0.1f, 20.0f, "%.1f",
+                       ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("normal exaggeration", &slope_scale_, 0.1f, 10.0f, "%.1f",
+                       ImGuiSliderFlags_Logarithmic);
+    const float w = std::max(32.0f, (ImGui::GetContentRegionAvail().x - 8) / 2);
+    auto image = [&](const char* label, const gl::Texture& t) {
+      ImGui::BeginGroup();
+      ImGui::TextUnformatted(label);
+      ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(t.id())), ImVec2(w, w));
+      ImGui::EndGroup();
+    };
+    image("height", height_);
+    ImGui::SameLine();
+    image("displacement xyz", displacement_);
+    image("normal", normal_);
+    ImGui::SameLine();
+    image("foam", foam_);
+    ImGui::Text("%d x %d, %.0f m patch", sim.size(), sim.size(), sim.params().patch_size);
+  }
+  ImGui::End();
+}
+
+}  // namespace oceanfft::ui

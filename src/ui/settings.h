@@ -1,0 +1,38 @@
+#pragma once
+// Everything the panels and `demo --script` can change, as one plain struct. The script and
+// the panels go through the same names, so a script line means exactly what the widget does.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ocean/simulation.h"
+
+namespace oceanfft::ui {
+
+enum class Mode { Ocean, Viewer };
+enum class CameraMode { Orbit, Fly };
+
+struct Settings {
+  Mode mode = Mode::Ocean;
+  ocean::Params ocean;
+  bool vsync = true;
+  bool paused = false;     // freezes simulation time; rendering goes on
+  bool wireframe = false;
+  CameraMode camera = CameraMode::Orbit;
+  float camera_speed = 20.0f;  // free-fly metres per second
+};
+
+struct SettingInfo {
+  std::string key;
+  std::string help;  // accepted values
+};
+// Every key apply_setting() knows, in a stable order (for messages and --help).
+const std::vector<SettingInfo>& setting_keys();
+// "algorithm, size, ..." for error messages.
+std::string setting_key_list();
+
+// Sets one value by name; throws Error(InvalidArgument) naming the key and the accepted values
+// for an unknown key or a bad value, leaving `s` unchanged.
+void apply_setting(Settings& s, std::string_view key, std::string_view value);
+
+}  // namespace oceanfft::ui
