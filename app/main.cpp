@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   app::Commands commands;
   app::add_fft(app, commands);
   app::add_verify(app, commands);
+  app::add_roundtrip(app, commands);
 
   try {
     app.parse(argc, argv);

@@ -53,13 +53,15 @@ struct Settings {
   Filter filter;
   bool luminance = false;     // spectrum/phase of the luminance instead of per channel
   float spectrum_gain = 1.0f;   // multiplies the normalised log magnitude
-  float difference_gain = 1e5f; // multiplies |reconstruction - original|
+  // Multiplies |reconstruction - original|; 0 means automatic: the largest error shows white.
+  float difference_gain = 0.0f;
   bool operator==(const Settings&) const = default;
 };
 
 class RoundTrip {
  public:
-  explicit RoundTrip(const gl::ShaderLibrary& shaders);
+  // texture_limit: 0 means the driver's GL_MAX_TEXTURE_SIZE; tests lower it to reach the refusal.
+  explicit RoundTrip(const gl::ShaderLibrary& shaders, int texture_limit = 0);
   ~RoundTrip();
   RoundTrip(const RoundTrip&) = delete;
   RoundTrip& operator=(const RoundTrip&) = delete;
@@ -78,7 +80,7 @@ class RoundTrip {
   int padded_width() const;
   int padded_height() const;
   int layers() const;  // rgba32f layers of the complex data: ceil(channels / 2)
-  const Errors& errors() const { return errors_; }
+  const Errors& errors() const;
 
   // RGBA8 textures for display; original, reconstruction and difference have the image's
   // size, spectrum and phase the padded size (DC in the centre).
@@ -107,10 +109,10 @@ class RoundTrip {
   const State& state() const;
 
   const gl::ShaderLibrary& shaders_;
+  int texture_limit_ = 0;
   gl::Program pack_, filter_, unpack_, spectrum_view_, image_view_;
   std::unique_ptr<State> state_;
   Settings settings_;
-  Errors errors_;
 };
 
 }  // namespace oceanfft::viewer

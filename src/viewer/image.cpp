@@ -1,0 +1,161 @@
+#include "viewer/image.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+
+#include "gl/error.h"
+
+// The one translation unit that compiles stb's implementations. Only the formats the viewer
+// promises are built, so no other decoder's bugs are reachable from user files.
+// Third-party code: its warnings are not ours to fix.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#define STBI_ONLY_PNG
+#define STBI_ONLY_JPEG
+#define STBI_ONLY_BMP
+#define STBI_ONLY_TGA
+#define STBI_NO_STDIO
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+#define STBI_WRITE_NO_STDIO
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb_image_write.h>
+#pragma GCC diagnostic pop
+
+namespace oceanfft::viewer {
+namespace fs = std::filesystem;
+
+int padded_size(int v) {
+  int p = 2;
+  while (p < v && p <= kMaxPaddedSize) p *= 2;
+  return p;
+}
+
+Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name) {
+  if (bytes.empty()) throw Error(ErrorCode::InvalidArgument, "'" + name + "' is empty (0 bytes)");
+  // stb takes an int length; anything that large is not an image we could pad anyway.
+  if (bytes.size() > size_t(1) << 30)
+    throw Error(ErrorCode::InvalidArgument, "'" + name + "' is too large to be a supported image");
+  const auto* data = bytes.data();
+  const int len = int(bytes.size());
+  int w = 0, h = 0, comp = 0;
+  // Read the header first, so a huge image is refused before it is decoded.
+  if (!stbi_info_from_memory(data, len, &w, &h, &comp))
+    throw Error(ErrorCode::InvalidArgument,
+                "'" + name + "' is not a readable PNG, JPEG, BMP or TGA image (" +
+                    stbi_failure_reason() + ")");
+  if (w <= 0 || h <= 0)
+    throw Error(ErrorCode::InvalidArgument, "'" + name + "' has zero size");
+  if (padded_size(w) > kMaxPaddedSize || padded_size(h) > kMaxPaddedSize)
+    throw Error(ErrorCode::InvalidArgument,
+                "'" + name + "' is " + std::to_string(w) + "x" + std::to_string(h) +
+                    "; its padded size exceeds the FFT limit of " + std::to_string(kMaxPaddedSize) +
+                    " per axis");
+  if (comp < 1 || comp > 4)
+    throw Error(ErrorCode::InvalidArgument, "'" + name + "' has an unsupported channel layout");
+
+  Image img;
+  img.channels = comp;
+  const bool wide = stbi_is_16_bit_from_memory(data, len);
+  int dw = 0, dh = 0, dc = 0;
+  if (wide) {
+    std::unique_ptr<stbi_us, void (*)(void*)> px(
+        stbi_load_16_from_memory(data, len, &dw, &dh, &dc, comp), stbi_image_free);
+    if (!px)
+      throw Error(ErrorCode::InvalidArgument,
+                  "cannot decode '" + name + "': " + stbi_failure_reason());
+    img.width = dw;
+    img.height = dh;
+    img.bits = 16;
+    const size_t n = size_t(dw) * dh * comp;
+    img.pixels.resize(n);
+    for (size_t i = 0; i < n; ++i) img.pixels[i] = float(px.get()[i]) / 65535.0f;
+  } else {
+    std::unique_ptr<stbi_uc, void (*)(void*)> px(
+        stbi_load_from_memory(data, len, &dw, &dh, &dc, comp), stbi_image_free);
+    if (!px)
+      throw Error(ErrorCode::InvalidArgument,
+                  "cannot decode '" + name + "': " + stbi_failure_reason());
+    img.width = dw;
+    img.height = dh;
+    img.bits = 8;
+    const size_t n = size_t(dw) * dh * comp;
+    img.pixels.resize(n);
+    for (size_t i = 0; i < n; ++i) img.pixels[i] = float(px.get()[i]) / 255.0f;
+  }
+  if (img.width != w || img.height != h)
+    throw Error(ErrorCode::InvalidArgument, "'" + name + "' decoded to a different size than its header");
+  return img;
+}
+
+Image load_image(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    throw Error(ErrorCode::Io, "image file not found: '" + path + "'");
+  if (fs::is_directory(path, ec))
+    throw Error(ErrorCode::Io, "'" + path + "' is a directory, not an image file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorCode::Io, "cannot open '" + path + "': " + std::strerror(errno));
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw Error(ErrorCode::Io, "error reading '" + path + "'");
+  return decode_image(bytes, path);
+}
+
+uint8_t quantise8(float v) {
+  if (!(v > 0.0f)) return 0;  // NaN too
+  if (v >= 1.0f) return 255;
+  return uint8_t(std::lround(v * 255.0f));
+}
+
+std::vector<uint8_t> quantise8(const Image& image) {
+  std::vector<uint8_t> out(image.pixels.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = quantise8(image.pixels[i]);
+  return out;
+}
+
+namespace {
+void append(void* context, void* data, int size) {
+  auto* out = static_cast<std::vector<uint8_t>*>(context);
+  const auto* p = static_cast<const uint8_t*>(data);
+  out->insert(out->end(), p, p + size);
+}
+}  // namespace
+
+void write_png(const std::string& path, int width, int height, int components,
+               const std::vector<uint8_t>& data) {
+  if (width <= 0 || height <= 0 || components < 1 || components > 4 ||
+      data.size() != size_t(width) * height * components)
+    throw Error(ErrorCode::InvalidArgument, "write_png: pixel data does not match the shape");
+  std::vector<uint8_t> png;
+  if (!stbi_write_png_to_func(append, &png, width, height, components, data.data(),
+                              width * components))
+    throw Error(ErrorCode::Io, "cannot encode PNG for '" + path + "'");
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(ErrorCode::Io, "cannot write '" + tmp + "': " + std::strerror(errno));
+    out.write(reinterpret_cast<const char*>(png.data()), std::streamsize(png.size()));
+    out.close();
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw Error(ErrorCode::Io, "error writing '" + tmp + "'");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw Error(ErrorCode::Io, "cannot rename '" + tmp + "' to '" + path + "'");
+  }
+}
+
+}  // namespace oceanfft::viewer
