@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   app::add_fft(app, commands);
   app::add_verify(app, commands);
   app::add_roundtrip(app, commands);
+  app::add_bench(app, commands);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,383 @@
+// `oceanfft bench`: time every algorithm x size headless, against the device's copy bandwidth.
+// The JSON and CSV layouts are documented in docs/bench/README.md.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "gl/error.h"
+#include "profiler/rep_timer.h"
+#include "profiler/stats.h"
+
+namespace oceanfft::app {
+namespace {
+
+using profiler::Summary;
+using profiler::TimerKind;
+
+struct BenchArgs {
+  std::string sizes = "256,512,1024,2048,4096";
+  std::string algorithms = "all";
+  std::string json, csv;
+  std::string timer = "auto";
+  int layers = 1;
+  int reps = 100;
+  int warmup = 10;
+  uint64_t seed = 0;
+};
+
+std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
+  if (text == "all") return {fft::all_algorithms().begin(), fft::all_algorithms().end()};
+  std::vector<fft::Algorithm> out;
+  for (size_t pos = 0; pos <= text.size();) {
+    const size_t comma = text.find(',', pos);
+    const std::string n = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    auto a = fft::parse_algorithm(n);
+    if (!a)
+      throw Error(ErrorCode::InvalidArgument,
+                  "unknown algorithm '" + n + "'; choose one of: " + fft::algorithm_list() + ", or all");
+    out.push_back(*a);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
+// Writes beside the target and renames, so a failed run never leaves a half-written file.
+void write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(ErrorCode::Io, "cannot open " + path + " for writing");
+    out << text;
+    out.flush();
+    if (!out) {
+      out.close();
+      std::remove(tmp.c_str());
+      throw Error(ErrorCode::Io, "failed writing " + path);
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::remove(tmp.c_str());
+    throw Error(ErrorCode::Io, "cannot create " + path + ": " + ec.message());
+  }
+}
+
+std::string utc_now() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+nlohmann::json summary_json(const Summary& s) {
+  return {{"median_ms", s.median}, {"min_ms", s.min},   {"p90_ms", s.p90},
+          {"mean_ms", s.mean},     {"max_ms", s.max},   {"samples", s.samples}};
+}
+
+double gbps(uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
+
+// One progress line on stderr, rewritten in place on a terminal, one line per step otherwise.
+class Progress {
+ public:
+  Progress() : tty_(isatty(STDERR_FILENO)) {}
+  void show(const std::string& line) {
+    if (tty_)
+      std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    else
+      std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+  }
+  ~Progress() {
+    if (tty_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  bool tty_;
+};
+
+struct CopyResult {
+  int size = 0;
+  Summary compute, copy_image;
+  uint64_t bytes = 0;
+  double best_gbps() const {
+    return std::max(gbps(bytes, compute.median), gbps(bytes, copy_image.median));
+  }
+  const char* best_method() const {
+    return gbps(bytes, compute.median) >= gbps(bytes, copy_image.median) ? "compute" : "copy-image";
+  }
+};
+
+CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, TimerKind kind,
+                        const BenchArgs& a, uint64_t seed) {
+  CopyResult r;
+  r.size = n;
+  fft::Options o;
+  o.width = o.height = n;
+  o.layers = layers;
+  r.bytes = fft::pass_bytes(o);
+  gl::Texture src = gl::make_complex_texture(n, n, layers);
+  gl::Texture dst = gl::make_complex_texture(n, n, layers);
+  fft::upload(src, fft::random_planes(n, n, layers, seed));
+  gl::Program prog = shaders.compute("bench/copy_image.comp");
+  const GLuint groups = GLuint((n + 15) / 16);
+  auto compute_copy = [&] {
+    glUseProgram(prog.id());
+    glBindImageTexture(0, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glBindImageTexture(1, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glDispatchCompute(groups, groups, GLuint(layers));
+    // Same barrier an FFT pass ends with, so both pay the same synchronisation.
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+  };
+  auto image_copy = [&] {
+    glCopyImageSubData(src.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, dst.id(), GL_TEXTURE_2D_ARRAY, 0,
+                       0, 0, 0, n, n, layers);
+  };
+  for (int i = 0; i < a.warmup; ++i) compute_copy(), image_copy();
+  r.compute = profiler::summarize(profiler::time_reps(kind, a.reps, compute_copy));
+  r.copy_image = profiler::summarize(profiler::time_reps(kind, a.reps, image_copy));
+  // A copy that moved nothing would inflate the ceiling: check the last one landed.
+  fft::Planes in = fft::download(src), out = fft::download(dst);
+  if (in.data != out.data)
+    throw Error(ErrorCode::Verification, "the image copy at " + std::to_string(n) + " lost data");
+  return r;
+}
+
+struct FftResult {
+  fft::Algorithm algorithm;
+  int size = 0;
+  std::string plan;
+  int dispatches = 0;
+  uint64_t bytes = 0;
+  Summary time;
+  double rel_l2 = 0;
+  double copy_gbps = 0;
+};
+
+FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n,
+                      int layers, TimerKind kind, const BenchArgs& a, uint64_t seed) {
+  fft::Options o;
+  o.width = o.height = n;
+  o.layers = layers;
+  o.algorithm = algorithm;
+  fft::Plan plan(o, shaders);
+  FftResult r;
+  r.algorithm = algorithm;
+  r.size = n;
+  r.plan = plan.describe();
+  r.dispatches = plan.dispatches_per_execute();
+  r.bytes = fft::pass_bytes(o) * 2;
+  gl::Texture input = gl::make_complex_texture(n, n, layers);
+  fft::Planes in = fft::random_planes(n, n, layers, seed);
+  fft::upload(input, in);
+  // An unwritten texel in the timed path then shows up as an infinite error.
+  for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  const gl::Texture* result = nullptr;
+  auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
+  for (int i = 0; i < a.warmup; ++i) run();
+  r.time = profiler::summarize(profiler::time_reps(kind, a.reps, run));
+  r.rel_l2 = fft::relative_l2(fft::download(*result), fft::reference(in, fft::Direction::Forward));
+  return r;
+}
+
+int run_bench(const BenchArgs& a) {
+  // Everything that needs no GPU is checked first, so bad input never waits for a context.
+  const std::vector<fft::Algorithm> algorithms = parse_algorithms(a.algorithms);
+  const std::vector<int> sizes = parse_int_list(a.sizes, "size");
+  if (a.reps < 1)
+    throw Error(ErrorCode::InvalidArgument, "--reps must be at least 1 (got " + std::to_string(a.reps) + ")");
+  if (a.warmup < 0)
+    throw Error(ErrorCode::InvalidArgument, "--warmup must be 0 or more (got " + std::to_string(a.warmup) + ")");
+  if (a.layers < 1)
+    throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(a.layers) + ")");
+  if (a.timer != "auto" && a.timer != "gpu" && a.timer != "cpu")
+    throw Error(ErrorCode::InvalidArgument, "--timer must be auto, gpu or cpu (got '" + a.timer + "')");
+  for (int n : sizes) {
+    fft::Options o;
+    o.width = o.height = n;
+    o.layers = a.layers;
+    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+      throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
+  }
+  for (const std::string* path : {&a.json, &a.csv}) {
+    if (path->empty()) continue;
+    const auto dir = std::filesystem::path(*path).parent_path();
+    std::error_code ec;
+    if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+      throw Error(ErrorCode::Io, "cannot write " + *path + ": no directory " + dir.string());
+  }
+  const uint64_t seed =
+      a.seed ? a.seed : uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+
+  auto ctx = gl::create_headless();
+  gl::ShaderLibrary shaders;
+  const gl::ContextInfo& info = ctx->info();
+
+  // Probe the timer on real work: a small copy, which every driver can run.
+  TimerKind kind = TimerKind::CpuFinish;
+  std::string timer_note;
+  {
+    gl::Texture s = gl::make_complex_texture(64, 64, 1), d = gl::make_complex_texture(64, 64, 1);
+    const std::string problem = profiler::gpu_timer_problem(info.renderer, [&] {
+      glCopyImageSubData(s.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, d.id(), GL_TEXTURE_2D_ARRAY, 0,
+                         0, 0, 0, 64, 64, 1);
+    });
+    if (a.timer == "gpu" && profiler::timestamp_bits() == 0)
+      throw Error(ErrorCode::GlUnsupported, "--timer gpu: this driver has no GL_TIMESTAMP counter");
+    kind = a.timer == "gpu" || (a.timer == "auto" && problem.empty()) ? TimerKind::Gpu
+                                                                       : TimerKind::CpuFinish;
+    if (kind == TimerKind::Gpu)
+      timer_note = problem.empty() ? "GL_TIMESTAMP queries around each execute"
+                                   : "GL_TIMESTAMP queries around each execute, forced by --timer gpu "
+                                     "although: " + problem;
+    else
+      timer_note = problem.empty() ? "CPU time with glFinish around each execute (--timer cpu)"
+                                   : problem + "; CPU time with glFinish around each execute";
+  }
+
+  std::printf("renderer: %s\nvendor: %s\nGL version: %s\nGLSL: %s\ncontext: %s\n",
+              info.renderer.c_str(), info.vendor.c_str(), info.version.c_str(),
+              info.glsl_version.c_str(), info.provider.c_str());
+  std::printf("timer: %s (%s)\n", std::string(profiler::timer_name(kind)).c_str(), timer_note.c_str());
+  std::printf("layers: %d (%d complex planes per transform), reps: %d, warm-up: %d, seed: %llu\n",
+              a.layers, 2 * a.layers, a.reps, a.warmup, (unsigned long long)seed);
+  std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n\n");
+  std::fflush(stdout);
+
+  Progress progress;
+  const size_t steps = sizes.size() * (algorithms.size() + 1);
+  size_t step = 0;
+  auto announce = [&](const std::string& what) {
+    progress.show("bench: [" + std::to_string(++step) + "/" + std::to_string(steps) + "] " + what);
+  };
+
+  std::vector<CopyResult> copies;
+  for (int n : sizes) {
+    announce("image copy " + std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(a.layers));
+    copies.push_back(measure_copy(shaders, n, a.layers, kind, a, seed ^ uint64_t(n)));
+  }
+  std::vector<FftResult> results;
+  uint64_t case_seed = seed;
+  for (fft::Algorithm alg : algorithms)
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      const int n = sizes[i];
+      announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(n) +
+               "x" + std::to_string(a.layers) + ", " + std::to_string(a.reps) + " reps");
+      FftResult r = measure_fft(shaders, alg, n, a.layers, kind, a, ++case_seed);
+      r.copy_gbps = copies[i].best_gbps();
+      results.push_back(std::move(r));
+    }
+  if (ctx->check_errors("bench") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; results not written");
+  progress.show("bench: done");
+
+  std::printf("image copy bandwidth (rgba32f array, read + write of every texel):\n");
+  std::printf("%6s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
+              "copy-image GB/s");
+  for (const CopyResult& c : copies)
+    std::printf("%6d %14.4f %14.1f %16.4f %16.1f\n", c.size, c.compute.median,
+                gbps(c.bytes, c.compute.median), c.copy_image.median,
+                gbps(c.bytes, c.copy_image.median));
+  std::printf("\n%-13s %6s %10s %10s %10s %9s %8s %10s\n", "algorithm", "N", "median ms", "min ms",
+              "p90 ms", "GB/s", "of copy", "rel L2");
+  for (const FftResult& r : results) {
+    const double g = gbps(r.bytes, r.time.median);
+    std::printf("%-13s %6d %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e\n",
+                std::string(fft::name(r.algorithm)).c_str(), r.size, r.time.median, r.time.min,
+                r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2);
+  }
+  std::fflush(stdout);
+
+  if (!a.json.empty()) {
+    nlohmann::json j;
+    j["schema"] = "oceanfft-bench/1";
+    j["date_utc"] = utc_now();
+    j["device"] = {{"vendor", info.vendor},           {"renderer", info.renderer},
+                   {"gl_version", info.version},      {"glsl_version", info.glsl_version},
+                   {"context", info.provider},        {"timestamp_bits", profiler::timestamp_bits()}};
+    j["timer"] = profiler::timer_name(kind);
+    j["timer_note"] = timer_note;
+    j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},
+                   {"planes", 2 * a.layers}, {"reps", a.reps}, {"warmup", a.warmup},
+                   {"seed", seed}, {"direction", "forward"}};
+    for (fft::Algorithm alg : algorithms) j["config"]["algorithms"].push_back(fft::name(alg));
+    j["bytes_formula"] = "fft: 2 passes x (read + write) x N*N*layers texels x 16 B; copy: 1 x (read + write)";
+    j["copy"] = nlohmann::json::array();
+    for (const CopyResult& c : copies)
+      j["copy"].push_back({{"size", c.size},
+                           {"bytes", c.bytes},
+                           {"compute", summary_json(c.compute)},
+                           {"compute_gbps", gbps(c.bytes, c.compute.median)},
+                           {"copy_image", summary_json(c.copy_image)},
+                           {"copy_image_gbps", gbps(c.bytes, c.copy_image.median)},
+                           {"best_method", c.best_method()},
+                           {"best_gbps", c.best_gbps()}});
+    j["results"] = nlohmann::json::array();
+    for (const FftResult& r : results) {
+      const double g = gbps(r.bytes, r.time.median);
+      j["results"].push_back({{"algorithm", fft::name(r.algorithm)},
+                              {"size", r.size},
+                              {"width", r.size},
+                              {"height", r.size},
+                              {"layers", a.layers},
+                              {"plan", r.plan},
+                              {"dispatches", r.dispatches},
+                              {"bytes", r.bytes},
+                              {"fft", summary_json(r.time)},
+                              {"gbps", g},
+                              {"copy_gbps", r.copy_gbps},
+                              {"copy_fraction", r.copy_gbps > 0 ? g / r.copy_gbps : 0.0},
+                              {"rel_l2", r.rel_l2}});
+    }
+    write_file(a.json, j.dump(2) + "\n");
+  }
+  if (!a.csv.empty()) {
+    std::string csv =
+        "algorithm,size,layers,timer,median_ms,min_ms,p90_ms,mean_ms,max_ms,samples,bytes,gbps,"
+        "copy_gbps,copy_fraction,rel_l2\n";
+    for (const FftResult& r : results) {
+      const double g = gbps(r.bytes, r.time.median);
+      char line[512];
+      std::snprintf(line, sizeof line, "%s,%d,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%.3e\n",
+                    std::string(fft::name(r.algorithm)).c_str(), r.size, a.layers,
+                    std::string(profiler::timer_name(kind)).c_str(), r.time.median, r.time.min,
+                    r.time.p90, r.time.mean, r.time.max, r.time.samples,
+                    (unsigned long long)r.bytes, g, r.copy_gbps,
+                    r.copy_gbps > 0 ? g / r.copy_gbps : 0.0, r.rel_l2);
+      csv += line;
+    }
+    write_file(a.csv, csv);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_bench(CLI::App& app, Commands& out) {
+  auto args = std::make_shared<BenchArgs>();
+  CLI::App* cmd = app.add_subcommand("bench", "time every algorithm x size headless (JSON/CSV out)");
+  cmd->add_option("--sizes", args->sizes, "comma-separated square sizes, powers of two in 2..4096");
+  cmd->add_option("--algorithms", args->algorithms, "comma-separated names, or 'all'");
+  cmd->add_option("--layers", args->layers, "rgba32f layers per transform (2 complex planes each)");
+  cmd->add_option("--reps", args->reps, "timed repetitions per case (at least 1)");
+  cmd->add_option("--warmup", args->warmup, "untimed repetitions before timing");
+  cmd->add_option("--timer", args->timer,
+                  "auto (GPU timestamps where they work, else CPU+glFinish), gpu, or cpu");
+  cmd->add_option("--seed", args->seed, "random seed for the inputs (0: time-based, printed)");
+  cmd->add_option("--json", args->json, "write every result as JSON (docs/bench/README.md)");
+  cmd->add_option("--csv", args->csv, "write one CSV row per algorithm x size");
+  out.push_back({cmd, [args]() -> int { return run_bench(*args); }});
+}
+
+}  // namespace oceanfft::app
