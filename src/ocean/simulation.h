@@ -30,7 +30,7 @@ struct Params {
   float wind_direction_deg = 30.0f;  // direction the wind blows towards, degrees from +x to +z
   // Phillips constant for |h0(k)|^2 = A/2 * P(k) * dk^2 with dk = 2*pi/L. Scaling by dk^2 keeps
   // the wave heights independent of N and of the patch size.
-  float amplitude = 4.0f;
+  float amplitude = 2.5e-3f;
   float small_wave_cutoff = 0.02f;  // l, metres: P(k) is damped by exp(-k^2 l^2)
   // Waves travelling against the wind keep this fraction of their Phillips amplitude.
   float opposing_waves = 0.25f;

@@ -1,0 +1,43 @@
+#pragma once
+// Orbit and free-fly camera math; the window maps mouse and keys onto these calls.
+#include <glm/glm.hpp>
+
+namespace oceanfft::render {
+
+struct Camera {
+  enum class Mode { Orbit, Fly };
+  Mode mode = Mode::Orbit;
+
+  // Orbit: the eye sits on a sphere around `target`. Pitch > 0 puts it above the target.
+  glm::vec3 target{0.0f, 0.0f, 0.0f};
+  float distance = 80.0f;  // metres
+  float orbit_yaw_deg = 210.0f;
+  float orbit_pitch_deg = 14.0f;
+
+  // Fly: position and look direction. Yaw 0 looks along +x, 90 along +z; pitch > 0 looks up.
+  glm::vec3 position{0.0f, 15.0f, 0.0f};
+  float yaw_deg = 30.0f;
+  float pitch_deg = -6.0f;
+
+  float fov_y_deg = 55.0f;
+  float near_plane = 0.25f;
+  float far_plane = 60000.0f;
+
+  glm::vec3 eye() const;
+  glm::vec3 forward() const;  // unit view direction
+  glm::vec3 right() const;    // unit, horizontal
+  glm::mat4 view() const;
+  glm::mat4 projection(float aspect) const;
+
+  // Orbit controls (degrees, and a zoom factor > 0: < 1 moves closer).
+  void orbit(float dyaw_deg, float dpitch_deg);
+  void zoom(float factor);
+  // Fly controls: turn (degrees) and move in the camera's frame, metres
+  // (x right, y world up, z forward).
+  void look(float dyaw_deg, float dpitch_deg);
+  void move(const glm::vec3& local_delta);
+  // Switches mode keeping the eye and view direction where they are.
+  void set_mode(Mode m);
+};
+
+}  // namespace oceanfft::render
