@@ -32,6 +32,44 @@
 
 namespace oceanfft::viewer {
 namespace fs = std::filesystem;
+namespace {
+
+uint32_t crc32(const uint8_t* p, size_t n) {
+  uint32_t crc = ~0u;
+  for (size_t i = 0; i < n; ++i) {
+    crc ^= p[i];
+    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
+uint32_t be32(const uint8_t* p) {
+  return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
+}
+
+// stb_image skips PNG chunk checksums, so a flipped bit in a file would otherwise decode into a
+// silently wrong image. Walks the chunks up to IEND and checks each CRC.
+void check_png_chunks(const std::vector<uint8_t>& b, const std::string& name) {
+  static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (b.size() < 8 || std::memcmp(b.data(), sig, 8) != 0) return;
+  size_t pos = 8;
+  while (true) {
+    if (b.size() - pos < 12)
+      throw Error(ErrorCode::InvalidArgument, "'" + name + "' is a truncated PNG (no IEND chunk)");
+    const uint32_t len = be32(&b[pos]);
+    if (len > b.size() - pos - 12)
+      throw Error(ErrorCode::InvalidArgument, "'" + name + "' is a truncated PNG (a chunk runs past the end)");
+    const uint8_t* type = &b[pos + 4];
+    if (crc32(type, size_t(len) + 4) != be32(&b[pos + 8 + len]))
+      throw Error(ErrorCode::InvalidArgument,
+                  "'" + name + "' is corrupt: the checksum of its " +
+                      std::string(reinterpret_cast<const char*>(type), 4) + " chunk does not match");
+    if (std::memcmp(type, "IEND", 4) == 0) return;
+    pos += size_t(len) + 12;
+  }
+}
+
+}  // namespace
 
 int padded_size(int v) {
   int p = 2;
@@ -44,6 +82,7 @@ Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name) {
   // stb takes an int length; anything that large is not an image we could pad anyway.
   if (bytes.size() > size_t(1) << 30)
     throw Error(ErrorCode::InvalidArgument, "'" + name + "' is too large to be a supported image");
+  check_png_chunks(bytes, name);
   const auto* data = bytes.data();
   const int len = int(bytes.size());
   int w = 0, h = 0, comp = 0;
