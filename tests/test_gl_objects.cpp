@@ -1,0 +1,250 @@
+// Resource ownership and refusal paths: plans give back every GL object they made, bad shapes
+// are refused with a precise status and message, and a driver below 4.3 is refused cleanly.
+#include <string>
+#include <vector>
+
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "gl/error.h"
+#include "gl_fixture.h"
+
+using namespace oceanfft;
+
+namespace {
+
+void expect_same(const gl::ObjectCounts& a, const gl::ObjectCounts& b, const std::string& where) {
+  EXPECT_EQ(a.textures, b.textures) << where;
+  EXPECT_EQ(a.buffers, b.buffers) << where;
+  EXPECT_EQ(a.programs, b.programs) << where;
+  EXPECT_EQ(a.shaders, b.shaders) << where;
+  EXPECT_EQ(a.queries, b.queries) << where;
+  EXPECT_EQ(a.framebuffers, b.framebuffers) << where;
+  EXPECT_EQ(a.vertex_arrays, b.vertex_arrays) << where;
+  EXPECT_EQ(a.renderbuffers, b.renderbuffers) << where;
+}
+
+fft::Options options(fft::Algorithm a, int w, int h, int layers = 1) {
+  fft::Options o;
+  o.width = w;
+  o.height = h;
+  o.layers = layers;
+  o.algorithm = a;
+  return o;
+}
+
+class Objects : public test::GlTest {};
+
+TEST_F(Objects, PlansReleaseEverything) {
+  gl::Context& ctx = test::context();
+  const gl::ObjectCounts before = ctx.objects();
+  std::vector<GLuint> names;
+  {
+    fft::Plan plan(options(fft::kDefaultAlgorithm, 64, 32, 2), test::shaders());
+    const gl::ObjectCounts during = ctx.objects();
+    // Two ping-pong textures, at least one program and one twiddle buffer; shaders are deleted
+    // once linked.
+    EXPECT_EQ(during.textures - before.textures, 2);
+    EXPECT_GE(during.programs - before.programs, 1);
+    EXPECT_GE(during.buffers - before.buffers, 1);
+    EXPECT_EQ(during.shaders, before.shaders);
+    for (const gl::Texture& t : plan.targets()) names.push_back(t.id());
+    gl::Texture in = gl::make_complex_texture(64, 32, 2);
+    fft::upload(in, fft::random_planes(64, 32, 2, test::seed("release")));
+    plan.execute(fft::Direction::Forward, in);
+  }
+  expect_same(ctx.objects(), before, "after the plan went out of scope");
+  // The counter is ours; the driver must agree that the names are gone.
+  for (GLuint n : names) EXPECT_EQ(glIsTexture(n), GL_FALSE) << "texture " << n << " still alive";
+}
+
+// Re-planning on a live toggle (move-assigning a new plan over the old one) must not accumulate
+// objects: after each step the live counts equal those of that plan made on its own.
+TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
+  gl::Context& ctx = test::context();
+  const gl::ObjectCounts before = ctx.objects();
+  std::vector<fft::Options> sequence;
+  for (fft::Algorithm a : fft::all_algorithms())
+    for (auto [w, h, l] : {std::tuple{16, 16, 1}, std::tuple{256, 8, 3}, std::tuple{32, 128, 2}})
+      sequence.push_back(options(a, w, h, l));
+  // Forced fallbacks allocate differently; include them in the churn.
+  fft::Options split = options(fft::kDefaultAlgorithm, 128, 128, 1);
+  split.shared_memory_limit = 128 * 8;
+  sequence.push_back(split);
+  fft::Options stages = split;
+  stages.shared_memory_limit = 64;
+  sequence.push_back(stages);
+
+  std::vector<gl::ObjectCounts> alone;
+  for (const auto& o : sequence) {
+    fft::Plan p(o, test::shaders());
+    alone.push_back(ctx.objects());
+  }
+  expect_same(ctx.objects(), before, "after the solo plans");
+
+  {
+    fft::Plan plan(sequence[0], test::shaders());
+    for (int round = 0; round < 2; ++round)
+      for (size_t i = 0; i < sequence.size(); ++i) {
+        plan = fft::Plan(sequence[i], test::shaders());
+        expect_same(ctx.objects(), alone[i], "re-planned to " + plan.describe());
+      }
+    fft::Plan moved(std::move(plan));
+    expect_same(ctx.objects(), alone.back(), "after a move construction");
+  }
+  expect_same(ctx.objects(), before, "after re-planning");
+}
+
+TEST_F(Objects, FailedPlanLeavesNothingBehind) {
+  gl::Context& ctx = test::context();
+  const gl::ObjectCounts before = ctx.objects();
+  EXPECT_THROW(fft::Plan(options(fft::kDefaultAlgorithm, 48, 64), test::shaders()), Error);
+  expect_same(ctx.objects(), before, "after a refused plan");
+}
+
+struct BadShape {
+  int width, height, layers;
+  fft::Status status;
+  const char* message;
+};
+
+TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
+  const BadShape cases[] = {
+      {3, 8, 1, fft::Status::WidthNotPowerOfTwo, "width 3 is not a power of two"},
+      {96, 8, 1, fft::Status::WidthNotPowerOfTwo, "width 96 is not a power of two"},
+      {8, 6, 1, fft::Status::HeightNotPowerOfTwo, "height 6 is not a power of two"},
+      {8, 4095, 1, fft::Status::HeightNotPowerOfTwo, "height 4095 is not a power of two"},
+      {0, 8, 1, fft::Status::WidthOutOfRange, "width 0 is outside 2..4096"},
+      {1, 8, 1, fft::Status::WidthOutOfRange, "width 1 is outside 2..4096"},
+      {-4, 8, 1, fft::Status::WidthOutOfRange, "width -4 is outside 2..4096"},
+      {8192, 8, 1, fft::Status::WidthOutOfRange, "width 8192 is outside 2..4096"},
+      {8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 2..4096"},
+      {8, -2, 1, fft::Status::HeightOutOfRange, "height -2 is outside 2..4096"},
+      {8, 8192, 1, fft::Status::HeightOutOfRange, "height 8192 is outside 2..4096"},
+      {8, 8, 0, fft::Status::LayersOutOfRange, "layers 0 must be at least 1"},
+      {8, 8, -3, fft::Status::LayersOutOfRange, "layers -3 must be at least 1"},
+  };
+  gl::Limits generous;
+  generous.max_texture_size = 16384;
+  generous.max_array_layers = 2048;
+  for (const auto& c : cases) {
+    fft::Options o = options(fft::kDefaultAlgorithm, c.width, c.height, c.layers);
+    SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height) + "x" +
+                 std::to_string(c.layers));
+    EXPECT_EQ(fft::validate_shape(o), c.status);
+    EXPECT_EQ(fft::validate(o, generous), c.status);
+    EXPECT_EQ(fft::describe(c.status, o), c.message);
+  }
+  for (int n = fft::kMinSize; n <= fft::kMaxSize; n *= 2) {
+    fft::Options o = options(fft::kDefaultAlgorithm, n, fft::kMaxSize / n * fft::kMinSize, 3);
+    EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok) << n;
+    EXPECT_EQ(fft::validate(o, generous), fft::Status::Ok) << n;
+  }
+}
+
+TEST(Validate, DriverLimits) {
+  gl::Limits small;
+  small.max_texture_size = 1024;
+  small.max_array_layers = 4;
+  fft::Options o = options(fft::kDefaultAlgorithm, 2048, 16, 1);
+  EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok);
+  EXPECT_EQ(fft::validate(o, small), fft::Status::ExceedsTextureLimit);
+  EXPECT_EQ(fft::describe(fft::Status::ExceedsTextureLimit, o),
+            "2048x16 exceeds the driver's texture size limit");
+  o = options(fft::kDefaultAlgorithm, 16, 2048, 1);
+  EXPECT_EQ(fft::validate(o, small), fft::Status::ExceedsTextureLimit);
+  o = options(fft::kDefaultAlgorithm, 16, 16, 5);
+  EXPECT_EQ(fft::validate(o, small), fft::Status::ExceedsLayerLimit);
+  EXPECT_EQ(fft::describe(fft::Status::ExceedsLayerLimit, o),
+            "5 layers exceed the driver's array layer limit");
+  o.layers = 4;
+  EXPECT_EQ(fft::validate(o, small), fft::Status::Ok);
+}
+
+TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
+  for (auto [w, h, l] : {std::tuple{12, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
+                         std::tuple{16, 16384, 1}}) {
+    fft::Options o = options(fft::kDefaultAlgorithm, w, h, l);
+    try {
+      fft::Plan plan(o, test::shaders());
+      ADD_FAILURE() << "no error for " << w << "x" << h << "x" << l;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_EQ(std::string(e.what()), fft::describe(fft::validate_shape(o), o));
+    }
+  }
+  fft::Options o = options(fft::kDefaultAlgorithm, 16, 16, test::context().limits().max_array_layers + 1);
+  try {
+    fft::Plan plan(o, test::shaders());
+    ADD_FAILURE() << "no error for too many layers";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("layer limit"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Objects, ExecuteRefusesMismatchedInput) {
+  fft::Plan plan(options(fft::kDefaultAlgorithm, 32, 16, 2), test::shaders());
+  const gl::Texture wrong[] = {
+      gl::make_complex_texture(16, 32, 2),  // axes swapped
+      gl::make_complex_texture(32, 16, 1),  // layers
+      gl::Texture(GL_TEXTURE_2D_ARRAY, GL_RGBA16F, 32, 16, 2),
+  };
+  for (const auto& t : wrong) {
+    try {
+      plan.execute(fft::Direction::Forward, t);
+      ADD_FAILURE() << "no error for a " << t.width() << "x" << t.height() << "x" << t.layers()
+                    << " input";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find("32x16x2"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(Version, RequireVersion) {
+  for (auto [major, minor] : {std::pair{4, 2}, std::pair{4, 0}, std::pair{3, 3}, std::pair{2, 1}}) {
+    const std::string v = std::to_string(major) + "." + std::to_string(minor) + " Mesa 22.3.6";
+    try {
+      gl::require_version(major, minor, v);
+      ADD_FAILURE() << "accepted " << v;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::GlUnsupported);
+      const std::string m = e.what();
+      EXPECT_NE(m.find("4.3"), std::string::npos) << m;
+      EXPECT_NE(m.find(std::to_string(major) + "." + std::to_string(minor)), std::string::npos) << m;
+      EXPECT_NE(m.find(v), std::string::npos) << "the driver's own version string is shown: " << m;
+    }
+  }
+  for (auto [major, minor] : {std::pair{4, 3}, std::pair{4, 6}, std::pair{5, 0}})
+    EXPECT_NO_THROW(gl::require_version(major, minor, "x")) << major << "." << minor;
+}
+
+// A driver that offers at most 4.2 must be refused with a clear error, and the refusal must
+// leave the context the tests run on intact.
+TEST_F(Objects, ContextCappedBelow43IsRefused) {
+  gl::Context& ctx = test::context();
+  gl::HeadlessOptions o;
+  o.quiet = true;
+  o.max_version_major = 4;
+  o.max_version_minor = 2;
+  try {
+    auto c = gl::create_headless(o);
+    ADD_FAILURE() << "a 4.2-capped context was created";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::GlUnsupported);
+    const std::string m = e.what();
+    EXPECT_NE(m.find("4.3"), std::string::npos) << m;
+    EXPECT_NE(m.find("compute"), std::string::npos) << m;
+  }
+  EXPECT_EQ(gl::Context::current(), &ctx);
+  // The test context still computes correctly afterwards.
+  fft::Plan plan(options(fft::kDefaultAlgorithm, 16, 8, 1), test::shaders());
+  const auto in = fft::random_planes(16, 8, 1, test::seed("after refusal"));
+  gl::Texture tex = gl::make_complex_texture(16, 8, 1);
+  fft::upload(tex, in);
+  for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  const auto out = fft::download(plan.execute(fft::Direction::Forward, tex));
+  EXPECT_LE(fft::relative_l2(out, fft::reference(in, fft::Direction::Forward)), 1e-6);
+}
+
+}  // namespace
