@@ -31,7 +31,12 @@ void GLAPIENTRY on_debug_message(GLenum source, GLenum type, GLuint id, GLenum s
   if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;
   std::string text = std::string("GL debug [") + debug_source(source) + "] " +
                      std::string(message, length > 0 ? size_t(length) : std::strlen(message));
-  if (type == GL_DEBUG_TYPE_ERROR || severity == GL_DEBUG_SEVERITY_HIGH)
+  // Compiler output is not a GL error: a failed compile already throws with the translated log,
+  // and Mesa sends even its warnings at high severity (and only when its shader cache misses,
+  // so counting them would make error checks depend on the cache).
+  if (source == GL_DEBUG_SOURCE_SHADER_COMPILER)
+    ctx->log(text);
+  else if (type == GL_DEBUG_TYPE_ERROR || severity == GL_DEBUG_SEVERITY_HIGH)
     ctx->note_error(text);
   else
     ctx->log(text);
