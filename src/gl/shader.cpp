@@ -26,12 +26,16 @@ std::string read_text(const fs::path& p, const std::string& shown) {
   return ss.str();
 }
 
+// `from` is "file:line" of the #include that asked for `rel` (empty for the entry point), so a
+// missing include says who wanted it.
 void expand(const fs::path& root, const std::string& rel, ShaderSource& out, int depth,
-            bool top, const Defines& defines) {
-  if (depth > 16) throw Error(ErrorCode::ShaderCompile, "#include nested too deep at " + rel);
+            bool top, const Defines& defines, const std::string& from) {
+  const std::string where = from.empty() ? std::string() : " (included from " + from + ")";
+  if (depth > 16)
+    throw Error(ErrorCode::ShaderCompile, "#include nested too deep at " + rel + where);
   const int id = int(out.files.size());
   out.files.push_back(rel);
-  std::istringstream in(read_text(root / rel, (root / rel).string()));
+  std::istringstream in(read_text(root / rel, (root / rel).string() + where));
   static const std::regex include_re(R"(^\s*#\s*include\s*\"([^\"]+)\"\s*$)");
   std::string line;
   int number = 0;
@@ -41,7 +45,7 @@ void expand(const fs::path& root, const std::string& rel, ShaderSource& out, int
     ++number;
     std::smatch m;
     if (std::regex_match(line, m, include_re)) {
-      expand(root, m[1].str(), out, depth + 1, false, defines);
+      expand(root, m[1].str(), out, depth + 1, false, defines, rel + ":" + std::to_string(number));
       out.text += "#line " + std::to_string(number + 1) + " " + std::to_string(id) + "\n";
       continue;
     }
@@ -100,7 +104,7 @@ ShaderLibrary::ShaderLibrary(std::string root) : root_(root.empty() ? locate() :
 
 ShaderSource ShaderLibrary::load(const std::string& path, const Defines& defines) const {
   ShaderSource out;
-  expand(root_, path, out, 0, true, defines);
+  expand(root_, path, out, 0, true, defines, {});
   return out;
 }
 
