@@ -1,0 +1,224 @@
+// Every shader under shaders/ passes the Khronos reference compiler (glslangValidator), not just
+// the driver the tests happen to run on: llvmpipe accepts things NVIDIA or AMD reject and the
+// other way round. Entry points are expanded by the project's own loader first (includes,
+// injected defines), so what glslang sees is what a driver would see. The directory is globbed
+// when the test runs, so new shaders are covered without touching this file; those that need
+// defines get a row in kDefines.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gl/shader.h"
+
+using namespace oceanfft;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Representative define sets per entry point (path relative to shaders/). A file without a row
+// is checked once with no defines. Pick sets that reach every #if branch.
+const std::map<std::string, std::vector<gl::Defines>> kDefines = {
+    {"fft/stockham.comp",
+     {
+         {{"N", "256"}, {"AXIS", "0"}, {"RADIX", "4"}, {"THREADS", "64"}, {"LINES", "2"}, {"SPLIT", "0"}},
+         {{"N", "256"}, {"AXIS", "1"}, {"RADIX", "4"}, {"THREADS", "64"}, {"LINES", "2"}, {"SPLIT", "1"}},
+         {{"N", "512"}, {"AXIS", "0"}, {"RADIX", "2"}, {"THREADS", "256"}, {"LINES", "1"}, {"SPLIT", "0"}},
+         {{"N", "2"}, {"AXIS", "1"}, {"RADIX", "4"}, {"THREADS", "1"}, {"LINES", "64"}, {"SPLIT", "1"}},
+     }},
+    {"fft/cooley_tukey.comp",
+     {
+         {{"N", "256"}, {"AXIS", "0"}, {"LOCAL", "64"}},
+         {{"N", "2"}, {"AXIS", "1"}, {"LOCAL", "1"}},
+     }},
+    {"fft/fast.comp",
+     {
+         {{"N", "256"}, {"AXIS", "0"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "4"}},
+         {{"N", "256"}, {"AXIS", "1"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "2"}},
+         {{"N", "1024"}, {"AXIS", "0"}, {"P", "16"}, {"T", "64"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "1"}},
+         {{"N", "8"}, {"AXIS", "1"}, {"P", "8"}, {"T", "1"}, {"L", "16"}, {"R1", "8"}, {"STAGES", "1"}, {"EX", "4"}},
+     }},
+    {"ocean/spectrum.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
+    {"ocean/assemble.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
+};
+
+const std::set<std::string> kStages = {".comp", ".vert", ".frag", ".geom", ".tesc", ".tese"};
+
+fs::path shader_root() {
+  if (const char* d = std::getenv("OCEANFFT_SHADER_DIR"); d && *d) return d;
+  if (const char* s = std::getenv("OCEANFFT_SOURCE_DIR"); s && *s) return fs::path(s) / "shaders";
+  return gl::ShaderLibrary::locate();
+}
+
+std::string glslang() {
+  const char* g = std::getenv("OCEANFFT_GLSLANG");
+  return g && *g ? g : "glslangValidator";
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct Outcome {
+  int status = -1;  // exit code, or -1 when it did not exit normally
+  std::string output;
+};
+
+Outcome run(const std::string& command) {
+  Outcome r;
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.output.append(buf, n);
+  const int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+// glslang reports "ERROR: 1:12: ..." with the source-string number our #line directives set;
+// show it as file:line like the loader does for the driver.
+std::string readable(const std::string& log, const std::vector<std::string>& files) {
+  static const std::regex re(R"((ERROR|WARNING): (\d+):(\d+): )");
+  std::string out;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, re)) {
+      const size_t id = std::stoul(m[2].str());
+      const std::string file = id < files.size() ? files[id] : "<source " + m[2].str() + ">";
+      line = m.prefix().str() + m[1].str() + ": " + file + ":" + m[3].str() + ": " + m.suffix().str();
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string describe(const gl::Defines& d) {
+  std::string s;
+  for (auto& [k, v] : d) s += (s.empty() ? "" : " ") + k + "=" + v;
+  return s.empty() ? "(no defines)" : s;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string t = (fs::temp_directory_path() / "oceanfft-glslang-XXXXXX").string();
+    if (!mkdtemp(t.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = t;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<std::string> files_with(const fs::path& root, bool entry_points) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file()) continue;
+    const std::string ext = e.path().extension().string();
+    if (entry_points ? kStages.count(ext) > 0 : ext == ".glsl")
+      out.push_back(fs::relative(e.path(), root).generic_string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Shaders, ReferenceCompilerAcceptsEveryEntryPoint) {
+  const fs::path root = shader_root();
+  ASSERT_TRUE(fs::is_directory(root / "fft")) << root;
+  const Outcome version = run(quote(glslang()) + " --version");
+  ASSERT_EQ(version.status, 0) << "glslangValidator is needed for this test (Debian package "
+                                  "glslang-tools): " << version.output;
+
+  gl::ShaderLibrary lib(root.string());
+  TempDir tmp;
+  const auto entries = files_with(root, true);
+  // The FFT's own kernels must be among them: an empty glob would pass vacuously.
+  for (const char* must : {"fft/stockham.comp", "fft/cooley_tukey.comp"})
+    EXPECT_NE(std::find(entries.begin(), entries.end(), must), entries.end()) << must;
+
+  int checked = 0;
+  for (const std::string& rel : entries) {
+    const auto row = kDefines.find(rel);
+    const std::vector<gl::Defines> sets = row != kDefines.end() ? row->second
+                                                                : std::vector<gl::Defines>{{}};
+    for (size_t i = 0; i < sets.size(); ++i) {
+      SCOPED_TRACE(rel + " with " + describe(sets[i]));
+      gl::ShaderSource src;
+      try {
+        src = lib.load(rel, sets[i]);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "loader: " << e.what();
+        continue;
+      }
+      // glslang picks the stage from the extension; keep it and make the name unique.
+      std::string flat = rel;
+      std::replace(flat.begin(), flat.end(), '/', '_');
+      const fs::path file = tmp.path() / (std::to_string(i) + "_" + flat);
+      std::ofstream(file, std::ios::binary) << src.text;
+      const Outcome r = run(quote(glslang()) + " " + quote(file.string()));
+      EXPECT_EQ(r.status, 0) << readable(r.output, src.files);
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 2 + 2 + 4);  // at least the FFT kernels' own rows
+  RecordProperty("variants_checked", checked);
+}
+
+// Include files are checked through their includers, so each must have one; an orphan would
+// never be validated (nor used).
+TEST(Shaders, EveryIncludeFileIsReachedFromAnEntryPoint) {
+  const fs::path root = shader_root();
+  gl::ShaderLibrary lib(root.string());
+  std::set<std::string> reached;
+  for (const std::string& rel : files_with(root, true)) {
+    const auto row = kDefines.find(rel);
+    try {
+      const auto src = lib.load(rel, row != kDefines.end() ? row->second.front() : gl::Defines{});
+      reached.insert(src.files.begin(), src.files.end());
+    } catch (const std::exception&) {
+      // Reported by the test above.
+    }
+  }
+  for (const std::string& inc : files_with(root, false))
+    EXPECT_TRUE(reached.count(inc)) << inc << " is not included by any shader under " << root;
+}
+
+// The #line directives the loader emits ("#line N S") are the GLSL form glslang understands:
+// an error in an included file must come back with that file's number and line.
+TEST(Shaders, ReferenceCompilerMapsErrorsThroughLoaderLines) {
+  TempDir tmp;
+  fs::create_directories(tmp.path() / "shaders/lib");
+  std::ofstream(tmp.path() / "shaders/main.comp")
+      << "#version 430 core\n#include \"lib/bad.glsl\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+  std::ofstream(tmp.path() / "shaders/lib/bad.glsl") << "// 1\n// 2\nfloat f() { return undeclared_x; }\n";
+  gl::ShaderLibrary lib((tmp.path() / "shaders").string());
+  const auto src = lib.load("main.comp", {{"A", "1"}});
+  const fs::path file = tmp.path() / "main.comp";
+  std::ofstream(file) << src.text;
+  const Outcome r = run(quote(glslang()) + " " + quote(file.string()));
+  EXPECT_NE(r.status, 0) << r.output;
+  const std::string shown = readable(r.output, src.files);
+  EXPECT_NE(shown.find("ERROR: lib/bad.glsl:3: "), std::string::npos) << shown;
+}
+
+}  // namespace
