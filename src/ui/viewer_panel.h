@@ -20,9 +20,11 @@ class ViewerPanel {
   ViewerPanel& operator=(const ViewerPanel&) = delete;
 
   // Loads and transforms an image (command line, path field, drag-and-drop). Never throws: a
-  // failure sets error() and the previous image stays loaded.
+  // failure sets error() and the previous image stays loaded. Call it outside an ImGui frame
+  // or before draw(): it replaces the textures the previous frame's views showed.
   void load(const std::string& path);
-  // One ImGui window ("Image FFT"); recomputes what the controls changed.
+  // One ImGui window ("Image FFT"). Control changes take effect at the start of the next
+  // draw(), before any view is submitted, so no texture dies while ImGui still refers to it.
   void draw(fft::Algorithm algorithm);
 
   const std::string& error() const { return error_; }
@@ -32,7 +34,9 @@ class ViewerPanel {
 
  private:
   void apply(const viewer::Settings& settings);
-  void save(const char* what);
+  void save(int what);
+  void draw_controls();
+  void draw_views();
 
   viewer::RoundTrip roundtrip_;
   viewer::Settings settings_;
@@ -41,6 +45,11 @@ class ViewerPanel {
   char save_dir_[1024] = {};
   int filter_index_ = 0;     // combo selection
   float radius_ = 16.0f, sigma_ = 16.0f, band_inner_ = 8.0f, band_outer_ = 32.0f;
+  bool auto_difference_gain_ = true;
+  float difference_gain_ = 1e5f;
+  std::string pending_load_;  // from the Load button, done at the next draw()
+  bool has_failed_ = false;   // settings that failed once are not retried every frame
+  viewer::Settings failed_;
   std::string error_;
   std::string status_;
 };
