@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
 """Generates the viewer's sample images (license-clean: made here, from formulas and a seeded
 RNG). Python standard library only, so CI needs nothing extra:  python3 assets/generate.py
-Sizes are deliberately not powers of two, so the viewer's padding is exercised."""
+Sizes are deliberately not powers of two, so the viewer's padding is exercised.
+
+With --docs OCEANFFT (the built executable) it also remakes the README's pictures under docs/
+from these assets through `oceanfft roundtrip`."""
 import math
 import os
 import random
+import shutil
 import struct
+import subprocess
+import sys
+import tempfile
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,7 +117,23 @@ def noise(width=257, height=141, seed=20261125):
     write_png(os.path.join(HERE, "noise.png"), width, height, 4, rows)
 
 
+def docs(binary):
+    out = os.path.join(os.path.dirname(HERE), "docs")
+    os.makedirs(out, exist_ok=True)
+    runs = [("shapes.png", "none", "viewer-shapes"),
+            ("shapes.png", "lowpass:24", "viewer-shapes-lowpass24")]
+    with tempfile.TemporaryDirectory() as tmp:
+        for asset, filt, stem in runs:
+            subprocess.run([binary, "roundtrip", os.path.join(HERE, asset), "--out", tmp,
+                            "--filter", filt], check=True)
+            for kind in ("spectrum", "reconstruction"):
+                shutil.copyfile(os.path.join(tmp, kind + ".png"),
+                                os.path.join(out, "%s-%s.png" % (stem, kind)))
+
+
 if __name__ == "__main__":
     shapes()
     rings()
     noise()
+    if len(sys.argv) == 3 and sys.argv[1] == "--docs":
+        docs(sys.argv[2])
