@@ -153,6 +153,12 @@ TEST_F(ViewerCore, RedOnlyImageHasZeroGreenAndBlueSpectra) {
   }
   EXPECT_GT(red, 1.0);
   EXPECT_EQ(others, 0.0);
+  // An empty spectrum has no phase: the phase view shows it as mid grey, not as atan(0,0).
+  auto phase = rt().view_pixels(rt().phase_view());
+  int grey = 0, pixels = 0;
+  for (size_t i = 0; i < phase.size(); i += 4, ++pixels)
+    grey += std::abs(phase[i + 1] - 127.5) < 1 && std::abs(phase[i + 2] - 127.5) < 1;
+  EXPECT_EQ(grey, pixels);
 }
 
 TEST_F(ViewerCore, ConstantImageHasOnlyDc) {

@@ -24,7 +24,8 @@ vec3 hue(float t) {
 }
 
 float magnitude(vec2 c) { return clamp(uGain * log(1.0 + length(c)) / uLogMax, 0.0, 1.0); }
-float phase01(vec2 c) { return (atan(c.y, c.x) + PI) / (2.0 * PI); }
+// atan(0, 0) is undefined in GLSL; an empty bin has no phase, so it shows as mid grey.
+float phase01(vec2 c) { return c == vec2(0.0) ? 0.5 : (atan(c.y, c.x) + PI) / (2.0 * PI); }
 
 void main() {
   ivec2 p = ivec2(gl_GlobalInvocationID.xy);
