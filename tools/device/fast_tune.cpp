@@ -5,13 +5,17 @@
 //   fast_tune verify LAYERS N...            forward+inverse error, square and N x 2N / 2N x N
 //   fast_tune time LAYERS REPS N...         all algorithms + fast variants, per-axis medians
 //   fast_tune copy LAYERS REPS N...         rgba32f image copy bandwidth (compute and glCopyImage)
+//   fast_tune dump N P LINES EX DIR         driver binaries of the fast programs (NVIDIA: assembly)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include <fstream>
+
 #include "fft/data.h"
+#include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/context.h"
 #include "gl/error.h"
@@ -65,6 +69,49 @@ class StampTimer : public gl::PassTimer {
     return double(tb - ta) * 1e-6;
   }
 };
+
+std::string env_or(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+std::vector<int> ints(const std::string& text) {
+  std::vector<int> out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t comma = text.find(',', pos);
+    out.push_back(std::atoi(text.substr(pos, comma - pos).c_str()));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
+// Writes the driver's binary of the fast program for each axis of an n x n plan (NVIDIA's holds
+// its assembly as text: local-memory use and register counts show there).
+int dump(int n, int p, int lines, int ex, const std::string& dir, const gl::ShaderLibrary& shaders) {
+  fft::Options o;
+  o.width = o.height = n;
+  o.algorithm = fft::Algorithm::Fast;
+  o.fast.per_thread = p;
+  o.fast.row_lines = o.fast.column_lines = lines;
+  o.fast.exchange = ex;
+  for (int axis = 0; axis < 2; ++axis) {
+    auto s = fft::detail::plan_fast_axis(n, axis, n, gl::Context::current()->limits(), o);
+    if (!s) continue;
+    gl::Program prog = shaders.compute("fft/fast.comp", fft::detail::fast_defines(*s, axis));
+    GLint len = 0;
+    glGetProgramiv(prog.id(), GL_PROGRAM_BINARY_LENGTH, &len);
+    std::vector<char> bin(size_t(std::max(len, 1)));
+    GLenum format = 0;
+    glGetProgramBinary(prog.id(), len, nullptr, &format, bin.data());
+    std::string path = dir + "/fast_N" + std::to_string(n) + "_P" + std::to_string(p) + "_L" +
+                       std::to_string(lines) + "_EX" + std::to_string(ex) + "_axis" +
+                       std::to_string(axis) + ".bin";
+    std::ofstream(path, std::ios::binary).write(bin.data(), len);
+    std::printf("dump %s (%d bytes) | %s\n", path.c_str(), len, s->describe().c_str());
+  }
+  return 0;
+}
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -157,7 +204,7 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
         Timing t = time_plan(plan, tex, reps);
         // FFTW in double is the slow part: check every variant up to 1024, defaults beyond.
         const bool variant = o.fast.per_thread != 0;
-        double err = (n <= 1024 || !variant) && (n <= 2048 || layers == 1)
+        double err = o.algorithm == fft::Algorithm::Fast && !variant && (n <= 2048 || layers == 1)
                          ? error_of(plan, n, n, layers, fft::Direction::Forward, 7 + n)
                          : -1;
         // bytes: two passes, each reads and writes every texel once
@@ -171,14 +218,18 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
       }
       std::fflush(stdout);
     };
+    // FAST_ALGOS / FAST_P / FAST_LINES / FAST_EX narrow the sweep (comma lists) to fit a lease.
+    const std::string algos = env_or("FAST_ALGOS", "cooley-tukey,stockham-r2,stockham-r4,fast");
     for (fft::Algorithm a : fft::all_algorithms()) {
+      if (("," + algos + ",").find("," + std::string(fft::name(a)) + ",") == std::string::npos)
+        continue;
       fft::Options o;
       o.algorithm = a;
       run(o, std::string(fft::name(a)));
     }
-    for (int p : {4, 8, 16})
-      for (int lines : {1, 2, 4, 8, 16})
-        for (int ex : {4, 2}) {
+    for (int p : ints(env_or("FAST_P", "4,8,16")))
+      for (int lines : ints(env_or("FAST_LINES", "1,2,4,8,16")))
+        for (int ex : ints(env_or("FAST_EX", "4,2"))) {
           fft::Options o;
           o.algorithm = fft::Algorithm::Fast;
           o.fast.per_thread = p;
@@ -235,6 +286,13 @@ int main(int argc, char** argv) {
       return 2;
     }
     std::string mode = argv[1];
+    if (mode == "dump") {
+      if (argc < 7) return 2;
+      auto ctx = gl::create_headless();
+      gl::ShaderLibrary shaders;
+      return dump(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]),
+                  argv[6], shaders);
+    }
     int layers = std::atoi(argv[2]);
     int reps = mode == "verify" ? 0 : std::atoi(argv[3]);
     std::vector<int> sizes;

@@ -1,0 +1,226 @@
+#version 430 core
+// The "fast" FFT: one dispatch per axis. Every invocation keeps P elements of its line in
+// registers and computes whole radix-P butterflies there; shared memory is touched only to
+// exchange data between stages, so a transform of length R1 * P^(STAGES-1) costs STAGES-1
+// exchanges and exactly one read and one write of every texel.
+//
+// Stockham indexing keeps every invocation's register set the same at every stage: invocation t
+// always holds elements t + T*m (m < P) of the current sequence, so the first stage reads them
+// straight from the image and the last stage writes them straight back in natural order.
+//
+// The registers are separate variables v0..v15, never an array: a driver may put an array in
+// local memory when it cannot prove every index constant, and the first version of this shader,
+// written with arrays, ran at a tenth of copy bandwidth on an H100 (docs/perf-notes.md).
+//
+// Defines (set by src/fft/fast.cpp):
+//   N        axis length (power of two)
+//   AXIS     0 rows, 1 columns
+//   P        elements per invocation: 2, 4, 8 or 16 (divides N)
+//   T        invocations per line, N / P
+//   L        lines per work group (rows for AXIS 0, adjacent columns for AXIS 1)
+//   R1       radix of the first stage (divides P); the later stages use radix P
+//   STAGES   number of stages: N = R1 * P^(STAGES-1)
+//   EX       floats per shared-memory word in an exchange: 4 (one round), 2 or 1 (2 or 4 rounds
+//            through a smaller array when a whole line of vec4 does not fit)
+#include "fft/axis.glsl"
+
+#if AXIS == 0
+layout(local_size_x = T, local_size_y = L, local_size_z = 1) in;
+#else
+// Columns vary fastest inside a warp, so each image access touches L adjacent texels of a row:
+// whole memory sectors instead of one 16-byte texel per sector.
+layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
+#endif
+
+layout(binding = 0, rgba32f) uniform readonly image2DArray uSrc;
+layout(binding = 1, rgba32f) uniform writeonly image2DArray uDst;
+
+uniform int uDirection;  // 0 forward, 1 inverse
+uniform float uScale;    // 1, or 1/N for the inverse
+
+#if EX == 4
+#define SH_T vec4
+#elif EX == 2
+#define SH_T vec2
+#else
+#define SH_T float
+#endif
+
+// One padding word every 16 keeps the stride-16 writes of a radix-16 stage off a single bank.
+const int STRIDE = N + N / 16;
+#if STAGES > 1
+shared SH_T sh[L * STRIDE];
+#endif
+
+vec4 v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15;
+int t;  // invocation within its line
+int c;  // line within the work group
+
+// ---- butterflies on explicit registers, forward direction, natural order in and out ----
+vec4 mul_mi(vec4 x) { return vec4(x.y, -x.x, x.w, -x.z); }  // * -i
+const float R8 = 0.70710678118654752;
+// * exp(-i pi/4) and * exp(-3i pi/4)
+vec4 mul_w8(vec4 x) { return R8 * vec4(x.x + x.y, x.y - x.x, x.z + x.w, x.w - x.z); }
+vec4 mul_w8_3(vec4 x) { return R8 * vec4(x.y - x.x, -x.x - x.y, x.w - x.z, -x.z - x.w); }
+const float C16 = 0.92387953251128676, S16 = 0.38268343236508977;
+
+void dft2(inout vec4 a0, inout vec4 a1) {
+  vec4 d = a0 - a1;
+  a0 += a1;
+  a1 = d;
+}
+
+void dft4(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3) {
+  dft2(a0, a2);
+  dft2(a1, a3);
+  a3 = mul_mi(a3);
+  dft2(a0, a1);
+  dft2(a2, a3);
+  vec4 y2 = a1;  // the outputs are y0 = a0, y2 = a1, y1 = a2, y3 = a3
+  a1 = a2;
+  a2 = y2;
+}
+
+// Decimation in frequency: one radix-2 step with twiddles, then two half-size DFTs that give
+// the even and the odd outputs.
+void dft8(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 a4,
+          inout vec4 a5, inout vec4 a6, inout vec4 a7) {
+  dft2(a0, a4); dft2(a1, a5); dft2(a2, a6); dft2(a3, a7);
+  a5 = mul_w8(a5);
+  a6 = mul_mi(a6);
+  a7 = mul_w8_3(a7);
+  dft4(a0, a1, a2, a3);
+  dft4(a4, a5, a6, a7);
+  vec4 e1 = a1, e2 = a2, e3 = a3, o0 = a4, o1 = a5, o2 = a6;
+  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3;
+}
+
+void dft16(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 a4,
+           inout vec4 a5, inout vec4 a6, inout vec4 a7, inout vec4 a8, inout vec4 a9,
+           inout vec4 a10, inout vec4 a11, inout vec4 a12, inout vec4 a13, inout vec4 a14,
+           inout vec4 a15) {
+  dft2(a0, a8); dft2(a1, a9); dft2(a2, a10); dft2(a3, a11);
+  dft2(a4, a12); dft2(a5, a13); dft2(a6, a14); dft2(a7, a15);
+  a9 = cmul(a9, vec2(C16, -S16));
+  a10 = mul_w8(a10);
+  a11 = cmul(a11, vec2(S16, -C16));
+  a12 = mul_mi(a12);
+  a13 = cmul(a13, vec2(-S16, -C16));
+  a14 = mul_w8_3(a14);
+  a15 = cmul(a15, vec2(-C16, -S16));
+  dft8(a0, a1, a2, a3, a4, a5, a6, a7);
+  dft8(a8, a9, a10, a11, a12, a13, a14, a15);
+  vec4 e1 = a1, e2 = a2, e3 = a3, e4 = a4, e5 = a5, e6 = a6, e7 = a7;
+  vec4 o0 = a8, o1 = a9, o2 = a10, o3 = a11, o4 = a12, o5 = a13, o6 = a14;
+  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3; a7 = o3;
+  a8 = e4; a9 = o4; a10 = e5; a11 = o5; a12 = e6; a13 = o6; a14 = e7;
+}
+
+#if P == 2
+#define DFT_P dft2(v0, v1)
+#elif P == 4
+#define DFT_P dft4(v0, v1, v2, v3)
+#elif P == 8
+#define DFT_P dft8(v0, v1, v2, v3, v4, v5, v6, v7)
+#else
+#define DFT_P dft16(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
+#endif
+
+// ---- exchange through shared memory ----
+int sh_index(int pos) {
+  int p = pos + (pos >> 4);
+#if AXIS == 0
+  return c * STRIDE + p;
+#else
+  return p * L + c;  // adjacent columns are adjacent lanes: interleave them
+#endif
+}
+
+SH_T part(vec4 x, int round) {
+#if EX == 4
+  return x;
+#elif EX == 2
+  return round == 0 ? x.xy : x.zw;
+#else
+  return round == 0 ? x.x : round == 1 ? x.y : round == 2 ? x.z : x.w;
+#endif
+}
+
+vec4 with_part(vec4 x, int round, SH_T s) {
+#if EX == 4
+  return s;
+#elif EX == 2
+  return round == 0 ? vec4(s, x.zw) : vec4(x.xy, s);
+#else
+  return round == 0 ? vec4(s, x.yzw) : round == 1 ? vec4(x.x, s, x.zw)
+       : round == 2 ? vec4(x.xy, s, x.w) : vec4(x.xyz, s);
+#endif
+}
+
+#if STAGES > 1
+// Register m goes to position base + (m % B) * sB + (m / B) * sR of the line; afterwards
+// invocation t holds elements t + T*m again.
+void exchange(int base, int B, int sB, int sR) {
+  for (int round = 0; round < 4 / EX; ++round) {
+%W%
+    memoryBarrierShared();
+    barrier();
+%RD%
+    // Nobody may overwrite sh (next round or next stage) before everyone has read it.
+    memoryBarrierShared();
+    barrier();
+  }
+}
+#endif
+
+ivec3 texel(int i, int line, int layer) { return axis_coord(i, line, layer); }
+
+void main() {
+#if AXIS == 0
+  t = int(gl_LocalInvocationID.x);
+  c = int(gl_LocalInvocationID.y);
+  int line = int(gl_WorkGroupID.y) * L + c;
+#else
+  c = int(gl_LocalInvocationID.x);
+  t = int(gl_LocalInvocationID.y);
+  int line = int(gl_WorkGroupID.x) * L + c;
+#endif
+  int layer = int(gl_WorkGroupID.z);
+  bool inverse = uDirection != 0;
+
+%LD%
+  // The inverse transform is the forward one on swapped real and imaginary parts:
+  // IDFT(x) = swap(DFT(swap(x))), so one kernel serves both directions.
+  if (inverse) {
+%SW%
+  }
+
+  // First stage: sub-transforms of length 1, so no twiddles; P/R1 butterflies of radix R1.
+#if R1 == P
+  DFT_P;
+%FIRST%
+#endif
+
+  // Later stages: Ns is the sub-transform length before the stage, Ns/P the one before that.
+  int Ns = R1;
+  for (int s = 1; s < STAGES; ++s) {
+#if STAGES > 1
+    if (s == 1) {
+      exchange(t * R1, P / R1, T * R1, 1);
+    } else {
+      int prev = Ns / P;
+      exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev);
+    }
+#endif
+    // Twiddles from the table computed in double: index m*k*N/(Ns*P) < N.
+    int step = (t & (Ns - 1)) * (N / (Ns * P));
+%TW%
+    DFT_P;
+    Ns *= P;
+  }
+
+  if (inverse) {
+%SW%
+  }
+%ST%
+}
