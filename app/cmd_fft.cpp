@@ -41,13 +41,14 @@ void add_fft(CLI::App& app, Commands& out) {
   CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
   cmd->add_flag("--list-algorithms", args->list, "print the algorithm names, one per line");
   cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)");
-  cmd->add_option("--width", args->width, "width, a power of two in 2..4096");
-  cmd->add_option("--height", args->height, "height, a power of two in 2..4096");
+  CLI::Option* width = cmd->add_option("--width", args->width, "width, a power of two in 2..4096");
+  CLI::Option* height =
+      cmd->add_option("--height", args->height, "height, a power of two in 2..4096");
   cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
   cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
   cmd->add_option("--input", args->input, "raw little-endian complex64 input");
   cmd->add_option("--output", args->output, "raw complex64 output");
-  out.push_back({cmd, [args]() -> int {
+  out.push_back({cmd, [args, width, height]() -> int {
     if (args->list) {
       for (fft::Algorithm a : fft::all_algorithms()) std::printf("%s\n", std::string(fft::name(a)).c_str());
       return 0;
@@ -56,7 +57,8 @@ void add_fft(CLI::App& app, Commands& out) {
     if (!algorithm)
       throw Error(ErrorCode::InvalidArgument, "unknown algorithm '" + args->algorithm +
                                                   "'; choose one of: " + fft::algorithm_list());
-    if (args->width == 0 || args->height == 0)
+    // Presence, not value: an explicit 0 is a bad size and validate_shape() says so.
+    if (!width->count() || !height->count())
       throw Error(ErrorCode::InvalidArgument, "--width and --height are required");
     if (args->input.empty() || args->output.empty())
       throw Error(ErrorCode::InvalidArgument, "--input and --output are required");
