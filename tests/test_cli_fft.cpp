@@ -1,0 +1,278 @@
+// The `oceanfft` executable as a user runs it: round trips through files against FFTW, and every
+// kind of bad input ends in a non-zero exit with a message on stderr, no crash and no output
+// file. Runs the real binary (OCEANFFT_BIN) in a child process.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "gl_fixture.h"
+
+extern char** environ;
+
+using namespace oceanfft;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  bool exited = false;  // false: killed by a signal (a crash)
+  int code = -1;        // exit status when exited
+  int signal = 0;
+  std::string out, err;
+  std::string describe() const {
+    std::ostringstream s;
+    if (exited)
+      s << "exit " << code;
+    else
+      s << "killed by signal " << signal;
+    s << "\n--- stdout:\n" << out << "--- stderr:\n" << err;
+    return s.str();
+  }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bin = std::getenv("OCEANFFT_BIN");
+    ASSERT_TRUE(bin && *bin) << "OCEANFFT_BIN must name the oceanfft executable (set by ctest)";
+    bin_ = bin;
+    ASSERT_TRUE(fs::is_regular_file(bin_)) << bin_;
+    std::string t = (fs::temp_directory_path() / "oceanfft-cli-XXXXXX").string();
+    ASSERT_NE(mkdtemp(t.data()), nullptr);
+    dir_ = t;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(dir_, ec);
+  }
+
+  Result run(const std::vector<std::string>& args) {
+    Result r;
+    const fs::path out = dir_ / ".stdout", err = dir_ / ".stderr";
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(bin_.c_str()));
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, bin_.c_str(), &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+      ADD_FAILURE() << "posix_spawn failed: " << rc;
+      return r;
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    r.exited = WIFEXITED(status);
+    r.code = r.exited ? WEXITSTATUS(status) : -1;
+    r.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // Every refusal: a normal non-zero exit, something said on stderr, nothing at `output` (not
+  // even the writer's temporary).
+  void expect_refusal(const std::vector<std::string>& args, const std::string& output,
+                      const std::string& stderr_mentions = {}) {
+    std::string cmd;
+    for (auto& a : args) cmd += " " + a;
+    SCOPED_TRACE("oceanfft" + cmd);
+    const Result r = run(args);
+    EXPECT_TRUE(r.exited) << "crashed: " << r.describe();
+    EXPECT_NE(r.code, 0) << r.describe();
+    EXPECT_FALSE(r.err.empty()) << "no message on stderr: " << r.describe();
+    // One clear line (CLI11's own parse errors may add a "Run with --help" hint).
+    EXPECT_LE(std::count(r.err.begin(), r.err.end(), '\n'), 3) << r.describe();
+    if (!stderr_mentions.empty())
+      EXPECT_NE(r.err.find(stderr_mentions), std::string::npos)
+          << "stderr should mention '" << stderr_mentions << "': " << r.describe();
+    if (!output.empty()) {
+      EXPECT_FALSE(fs::exists(output)) << "output left behind: " << output;
+      EXPECT_FALSE(fs::exists(output + ".tmp")) << "temporary left behind: " << output << ".tmp";
+    }
+  }
+
+  std::vector<std::string> fft_args(const std::string& in, const std::string& out, int w, int h,
+                                    const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> a = {"fft",     "--width",  std::to_string(w), "--height",
+                                  std::to_string(h), "--input", in,     "--output", out};
+    a.insert(a.end(), extra.begin(), extra.end());
+    return a;
+  }
+
+  std::string bin_;
+  fs::path dir_;
+};
+
+TEST_F(Cli, ListAlgorithms) {
+  const Result r = run({"fft", "--list-algorithms"});
+  ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+  std::string expect;
+  for (fft::Algorithm a : fft::all_algorithms()) expect += std::string(fft::name(a)) + "\n";
+  EXPECT_EQ(r.out, expect);
+}
+
+// Forward through the file format against FFTW, then the inverse of that output back to the
+// input, for every algorithm, with several layers (planes p -> layer p/2, channel pair p%2).
+TEST_F(Cli, RoundTripMatchesFftw) {
+  const int w = 32, h = 8, layers = 2;
+  const auto x = fft::random_planes(w, h, layers, test::seed("cli round trip"));
+  const std::string in = path("in.raw"), fwd = path("fwd.raw"), back = path("back.raw");
+  fft::write_raw(in, x);
+  const auto ref = fft::reference(x, fft::Direction::Forward);
+  std::vector<std::complex<double>> xd(x.data.begin(), x.data.end());
+  for (fft::Algorithm a : fft::all_algorithms()) {
+    SCOPED_TRACE(std::string(fft::name(a)));
+    const std::string L = std::to_string(layers);
+    Result r = run(fft_args(in, fwd, w, h, {"--layers", L, "--algorithm", std::string(fft::name(a))}));
+    ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+    const auto X = fft::read_raw(fwd, w, h, layers);
+    EXPECT_LE(fft::relative_l2(X, ref), 1e-6);
+    r = run(fft_args(fwd, back, w, h,
+                     {"--layers", L, "--algorithm", std::string(fft::name(a)), "--inverse"}));
+    ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+    EXPECT_LE(fft::relative_l2(fft::read_raw(back, w, h, layers), xd), 1e-6);
+    fs::remove(fwd);
+    fs::remove(back);
+  }
+}
+
+TEST_F(Cli, DefaultAlgorithmAndInPlaceOutput) {
+  const int w = 16, h = 64;
+  const auto x = fft::random_planes(w, h, 1, test::seed("cli in place"));
+  const std::string f = path("data.raw");
+  fft::write_raw(f, x);
+  // The output may be the input file itself: it is read completely before anything is written.
+  const Result r = run(fft_args(f, f, w, h));
+  ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+  EXPECT_LE(fft::relative_l2(fft::read_raw(f, w, h, 1), fft::reference(x, fft::Direction::Forward)),
+            1e-6);
+}
+
+TEST_F(Cli, BadInputsAreRefusedCleanly) {
+  const int w = 16, h = 8;
+  const std::string in = path("in.raw"), out = path("out.raw");
+  fft::write_raw(in, fft::random_planes(w, h, 1, 1));
+
+  // Wrong file size: one byte short, one plane too many, and a shape that does not match.
+  {
+    const std::string shortf = path("short.raw");
+    std::string bytes = slurp(in);
+    std::ofstream(shortf, std::ios::binary) << bytes.substr(0, bytes.size() - 1);
+    expect_refusal(fft_args(shortf, out, w, h), out, "bytes");
+    expect_refusal(fft_args(in, out, w, h, {"--layers", "2"}), out, "bytes");
+    expect_refusal(fft_args(in, out, w * 2, h), out, "bytes");
+    const std::string empty = path("empty.raw");
+    std::ofstream(empty, std::ios::binary).flush();
+    expect_refusal(fft_args(empty, out, w, h), out, "bytes");
+  }
+  // Sizes: not a power of two, zero, negative, too big, on either axis.
+  expect_refusal(fft_args(in, out, 12, h), out, "power of two");
+  expect_refusal(fft_args(in, out, w, 6), out, "power of two");
+  expect_refusal(fft_args(in, out, 0, h), out, "width 0 is outside");
+  expect_refusal(fft_args(in, out, w, 0), out, "height 0 is outside");
+  expect_refusal(fft_args(in, out, -16, h), out);
+  expect_refusal(fft_args(in, out, w, -8), out);
+  expect_refusal(fft_args(in, out, 8192, h), out, "8192");
+  expect_refusal(fft_args(in, out, w, 8192), out, "8192");
+  expect_refusal(fft_args(in, out, 1, h), out, "width");
+  expect_refusal(fft_args(in, out, w, h, {"--layers", "0"}), out, "layers");
+  expect_refusal(fft_args(in, out, w, h, {"--layers", "-1"}), out);
+  // Algorithms.
+  expect_refusal(fft_args(in, out, w, h, {"--algorithm", "nope"}), out, "nope");
+  expect_refusal(fft_args(in, out, w, h, {"--algorithm", ""}), out);
+  // Files.
+  expect_refusal(fft_args(path("missing.raw"), out, w, h), out, "missing.raw");
+  fs::create_directories(path("a_dir"));
+  expect_refusal(fft_args(path("a_dir"), out, w, h), out, "a_dir");
+  expect_refusal(fft_args(in, path("no/such/dir/out.raw"), w, h), path("no/such/dir/out.raw"));
+  // A regular file where a directory is needed fails even for root, unlike a chmod.
+  expect_refusal(fft_args(in, in + "/out.raw", w, h), in + "/out.raw");
+  expect_refusal(fft_args(in, path("a_dir"), w, h), "");
+  EXPECT_TRUE(fs::is_directory(path("a_dir"))) << "the directory must survive";
+  EXPECT_FALSE(fs::exists(path("a_dir.tmp")));
+  // Options.
+  expect_refusal({"fft", "--width", "16", "--height", "8", "--input", in, "--output", out, "--bogus"}, out);
+  expect_refusal({"fft", "--width", "16", "--height", "8", "--input", in, "--output"}, out);
+  expect_refusal({"fft", "--width"}, out);
+  expect_refusal({"fft", "--width", "abc", "--height", "8", "--input", in, "--output", out}, out);
+  expect_refusal({"fft", "--height", "8", "--input", in, "--output", out}, out, "required");
+  expect_refusal({"fft", "--width", "16", "--height", "8", "--output", out}, out, "input");
+  expect_refusal({"fft", "--width", "16", "--height", "8", "--input", in}, "", "output");
+  expect_refusal({"nosuchcommand"}, "");
+  // The input must survive every refusal untouched.
+  EXPECT_EQ(fs::file_size(in), size_t(w) * h * 2 * 8);
+}
+
+TEST_F(Cli, VerifyPrintsTableAndPasses) {
+  const Result r = run({"verify", "--sizes", "4,8"});
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_EQ(r.code, 0) << r.describe();
+  // One row per algorithm and size, each with two errors and "ok".
+  for (fft::Algorithm a : fft::all_algorithms())
+    for (int n : {4, 8}) {
+      std::istringstream in(r.out);
+      bool found = false;
+      for (std::string line; std::getline(in, line);) {
+        std::istringstream row(line);
+        std::string name, status;
+        int size = 0;
+        double fwd = -1, inv = -1;
+        if ((row >> name >> size >> fwd >> inv >> status) && name == fft::name(a) && size == n) {
+          found = true;
+          EXPECT_LE(fwd, 1e-6) << line;
+          EXPECT_LE(inv, 1e-6) << line;
+          EXPECT_EQ(status, "ok") << line;
+        }
+      }
+      EXPECT_TRUE(found) << "no row for " << fft::name(a) << " " << n << " in:\n" << r.out;
+    }
+}
+
+TEST_F(Cli, VerifyRefusesBadArguments) {
+  expect_refusal({"verify", "--sizes", "3"}, "", "power of two");
+  expect_refusal({"verify", "--sizes", "4,abc"}, "", "abc");
+  expect_refusal({"verify", "--sizes", "8192"}, "", "8192");
+  expect_refusal({"verify", "--sizes", ""}, "");
+  expect_refusal({"verify", "--algorithms", "nope", "--sizes", "4"}, "", "nope");
+  expect_refusal({"verify", "--layers", "0", "--sizes", "4"}, "", "layers");
+}
+
+// A tolerance no fp32 transform can meet must make verify fail: the exit status is not
+// hard-wired to success.
+TEST_F(Cli, VerifyFailsWhenTheToleranceIsImpossible) {
+  const Result r = run({"verify", "--sizes", "64", "--tolerance", "1e-30"});
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_NE(r.code, 0) << r.describe();
+  EXPECT_NE(r.out.find("FAIL"), std::string::npos) << r.describe();
+}
+
+}  // namespace
