@@ -47,6 +47,22 @@ uint32_t be32(const uint8_t* p) {
   return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
 }
 
+// A chunk type straight from the file may hold control bytes (a newline would split the one-line
+// error); those are shown as \xNN.
+std::string printable_type(const uint8_t* type) {
+  std::string out;
+  for (int i = 0; i < 4; ++i) {
+    if (type[i] >= 0x20 && type[i] < 0x7F) {
+      out += char(type[i]);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", type[i]);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 // stb_image skips PNG chunk checksums, so a flipped bit in a file would otherwise decode into a
 // silently wrong image. Walks the chunks up to IEND and checks each CRC.
 void check_png_chunks(const std::vector<uint8_t>& b, const std::string& name) {
@@ -62,10 +78,34 @@ void check_png_chunks(const std::vector<uint8_t>& b, const std::string& name) {
     const uint8_t* type = &b[pos + 4];
     if (crc32(type, size_t(len) + 4) != be32(&b[pos + 8 + len]))
       throw Error(ErrorCode::InvalidArgument,
-                  "'" + name + "' is corrupt: the checksum of its " +
-                      std::string(reinterpret_cast<const char*>(type), 4) + " chunk does not match");
+                  "'" + name + "' is corrupt: the checksum of its " + printable_type(type) +
+                      " chunk does not match");
     if (std::memcmp(type, "IEND", 4) == 0) return;
     pos += size_t(len) + 12;
+  }
+}
+
+// stb_image (Debian's 2022-09 snapshot) trusts a JPEG Huffman table's 16 code counts: a sum
+// above 256 writes past its 257-entry size array and 256-entry value array (found by
+// fuzz/fuzz_image.cpp; regression input in fuzz/regressions/). stb only reads a DHT at an
+// FF C4 marker, so checking every FF C4 in the file covers every table it could build.
+void check_jpeg_huffman_tables(const std::vector<uint8_t>& b, const std::string& name) {
+  if (b.size() < 2 || b[0] != 0xFF || b[1] != 0xD8) return;
+  auto at = [&](size_t i) -> int { return i < b.size() ? b[i] : 0; };  // stb reads 0 past the end
+  for (size_t m = 2; m + 1 < b.size(); ++m) {
+    if (b[m] != 0xFF || b[m + 1] != 0xC4) continue;
+    long left = long(at(m + 2) << 8 | at(m + 3)) - 2;
+    size_t pos = m + 4;
+    while (left > 0 && pos < b.size()) {
+      int codes = 0;
+      for (int i = 0; i < 16; ++i) codes += at(pos + 1 + size_t(i));
+      if (codes > 256)
+        throw Error(ErrorCode::InvalidArgument,
+                    "'" + name + "' is a corrupt JPEG: a Huffman table defines " +
+                        std::to_string(codes) + " codes (at most 256)");
+      pos += 17 + size_t(codes);
+      left -= 17 + codes;
+    }
   }
 }
 
@@ -83,6 +123,7 @@ Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name) {
   if (bytes.size() > size_t(1) << 30)
     throw Error(ErrorCode::InvalidArgument, "'" + name + "' is too large to be a supported image");
   check_png_chunks(bytes, name);
+  check_jpeg_huffman_tables(bytes, name);
   const auto* data = bytes.data();
   const int len = int(bytes.size());
   int w = 0, h = 0, comp = 0;
