@@ -103,11 +103,12 @@ void add_render(CLI::App& app, Commands& out) {
   struct Args {
     std::string out, algorithm = std::string(fft::name(fft::kDefaultAlgorithm)), maps;
     int width = 1280, height = 720, size = 256, samples = 4;
+    float anisotropy = render::ShadingParams{}.anisotropy;
     double time = 12.0;
     uint64_t seed = 1;
     float wind_speed = ocean::Params{}.wind_speed, wind_direction = ocean::Params{}.wind_direction_deg;
     float choppiness = ocean::Params{}.choppiness, patch = ocean::Params{}.patch_size;
-    float cam_height = 9.0f, cam_yaw = -112.0f, cam_pitch = -5.0f;
+    float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
     bool wireframe = false;
   };
   auto a = std::make_shared<Args>();
@@ -132,6 +133,8 @@ void add_render(CLI::App& app, Commands& out) {
       ->capture_default_str();
   cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
   cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")->capture_default_str();
+  cmd->add_option("--anisotropy", a->anisotropy, "anisotropic filtering of the slope map (1 = off)")
+      ->capture_default_str();
   cmd->add_flag("--wireframe", a->wireframe, "draw the grid as lines");
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
 
@@ -144,6 +147,8 @@ void add_render(CLI::App& app, Commands& out) {
                       " must be within 1.." + std::to_string(kMaxImageSide) + " on each side");
     if (a->samples < 1 || a->samples > 64)
       throw Error(ErrorCode::InvalidArgument, "--samples must be within 1..64");
+    if (!(a->anisotropy >= 1.0f && a->anisotropy <= 16.0f))
+      throw Error(ErrorCode::InvalidArgument, "--anisotropy must be within 1..16");
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");
@@ -185,6 +190,7 @@ void add_render(CLI::App& app, Commands& out) {
     camera.pitch_deg = a->cam_pitch;
     render::ShadingParams shading;
     shading.wireframe = a->wireframe;
+    shading.anisotropy = a->anisotropy;
     render::Offscreen target(a->width, a->height, a->samples);
     target.bind();
     renderer.draw(sim, camera, shading, a->width, a->height);

@@ -59,7 +59,7 @@ void main() {
   float towards_sun = pow(max(dot(-v, L) * 0.5 + 0.5, 0.0), 3.0);
   float side = pow(max(dot(n, vec3(-v.x, 0.0, -v.z) + 0.3 * L), 0.0), 2.0);
   float fade = exp(-dist / 600.0);
-  vec3 scatter = uScatterColor * uScatterStrength * height * (0.35 * side + towards_sun) * fade *
+  vec3 scatter = uScatterColor * uScatterStrength * height * (0.15 * side + 0.5 * towards_sun) * fade *
                  (uSunColor * 0.8 + ambient * 0.4);
 
   vec3 color = mix(body + scatter, reflected, F);

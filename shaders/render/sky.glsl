@@ -12,12 +12,12 @@ uniform float uExposure;
 
 vec3 sky_radiance(vec3 d, bool sun_disk) {
   float y = max(d.y, 0.0);
-  vec3 base = mix(uHorizon, uZenith, pow(y, 0.5));
+  vec3 base = mix(uHorizon, uZenith, pow(y, 0.4));
   // Forward scattering brightens the sky around the sun, strongest near the horizon.
   float cs = max(dot(d, uSunDir), 0.0);
-  vec3 glow = uSunColor * (0.25 * pow(cs, 6.0) + 0.5 * pow(cs, 64.0)) * (1.0 - 0.5 * y);
+  vec3 glow = uSunColor * (0.12 * pow(cs, 6.0) + 0.35 * pow(cs, 64.0)) * (1.0 - 0.5 * y);
   vec3 sky = base + glow;
-  if (sun_disk) sky += uSunColor * uSunIntensity * 8.0 * smoothstep(0.99975, 0.9999, cs);
+  if (sun_disk) sky += uSunColor * uSunIntensity * 8.0 * smoothstep(0.99988, 0.99995, cs);
   return sky;
 }
 

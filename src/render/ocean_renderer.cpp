@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string_view>
 #include <vector>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -27,9 +28,37 @@ void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
 // Cell size of the innermost rings for a given ring resolution, metres.
 float inner_spacing(int segments) { return 0.15f * 256.0f / float(segments); }
 
+// Core only from 4.6; an extension before.
+float query_max_anisotropy() {
+  bool available = GLAD_GL_VERSION_4_6;
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count && !available; ++i) {
+    const char* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
+    available = e && (std::string_view(e) == "GL_EXT_texture_filter_anisotropic" ||
+                      std::string_view(e) == "GL_ARB_texture_filter_anisotropic");
+  }
+  GLfloat m = 1.0f;
+  if (available) glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY, &m);
+  return std::max(m, 1.0f);
+}
+
 }  // namespace
 
+OceanRenderer::Sampler::Sampler() {
+  glGenSamplers(1, &id_);
+  glSamplerParameteri(id_, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glSamplerParameteri(id_, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glSamplerParameteri(id_, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glSamplerParameteri(id_, GL_TEXTURE_WRAP_T, GL_REPEAT);
+}
+
+OceanRenderer::Sampler::~Sampler() {
+  if (id_) glDeleteSamplers(1, &id_);
+}
+
 OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders) {
+  max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
   GLuint vao = 0;
@@ -165,10 +194,15 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glBindTexture(GL_TEXTURE_2D, sim.displacement().id());
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, sim.normals().id());
+  if (max_anisotropy_ > 1.0f)
+    glSamplerParameterf(slope_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY,
+                        std::clamp(shading.anisotropy, 1.0f, max_anisotropy_));
+  glBindSampler(1, slope_sampler_.id());
   glBindVertexArray(mesh_vao_.id());
   glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
 
   glBindVertexArray(0);
+  glBindSampler(1, 0);
   glBindTexture(GL_TEXTURE_2D, 0);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, 0);
