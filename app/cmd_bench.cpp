@@ -7,12 +7,14 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
+#include "ocean/simulation.h"
 #include "profiler/rep_timer.h"
 #include "profiler/stats.h"
 
@@ -31,6 +33,7 @@ struct BenchArgs {
   int reps = 100;
   int warmup = 10;
   uint64_t seed = 0;
+  bool ocean = true;
 };
 
 std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
@@ -163,6 +166,12 @@ struct FftResult {
   Summary time;
   double rel_l2 = 0;
   double copy_gbps = 0;
+  // The ocean step (spectrum + inverse FFT + assemble) at this size, where the ocean runs.
+  bool ocean = false;
+  Summary ocean_time;
+  uint64_t ocean_bytes = 0;
+  int ocean_layers = 0;
+  std::string ocean_note;  // why the ocean was not measured
 };
 
 FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n,
@@ -189,6 +198,37 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   r.time = profiler::summarize(profiler::time_reps(kind, a.reps, run));
   r.rel_l2 = fft::relative_l2(fft::download(*result), fft::reference(in, fft::Direction::Forward));
   return r;
+}
+
+void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
+                   const BenchArgs& a, uint64_t seed) {
+  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
+    r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
+                   std::to_string(ocean::kMaxSize);
+    return;
+  }
+  ocean::Params p;
+  p.size = r.size;
+  p.algorithm = r.algorithm;
+  p.seed = seed;
+  std::unique_ptr<ocean::Simulation> made;
+  try {
+    made = std::make_unique<ocean::Simulation>(shaders, p);
+  } catch (const Error& e) {
+    // A size this device cannot simulate is a result to report, not a reason to lose the run.
+    if (e.code() != ErrorCode::InvalidArgument && e.code() != ErrorCode::GlUnsupported) throw;
+    r.ocean_note = e.what();
+    return;
+  }
+  ocean::Simulation& sim = *made;
+  // Advancing time keeps every step's spectrum different, as in the demo.
+  double t = 0.0;
+  auto step = [&] { sim.step(t += 1.0 / 60.0); };
+  for (int i = 0; i < a.warmup; ++i) step();
+  r.ocean = true;
+  r.ocean_time = profiler::summarize(profiler::time_reps(kind, a.reps, step));
+  r.ocean_bytes = sim.bytes_per_step();
+  r.ocean_layers = sim.layers();
 }
 
 int run_bench(const BenchArgs& a) {
@@ -275,6 +315,7 @@ int run_bench(const BenchArgs& a) {
       announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(n) +
                "x" + std::to_string(a.layers) + ", " + std::to_string(a.reps) + " reps");
       FftResult r = measure_fft(shaders, alg, n, a.layers, kind, a, ++case_seed);
+      if (a.ocean) measure_ocean(shaders, r, kind, a, case_seed);
       r.copy_gbps = copies[i].best_gbps();
       results.push_back(std::move(r));
     }
@@ -289,13 +330,15 @@ int run_bench(const BenchArgs& a) {
     std::printf("%6d %14.4f %14.1f %16.4f %16.1f\n", c.size, c.compute.median,
                 gbps(c.bytes, c.compute.median), c.copy_image.median,
                 gbps(c.bytes, c.copy_image.median));
-  std::printf("\n%-13s %6s %10s %10s %10s %9s %8s %10s\n", "algorithm", "N", "median ms", "min ms",
-              "p90 ms", "GB/s", "of copy", "rel L2");
+  std::printf("\n%-13s %6s %10s %10s %10s %9s %8s %10s %12s\n", "algorithm", "N", "median ms",
+              "min ms", "p90 ms", "GB/s", "of copy", "rel L2", "ocean ms");
   for (const FftResult& r : results) {
     const double g = gbps(r.bytes, r.time.median);
-    std::printf("%-13s %6d %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e\n",
+    char ocean_ms[32] = "-";
+    if (r.ocean) std::snprintf(ocean_ms, sizeof ocean_ms, "%.4f", r.ocean_time.median);
+    std::printf("%-13s %6d %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
                 std::string(fft::name(r.algorithm)).c_str(), r.size, r.time.median, r.time.min,
-                r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2);
+                r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2, ocean_ms);
   }
   std::fflush(stdout);
 
@@ -310,7 +353,8 @@ int run_bench(const BenchArgs& a) {
     j["timer_note"] = timer_note;
     j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},
                    {"planes", 2 * a.layers}, {"reps", a.reps}, {"warmup", a.warmup},
-                   {"seed", seed}, {"direction", "forward"}};
+                   {"seed", seed}, {"direction", "forward"}, {"ocean", a.ocean},
+                   {"ocean_sizes", {ocean::kMinSize, ocean::kMaxSize}}};
     for (fft::Algorithm alg : algorithms) j["config"]["algorithms"].push_back(fft::name(alg));
     j["bytes_formula"] = "fft: 2 passes x (read + write) x N*N*layers texels x 16 B; copy: 1 x (read + write)";
     j["copy"] = nlohmann::json::array();
@@ -338,14 +382,21 @@ int run_bench(const BenchArgs& a) {
                               {"gbps", g},
                               {"copy_gbps", r.copy_gbps},
                               {"copy_fraction", r.copy_gbps > 0 ? g / r.copy_gbps : 0.0},
-                              {"rel_l2", r.rel_l2}});
+                              {"rel_l2", r.rel_l2},
+                              {"ocean", nullptr},
+                              {"ocean_note", r.ocean_note}});
+      if (r.ocean)
+        j["results"].back()["ocean"] = {{"step", summary_json(r.ocean_time)},
+                                        {"layers", r.ocean_layers},
+                                        {"bytes", r.ocean_bytes},
+                                        {"gbps", gbps(r.ocean_bytes, r.ocean_time.median)}};
     }
     write_file(a.json, j.dump(2) + "\n");
   }
   if (!a.csv.empty()) {
     std::string csv =
         "algorithm,size,layers,timer,median_ms,min_ms,p90_ms,mean_ms,max_ms,samples,bytes,gbps,"
-        "copy_gbps,copy_fraction,rel_l2\n";
+        "copy_gbps,copy_fraction,rel_l2,ocean_median_ms,ocean_min_ms,ocean_p90_ms\n";
     for (const FftResult& r : results) {
       const double g = gbps(r.bytes, r.time.median);
       char line[512];
@@ -355,6 +406,13 @@ int run_bench(const BenchArgs& a) {
                     r.time.p90, r.time.mean, r.time.max, r.time.samples,
                     (unsigned long long)r.bytes, g, r.copy_gbps,
                     r.copy_gbps > 0 ? g / r.copy_gbps : 0.0, r.rel_l2);
+      csv += line;
+      csv.pop_back();  // the ocean columns stay empty where the ocean was not measured
+      if (r.ocean)
+        std::snprintf(line, sizeof line, ",%.6f,%.6f,%.6f\n", r.ocean_time.median,
+                      r.ocean_time.min, r.ocean_time.p90);
+      else
+        std::snprintf(line, sizeof line, ",,,\n");
       csv += line;
     }
     write_file(a.csv, csv);
@@ -374,6 +432,7 @@ void add_bench(CLI::App& app, Commands& out) {
   cmd->add_option("--warmup", args->warmup, "untimed repetitions before timing");
   cmd->add_option("--timer", args->timer,
                   "auto (GPU timestamps where they work, else CPU+glFinish), gpu, or cpu");
+  cmd->add_flag("!--no-ocean", args->ocean, "skip the ocean step timing");
   cmd->add_option("--seed", args->seed, "random seed for the inputs (0: time-based, printed)");
   cmd->add_option("--json", args->json, "write every result as JSON (docs/bench/README.md)");
   cmd->add_option("--csv", args->csv, "write one CSV row per algorithm x size");

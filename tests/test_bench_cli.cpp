@@ -1,0 +1,203 @@
+// `oceanfft bench` end to end on this driver: tiny sizes write JSON with every documented field
+// (docs/bench/README.md), and bad arguments fail with a clear message and no output file.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string bin() {
+  const char* b = std::getenv("OCEANFFT_BIN");
+  return b ? b : "oceanfft";
+}
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Result run(const std::string& args, const fs::path& dir) {
+  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const std::string cmd = bin() + " " + args + " >" + out.string() + " 2>" + err.string();
+  const int rc = std::system(cmd.c_str());
+  Result r;
+  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+class BenchCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("oceanfft_bench_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+void expect_summary(const nlohmann::json& s, const std::string& where, int samples) {
+  for (const char* k : {"median_ms", "min_ms", "p90_ms", "mean_ms", "max_ms"}) {
+    ASSERT_TRUE(s.contains(k) && s[k].is_number()) << where << " lacks " << k;
+    EXPECT_GE(s[k].get<double>(), 0.0) << where << "." << k;
+  }
+  EXPECT_LE(s["min_ms"].get<double>(), s["median_ms"].get<double>()) << where;
+  EXPECT_LE(s["median_ms"].get<double>(), s["p90_ms"].get<double>()) << where;
+  EXPECT_LE(s["p90_ms"].get<double>(), s["max_ms"].get<double>()) << where;
+  EXPECT_EQ(s["samples"].get<int>(), samples) << where;
+}
+
+}  // namespace
+
+TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
+  const fs::path json = dir_ / "bench.json", csv = dir_ / "bench.csv";
+  const Result r = run("bench --sizes 16,64 --reps 3 --warmup 1 --layers 2 --seed 7 --json " +
+                        json.string() + " --csv " + csv.string(),
+                    dir_);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("renderer:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("vendor:"), std::string::npos);
+  EXPECT_NE(r.out.find("GL version:"), std::string::npos);
+  EXPECT_NE(r.err.find("bench: ["), std::string::npos) << "no progress line: " << r.err;
+  EXPECT_FALSE(fs::exists(json.string() + ".tmp"));
+
+  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(j["schema"], "oceanfft-bench/1");
+  EXPECT_TRUE(j["date_utc"].is_string());
+  for (const char* k : {"vendor", "renderer", "gl_version", "glsl_version", "context"})
+    EXPECT_FALSE(j["device"][k].get<std::string>().empty()) << k;
+  EXPECT_TRUE(j["device"]["timestamp_bits"].is_number());
+  const std::string timer = j["timer"];
+  EXPECT_TRUE(timer == "gpu" || timer == "cpu-glfinish") << timer;
+  EXPECT_NE(r.out.find("timer: " + timer), std::string::npos);
+  EXPECT_FALSE(j["timer_note"].get<std::string>().empty());
+  EXPECT_TRUE(j["bytes_formula"].is_string());
+  const auto& c = j["config"];
+  EXPECT_EQ(c["sizes"], nlohmann::json({16, 64}));
+  EXPECT_EQ(c["layers"], 2);
+  EXPECT_EQ(c["planes"], 4);
+  EXPECT_EQ(c["reps"], 3);
+  EXPECT_EQ(c["warmup"], 1);
+  EXPECT_EQ(c["seed"], 7);
+  EXPECT_EQ(c["direction"], "forward");
+  EXPECT_TRUE(c["ocean"].get<bool>());
+  const auto algorithms = c["algorithms"];
+  ASSERT_GE(algorithms.size(), 3u);
+
+  ASSERT_EQ(j["copy"].size(), 2u);
+  for (const auto& cp : j["copy"]) {
+    const int n = cp["size"];
+    EXPECT_EQ(cp["bytes"].get<uint64_t>(), uint64_t(n) * n * 2 * 16 * 2);
+    expect_summary(cp["compute"], "copy.compute", 3);
+    expect_summary(cp["copy_image"], "copy.copy_image", 3);
+    const std::string best = cp["best_method"];
+    EXPECT_TRUE(best == "compute" || best == "copy-image");
+    EXPECT_GT(cp["best_gbps"].get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(cp["best_gbps"].get<double>(),
+                     std::max(cp["compute_gbps"].get<double>(), cp["copy_image_gbps"].get<double>()));
+  }
+
+  ASSERT_EQ(j["results"].size(), algorithms.size() * 2);
+  size_t i = 0;
+  for (const auto& alg : algorithms)
+    for (int n : {16, 64}) {
+      const auto& e = j["results"][i++];
+      const std::string where = alg.get<std::string>() + " " + std::to_string(n);
+      EXPECT_EQ(e["algorithm"], alg) << where;
+      EXPECT_EQ(e["size"], n);
+      EXPECT_EQ(e["width"], n);
+      EXPECT_EQ(e["height"], n);
+      EXPECT_EQ(e["layers"], 2);
+      EXPECT_NE(e["plan"].get<std::string>().find(alg.get<std::string>()), std::string::npos);
+      EXPECT_GE(e["dispatches"].get<int>(), 2);
+      EXPECT_EQ(e["bytes"].get<uint64_t>(), uint64_t(n) * n * 2 * 16 * 2 * 2) << where;
+      expect_summary(e["fft"], where, 3);
+      const double median = e["fft"]["median_ms"];
+      ASSERT_GT(median, 0.0) << where;
+      EXPECT_NEAR(e["gbps"].get<double>(), double(e["bytes"].get<uint64_t>()) / (median * 1e6),
+                  1e-9 * e["gbps"].get<double>() + 1e-12);
+      EXPECT_GT(e["copy_gbps"].get<double>(), 0.0);
+      EXPECT_NEAR(e["copy_fraction"].get<double>(),
+                  e["gbps"].get<double>() / e["copy_gbps"].get<double>(), 1e-9);
+      // fp32 against FFTW in double: a real error, small, and not a NaN turned into 0.
+      EXPECT_GT(e["rel_l2"].get<double>(), 0.0) << where;
+      EXPECT_LT(e["rel_l2"].get<double>(), 1e-5) << where;
+      ASSERT_TRUE(e.contains("ocean")) << where;
+      if (n < 64) {
+        EXPECT_TRUE(e["ocean"].is_null()) << where;
+        EXPECT_FALSE(e["ocean_note"].get<std::string>().empty()) << where;
+      } else {
+        ASSERT_TRUE(e["ocean"].is_object()) << where << ": " << e["ocean_note"];
+        expect_summary(e["ocean"]["step"], where + " ocean", 3);
+        EXPECT_GT(e["ocean"]["step"]["median_ms"].get<double>(), 0.0);
+        EXPECT_GT(e["ocean"]["bytes"].get<uint64_t>(), 0u);
+        EXPECT_GE(e["ocean"]["layers"].get<int>(), 1);
+        EXPECT_GT(e["ocean"]["gbps"].get<double>(), 0.0);
+      }
+    }
+
+  // CSV: a header and one row per result, same numbers as the JSON.
+  std::istringstream rows(slurp(csv));
+  std::string line;
+  std::getline(rows, line);
+  EXPECT_EQ(line.rfind("algorithm,size,layers,timer,median_ms,", 0), 0u) << line;
+  size_t n = 0;
+  while (std::getline(rows, line)) {
+    ++n;
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 17) << line;
+  }
+  EXPECT_EQ(n, j["results"].size());
+}
+
+TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
+  const fs::path json = dir_ / "out.json";
+  // Every case fails before any GPU work, so the defaults (100 reps) cost nothing.
+  const std::string tail = " --json " + json.string();
+  struct Case {
+    std::string args, message;
+    int status;
+  };
+  const Case cases[] = {
+      {"bench --sizes 100", "power of two", 2},
+      {"bench --sizes 8192", "outside", 2},
+      {"bench --sizes 16,abc", "not an integer", 2},
+      {"bench --sizes ''", "not an integer", 2},
+      {"bench --sizes 16 --algorithms all,nope", "unknown algorithm 'all'", 2},
+      {"bench --sizes 16 --algorithms nope", "unknown algorithm 'nope'", 2},
+      {"bench --sizes 16 --reps 0", "--reps must be at least 1", 2},
+      {"bench --sizes 16 --reps -5", "--reps must be at least 1", 2},
+      {"bench --sizes 16 --layers 0", "--layers must be at least 1", 2},
+      {"bench --sizes 16 --warmup -1", "--warmup", 2},
+      {"bench --sizes 16 --timer sometimes", "--timer must be", 2},
+  };
+  for (const Case& c : cases) {
+    const Result r = run(c.args + tail, dir_);
+    EXPECT_EQ(r.status, c.status) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
+    EXPECT_FALSE(fs::exists(json)) << c.args;
+  }
+  const Result r = run("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_NE(r.err.find("no directory"), std::string::npos) << r.err;
+  // A flag CLI11 cannot convert is still a failure, not a run with a default.
+  EXPECT_NE(run("bench --sizes 16 --reps many" + tail, dir_).status, 0);
+  EXPECT_FALSE(fs::exists(json));
+}
