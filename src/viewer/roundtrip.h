@@ -71,7 +71,8 @@ class RoundTrip {
   // every view stay as they were.
   void set_image(Image image);
   // Recomputes only the stages the change affects (a filter change skips the forward FFT).
-  // Same guarantee as set_image.
+  // A padding or algorithm change rebuilds through set_image and keeps its guarantee; filter
+  // and view changes allocate nothing, so only a GL runtime error can interrupt them.
   void configure(const Settings& settings);
 
   bool loaded() const { return state_ != nullptr; }
