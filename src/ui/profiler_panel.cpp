@@ -29,12 +29,18 @@ void frame_graph(const char* label, const std::vector<float>& values) {
   char overlay[64];
   std::snprintf(overlay, sizeof overlay, "%s: %.2f ms (max %.2f)", label, values.back(), top);
   ImGui::PlotLines((std::string("##") + label).c_str(), values.data(), int(values.size()), 0,
-                   overlay, 0.0f, top * 1.1f + 1e-3f, ImVec2(-1.0f, 60.0f));
+                   overlay, 0.0f, top * 1.1f + 1e-3f,
+                   // 1.86's PlotEx takes the size literally (no "-1 = fill"), so ask for the width.
+                   ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
 }
 
 }  // namespace
 
 void draw_profiler_panel(const profiler::Profiler& p) {
+  // Bottom right by default: the ocean, FFT and camera panels sit on the left, maps top right.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 490.0f, display.y * 0.52f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(480.0f, display.y * 0.46f), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Profiler")) {
     ImGui::End();
     return;
@@ -49,10 +55,15 @@ void draw_profiler_panel(const profiler::Profiler& p) {
   ImGui::Text("frames: %lld collected, %d in flight, %lld dropped",
               (long long)p.frames_collected(), p.frames_pending(), (long long)p.frames_dropped());
 
+  // cooley-tukey at 4096 has 26 passes: long tables scroll inside a box, short ones take
+  // only the room they need.
+  const int rows = int(p.passes().size()) + 1;
+  const bool scroll = rows > 16;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-  const float rows_height = ImGui::GetTextLineHeightWithSpacing() * 14.0f;
-  if (ImGui::BeginTable("passes", 6, flags, ImVec2(0.0f, rows_height))) {
+                                ImGuiTableFlags_SizingFixedFit |
+                                (scroll ? ImGuiTableFlags_ScrollY : ImGuiTableFlags_None);
+  const ImVec2 size(0.0f, scroll ? ImGui::GetTextLineHeightWithSpacing() * 16.0f : 0.0f);
+  if (ImGui::BeginTable("passes", 6, flags, size)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("pass", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("last ms");
