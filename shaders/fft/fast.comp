@@ -158,60 +158,97 @@ vec4 with_part(vec4 x, int round, SH_T s) {
 }
 
 #if STAGES > 1
-// Register m goes to position base + (m % B) * sB + (m / B) * sR of the line; afterwards
-// invocation t holds elements t + T*m again.
+// One round of an exchange: register m goes to position base + (m % B) * sB + (m / B) * sR of
+// the line; afterwards invocation t holds elements t + T*m again. Every call site passes
+// constants, so the divisions and the round's component choice fold away.
+void exchange_round(int base, int B, int sB, int sR, int round) {
+  sh[sh_index(base + (0 % B) * sB + (0 / B) * sR)] = part(v0, round);
+  sh[sh_index(base + (1 % B) * sB + (1 / B) * sR)] = part(v1, round);
+#if P > 2
+  sh[sh_index(base + (2 % B) * sB + (2 / B) * sR)] = part(v2, round);
+  sh[sh_index(base + (3 % B) * sB + (3 / B) * sR)] = part(v3, round);
+#endif
+#if P > 4
+  sh[sh_index(base + (4 % B) * sB + (4 / B) * sR)] = part(v4, round);
+  sh[sh_index(base + (5 % B) * sB + (5 / B) * sR)] = part(v5, round);
+  sh[sh_index(base + (6 % B) * sB + (6 / B) * sR)] = part(v6, round);
+  sh[sh_index(base + (7 % B) * sB + (7 / B) * sR)] = part(v7, round);
+#endif
+#if P > 8
+  sh[sh_index(base + (8 % B) * sB + (8 / B) * sR)] = part(v8, round);
+  sh[sh_index(base + (9 % B) * sB + (9 / B) * sR)] = part(v9, round);
+  sh[sh_index(base + (10 % B) * sB + (10 / B) * sR)] = part(v10, round);
+  sh[sh_index(base + (11 % B) * sB + (11 / B) * sR)] = part(v11, round);
+  sh[sh_index(base + (12 % B) * sB + (12 / B) * sR)] = part(v12, round);
+  sh[sh_index(base + (13 % B) * sB + (13 / B) * sR)] = part(v13, round);
+  sh[sh_index(base + (14 % B) * sB + (14 / B) * sR)] = part(v14, round);
+  sh[sh_index(base + (15 % B) * sB + (15 / B) * sR)] = part(v15, round);
+#endif
+  memoryBarrierShared();
+  barrier();
+  v0 = with_part(v0, round, sh[sh_index(t + T * 0)]);
+  v1 = with_part(v1, round, sh[sh_index(t + T * 1)]);
+#if P > 2
+  v2 = with_part(v2, round, sh[sh_index(t + T * 2)]);
+  v3 = with_part(v3, round, sh[sh_index(t + T * 3)]);
+#endif
+#if P > 4
+  v4 = with_part(v4, round, sh[sh_index(t + T * 4)]);
+  v5 = with_part(v5, round, sh[sh_index(t + T * 5)]);
+  v6 = with_part(v6, round, sh[sh_index(t + T * 6)]);
+  v7 = with_part(v7, round, sh[sh_index(t + T * 7)]);
+#endif
+#if P > 8
+  v8 = with_part(v8, round, sh[sh_index(t + T * 8)]);
+  v9 = with_part(v9, round, sh[sh_index(t + T * 9)]);
+  v10 = with_part(v10, round, sh[sh_index(t + T * 10)]);
+  v11 = with_part(v11, round, sh[sh_index(t + T * 11)]);
+  v12 = with_part(v12, round, sh[sh_index(t + T * 12)]);
+  v13 = with_part(v13, round, sh[sh_index(t + T * 13)]);
+  v14 = with_part(v14, round, sh[sh_index(t + T * 14)]);
+  v15 = with_part(v15, round, sh[sh_index(t + T * 15)]);
+#endif
+  // Nobody may overwrite sh (next round or next stage) before everyone has read it.
+  memoryBarrierShared();
+  barrier();
+}
+
 void exchange(int base, int B, int sB, int sR) {
-  for (int round = 0; round < 4 / EX; ++round) {
-    sh[sh_index(base + (0 % B) * sB + (0 / B) * sR)] = part(v0, round);
-    sh[sh_index(base + (1 % B) * sB + (1 / B) * sR)] = part(v1, round);
+  exchange_round(base, B, sB, sR, 0);
+#if EX < 4
+  exchange_round(base, B, sB, sR, 1);
+#endif
+#if EX < 2
+  exchange_round(base, B, sB, sR, 2);
+  exchange_round(base, B, sB, sR, 3);
+#endif
+}
+
+// A stage after the first: sub-transforms of length Ns become P*Ns. Before it, the previous
+// stage's outputs go through shared memory: the first stage's P/R1 radix-R1 butterflies, or a
+// later stage's single butterfly per invocation with sub-length prev = Ns/P.
+void stage(int Ns, bool second) {
+  int prev = Ns / P;
+  if (second)
+    exchange(t * R1, P / R1, T * R1, 1);
+  else
+    exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev);
+  // Twiddles from the table computed in double: index m*k*N/(Ns*P) < N.
+  int step = (t & (Ns - 1)) * (N / (Ns * P));
+  v1 = cmul(v1, tw[1 * step]);
 #if P > 2
-    sh[sh_index(base + (2 % B) * sB + (2 / B) * sR)] = part(v2, round);
-    sh[sh_index(base + (3 % B) * sB + (3 / B) * sR)] = part(v3, round);
+  v2 = cmul(v2, tw[2 * step]); v3 = cmul(v3, tw[3 * step]);
 #endif
 #if P > 4
-    sh[sh_index(base + (4 % B) * sB + (4 / B) * sR)] = part(v4, round);
-    sh[sh_index(base + (5 % B) * sB + (5 / B) * sR)] = part(v5, round);
-    sh[sh_index(base + (6 % B) * sB + (6 / B) * sR)] = part(v6, round);
-    sh[sh_index(base + (7 % B) * sB + (7 / B) * sR)] = part(v7, round);
+  v4 = cmul(v4, tw[4 * step]); v5 = cmul(v5, tw[5 * step]); v6 = cmul(v6, tw[6 * step]);
+  v7 = cmul(v7, tw[7 * step]);
 #endif
 #if P > 8
-    sh[sh_index(base + (8 % B) * sB + (8 / B) * sR)] = part(v8, round);
-    sh[sh_index(base + (9 % B) * sB + (9 / B) * sR)] = part(v9, round);
-    sh[sh_index(base + (10 % B) * sB + (10 / B) * sR)] = part(v10, round);
-    sh[sh_index(base + (11 % B) * sB + (11 / B) * sR)] = part(v11, round);
-    sh[sh_index(base + (12 % B) * sB + (12 / B) * sR)] = part(v12, round);
-    sh[sh_index(base + (13 % B) * sB + (13 / B) * sR)] = part(v13, round);
-    sh[sh_index(base + (14 % B) * sB + (14 / B) * sR)] = part(v14, round);
-    sh[sh_index(base + (15 % B) * sB + (15 / B) * sR)] = part(v15, round);
+  v8 = cmul(v8, tw[8 * step]); v9 = cmul(v9, tw[9 * step]); v10 = cmul(v10, tw[10 * step]);
+  v11 = cmul(v11, tw[11 * step]); v12 = cmul(v12, tw[12 * step]); v13 = cmul(v13, tw[13 * step]);
+  v14 = cmul(v14, tw[14 * step]); v15 = cmul(v15, tw[15 * step]);
 #endif
-    memoryBarrierShared();
-    barrier();
-    v0 = with_part(v0, round, sh[sh_index(t + T * 0)]);
-    v1 = with_part(v1, round, sh[sh_index(t + T * 1)]);
-#if P > 2
-    v2 = with_part(v2, round, sh[sh_index(t + T * 2)]);
-    v3 = with_part(v3, round, sh[sh_index(t + T * 3)]);
-#endif
-#if P > 4
-    v4 = with_part(v4, round, sh[sh_index(t + T * 4)]);
-    v5 = with_part(v5, round, sh[sh_index(t + T * 5)]);
-    v6 = with_part(v6, round, sh[sh_index(t + T * 6)]);
-    v7 = with_part(v7, round, sh[sh_index(t + T * 7)]);
-#endif
-#if P > 8
-    v8 = with_part(v8, round, sh[sh_index(t + T * 8)]);
-    v9 = with_part(v9, round, sh[sh_index(t + T * 9)]);
-    v10 = with_part(v10, round, sh[sh_index(t + T * 10)]);
-    v11 = with_part(v11, round, sh[sh_index(t + T * 11)]);
-    v12 = with_part(v12, round, sh[sh_index(t + T * 12)]);
-    v13 = with_part(v13, round, sh[sh_index(t + T * 13)]);
-    v14 = with_part(v14, round, sh[sh_index(t + T * 14)]);
-    v15 = with_part(v15, round, sh[sh_index(t + T * 15)]);
-#endif
-    // Nobody may overwrite sh (next round or next stage) before everyone has read it.
-    memoryBarrierShared();
-    barrier();
-  }
+  DFT_P;
 }
 #endif
 
@@ -302,35 +339,40 @@ void main() {
   dft8(v1, v3, v5, v7, v9, v11, v13, v15);
 #endif
 
-  // Later stages: Ns is the sub-transform length before the stage, Ns/P the one before that.
-  int Ns = R1;
-  for (int s = 1; s < STAGES; ++s) {
+  // Later stages, written out so that every stage's constants are literal.
 #if STAGES > 1
-    if (s == 1) {
-      exchange(t * R1, P / R1, T * R1, 1);
-    } else {
-      int prev = Ns / P;
-      exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev);
-    }
+  stage(R1, true);
 #endif
-    // Twiddles from the table computed in double: index m*k*N/(Ns*P) < N.
-    int step = (t & (Ns - 1)) * (N / (Ns * P));
-    v1 = cmul(v1, tw[1 * step]);
-#if P > 2
-    v2 = cmul(v2, tw[2 * step]); v3 = cmul(v3, tw[3 * step]);
+#if STAGES > 2
+  stage(R1 * P, false);
 #endif
-#if P > 4
-    v4 = cmul(v4, tw[4 * step]); v5 = cmul(v5, tw[5 * step]); v6 = cmul(v6, tw[6 * step]);
-    v7 = cmul(v7, tw[7 * step]);
+#if STAGES > 3
+  stage(R1 * P * P, false);
 #endif
-#if P > 8
-    v8 = cmul(v8, tw[8 * step]); v9 = cmul(v9, tw[9 * step]); v10 = cmul(v10, tw[10 * step]);
-    v11 = cmul(v11, tw[11 * step]); v12 = cmul(v12, tw[12 * step]); v13 = cmul(v13, tw[13 * step]);
-    v14 = cmul(v14, tw[14 * step]); v15 = cmul(v15, tw[15 * step]);
+#if STAGES > 4
+  stage(R1 * P * P * P, false);
 #endif
-    DFT_P;
-    Ns *= P;
-  }
+#if STAGES > 5
+  stage(R1 * P * P * P * P, false);
+#endif
+#if STAGES > 6
+  stage(R1 * P * P * P * P * P, false);
+#endif
+#if STAGES > 7
+  stage(R1 * P * P * P * P * P * P, false);
+#endif
+#if STAGES > 8
+  stage(R1 * P * P * P * P * P * P * P, false);
+#endif
+#if STAGES > 9
+  stage(R1 * P * P * P * P * P * P * P * P, false);
+#endif
+#if STAGES > 10
+  stage(R1 * P * P * P * P * P * P * P * P * P, false);
+#endif
+#if STAGES > 11
+  stage(R1 * P * P * P * P * P * P * P * P * P * P, false);
+#endif
 
   if (inverse) {
     v0 = v0.yxwz;

@@ -29,11 +29,11 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Elements per invocation. Bigger P means fewer exchanges and more independent loads in flight,
-// smaller P more invocations to spread over the device when the transform is small.
+// Elements per invocation, from the H100 sweep (docs/perf-notes.md): radix 16 wins from 1024 up
+// (fewest exchanges), radix 8 at 512, radix 4 below, where more invocations matter more.
 int default_per_thread(int n) {
   if (n >= 1024) return 16;
-  if (n >= 64) return 8;
+  if (n >= 512) return 8;
   return std::min(n, 4);
 }
 
@@ -57,12 +57,12 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
   s.threads = n / p;
   const bool exchanges = stages_for(n, p).count > 1;
 
-  // Lines per group: rows aim at ~128 invocations; columns want at least 4 adjacent columns so a
-  // warp's image accesses cover whole 64-byte rows of NVIDIA's 4x8-texel blocks.
-  const int wanted = axis == 0 ? (o.fast.row_lines > 0 ? o.fast.row_lines
-                                                        : std::max(1, 128 / s.threads))
-                               : (o.fast.column_lines > 0 ? o.fast.column_lines
-                                                           : std::max(4, 128 / s.threads));
+  // Lines per group: one line per group measured best on the H100 at every size from 512 up, for
+  // columns too (the columns' half-used sectors are picked up by the neighbouring group through
+  // L2); small lines are grouped up to 64 invocations.
+  const int own = std::max(1, 64 / s.threads);
+  const int wanted = axis == 0 ? (o.fast.row_lines > 0 ? o.fast.row_lines : own)
+                               : (o.fast.column_lines > 0 ? o.fast.column_lines : own);
   int lines = std::min({floor_pow2(std::max(wanted, 1)), lines_total, invocations / s.threads});
   lines = std::max(lines, 1);
 

@@ -158,18 +158,43 @@ vec4 with_part(vec4 x, int round, SH_T s) {
 }
 
 #if STAGES > 1
-// Register m goes to position base + (m % B) * sB + (m / B) * sR of the line; afterwards
-// invocation t holds elements t + T*m again.
-void exchange(int base, int B, int sB, int sR) {
-  for (int round = 0; round < 4 / EX; ++round) {
+// One round of an exchange: register m goes to position base + (m % B) * sB + (m / B) * sR of
+// the line; afterwards invocation t holds elements t + T*m again. Every call site passes
+// constants, so the divisions and the round's component choice fold away.
+void exchange_round(int base, int B, int sB, int sR, int round) {
 %W%
-    memoryBarrierShared();
-    barrier();
+  memoryBarrierShared();
+  barrier();
 %RD%
-    // Nobody may overwrite sh (next round or next stage) before everyone has read it.
-    memoryBarrierShared();
-    barrier();
-  }
+  // Nobody may overwrite sh (next round or next stage) before everyone has read it.
+  memoryBarrierShared();
+  barrier();
+}
+
+void exchange(int base, int B, int sB, int sR) {
+  exchange_round(base, B, sB, sR, 0);
+#if EX < 4
+  exchange_round(base, B, sB, sR, 1);
+#endif
+#if EX < 2
+  exchange_round(base, B, sB, sR, 2);
+  exchange_round(base, B, sB, sR, 3);
+#endif
+}
+
+// A stage after the first: sub-transforms of length Ns become P*Ns. Before it, the previous
+// stage's outputs go through shared memory: the first stage's P/R1 radix-R1 butterflies, or a
+// later stage's single butterfly per invocation with sub-length prev = Ns/P.
+void stage(int Ns, bool second) {
+  int prev = Ns / P;
+  if (second)
+    exchange(t * R1, P / R1, T * R1, 1);
+  else
+    exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev);
+  // Twiddles from the table computed in double: index m*k*N/(Ns*P) < N.
+  int step = (t & (Ns - 1)) * (N / (Ns * P));
+%TW%
+  DFT_P;
 }
 #endif
 
@@ -201,23 +226,8 @@ void main() {
 %FIRST%
 #endif
 
-  // Later stages: Ns is the sub-transform length before the stage, Ns/P the one before that.
-  int Ns = R1;
-  for (int s = 1; s < STAGES; ++s) {
-#if STAGES > 1
-    if (s == 1) {
-      exchange(t * R1, P / R1, T * R1, 1);
-    } else {
-      int prev = Ns / P;
-      exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev);
-    }
-#endif
-    // Twiddles from the table computed in double: index m*k*N/(Ns*P) < N.
-    int step = (t & (Ns - 1)) * (N / (Ns * P));
-%TW%
-    DFT_P;
-    Ns *= P;
-  }
+  // Later stages, written out so that every stage's constants are literal.
+%STAGES%
 
   if (inverse) {
 %SW%

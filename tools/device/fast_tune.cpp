@@ -7,6 +7,7 @@
 //   fast_tune copy LAYERS REPS N...         rgba32f image copy bandwidth (compute and glCopyImage)
 //   fast_tune dump N P LINES EX DIR         driver binaries of the fast programs (NVIDIA: assembly)
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -126,8 +127,13 @@ struct Timing {
 // Times `reps` forward transforms, each bracketed by timestamps (one execute per sample).
 Timing time_plan(fft::Plan& plan, const gl::Texture& in, int reps) {
   StampTimer timer;
-  for (int i = 0; i < 5; ++i) plan.execute(fft::Direction::Forward, in);
-  glFinish();
+  // Keep the GPU busy ~150 ms first: after an idle gap (shader compile, FFTW) its clocks are low,
+  // and a handful of warm-up runs measured 2-5x slow on the H100.
+  const auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(150)) {
+    for (int i = 0; i < 10; ++i) plan.execute(fft::Direction::Forward, in);
+    glFinish();
+  }
   std::vector<double> tot, rows, cols;
   // Totals without the per-pass stamps in between, then the per-pass split in a second loop.
   for (int i = 0; i < reps; ++i) {

@@ -27,11 +27,12 @@ for P in (4,8,16):
             groups.append(f"dft{R}({rr});")
         first.append(f"#elif P == {P} && R1 == {R}\n  " + "\n  ".join(groups))
 rep = {
- "%W%": block("sh[sh_index(base + ({m} % B) * sB + ({m} / B) * sR)] = part(v{m}, round);", "    "),
- "%RD%": block("v{m} = with_part(v{m}, round, sh[sh_index(t + T * {m})]);", "    "),
+ "%W%": block("sh[sh_index(base + ({m} % B) * sB + ({m} / B) * sR)] = part(v{m}, round);"),
+ "%RD%": block("v{m} = with_part(v{m}, round, sh[sh_index(t + T * {m})]);"),
  "%LD%": block("v{m} = imageLoad(uSrc, texel(t + T * {m}, line, layer));"),
  "%SW%": block("v{m} = v{m}.yxwz;", "    "),
- "%TW%": "\n".join(l for l in block("v{m} = cmul(v{m}, tw[{m} * step]);", "    ").split("\n") if "v0 =" not in l),
+ "%TW%": "\n".join(l for l in block("v{m} = cmul(v{m}, tw[{m} * step]);").split("\n") if "v0 =" not in l),
+ "%STAGES%": "\n".join(f"#if STAGES > {s}\n  stage(R1{' * P' * (s - 1)}, {'true' if s == 1 else 'false'});\n#endif" for s in range(1, 12)),
  "%ST%": block("imageStore(uDst, texel(t + T * {m}, line, layer), v{m} * uScale);"),
  "%FIRST%": "\n".join(first),
 }
