@@ -15,6 +15,10 @@ using Commands = std::vector<Command>;
 
 void add_fft(CLI::App& app, Commands& out);
 void add_verify(CLI::App& app, Commands& out);
+void add_demo(CLI::App& app, Commands& out);
+void add_viewer(CLI::App& app, Commands& out);
+// What `oceanfft` with no subcommand runs: the demo with default options.
+int run_default();
 void add_roundtrip(CLI::App& app, Commands& out);
 void add_bench(CLI::App& app, Commands& out);
 void add_render(CLI::App& app, Commands& out);

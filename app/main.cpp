@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   app::Commands commands;
   app::add_fft(app, commands);
   app::add_verify(app, commands);
+  app::add_demo(app, commands);
+  app::add_viewer(app, commands);
   app::add_roundtrip(app, commands);
   app::add_bench(app, commands);
   app::add_render(app, commands);
@@ -23,8 +25,7 @@ int main(int argc, char** argv) {
   try {
     for (auto& c : commands)
       if (c.cli->parsed()) return c.run();
-    std::fputs(app.help().c_str(), stdout);
-    return 0;
+    return app::run_default();
   } catch (const Error& e) {
     std::fprintf(stderr, "oceanfft: error: %s\n", e.what());
     return e.exit_status();

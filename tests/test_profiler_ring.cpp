@@ -297,3 +297,17 @@ TEST(ProfilerStats, SummaryPercentiles) {
   EXPECT_DOUBLE_EQ(profiler::summarize(std::vector<double>{7}).p90, 7);
   EXPECT_EQ(profiler::summarize(std::vector<double>{}).samples, 0);
 }
+
+TEST(ProfilerStats, WindowKeepsOnlyTheLatestSamples) {
+  profiler::Window w(3);
+  for (double v : {10.0, 1.0, 2.0, 3.0, 5.0}) w.add(v);
+  EXPECT_EQ(w.count(), 3);
+  EXPECT_DOUBLE_EQ(w.last(), 5.0);
+  EXPECT_DOUBLE_EQ(w.min(), 2.0);
+  EXPECT_DOUBLE_EQ(w.max(), 5.0);
+  EXPECT_DOUBLE_EQ(w.average(), 10.0 / 3.0);
+  EXPECT_DOUBLE_EQ(w.median(), 3.0);
+  w.clear();
+  EXPECT_EQ(w.count(), 0);
+  EXPECT_DOUBLE_EQ(w.average(), 0.0);
+}
