@@ -254,3 +254,75 @@ TEST(ViewerCli, BadInputsExitNonZeroWithOneLine) {
     EXPECT_FALSE(fs::exists(dir.path / "o" / "report.json")) << c;
   }
 }
+
+namespace {
+// Recomputes every chunk checksum, so mutations reach stb's PNG decoder instead of stopping at
+// the viewer's CRC check.
+void fix_png_crcs(std::vector<uint8_t>& b) {
+  size_t pos = 8;
+  while (pos + 12 <= b.size()) {
+    const uint32_t len = uint32_t(b[pos]) << 24 | uint32_t(b[pos + 1]) << 16 | uint32_t(b[pos + 2]) << 8 | b[pos + 3];
+    if (len > b.size() - pos - 12) return;
+    const uint32_t crc = test::crc32(&b[pos + 4], size_t(len) + 4);
+    for (int k = 0; k < 4; ++k) b[pos + 8 + len + k] = uint8_t(crc >> (24 - 8 * k));
+    pos += size_t(len) + 12;
+  }
+}
+
+void append_bytes(void* ctx, void* data, int size) {
+  auto* v = static_cast<std::vector<uint8_t>*>(ctx);
+  v->insert(v->end(), static_cast<uint8_t*>(data), static_cast<uint8_t*>(data) + size);
+}
+}  // namespace
+
+// Damaged files of every format either decode to a consistent image or throw Error: never a
+// crash, a hang or a foreign exception type.
+TEST(ViewerIo, MutatedFilesNeverCrash) {
+  viewer::Image img = test::random_image(19, 13, 4, 8, test::seed("mutation source"));
+  const auto q = viewer::quantise8(img);
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
+  files.push_back({"png", test::encode_png(img)});
+  img.bits = 16;
+  files.push_back({"png16", test::encode_png(img)});
+  std::vector<uint8_t> bmp, tga, jpg;
+  stbi_write_bmp_to_func(append_bytes, &bmp, 19, 13, 4, q.data());
+  stbi_write_tga_to_func(append_bytes, &tga, 19, 13, 4, q.data());
+  stbi_write_jpg_to_func(append_bytes, &jpg, 19, 13, 4, q.data(), 90);
+  files.push_back({"bmp", bmp});
+  files.push_back({"tga", tga});
+  files.push_back({"jpg", jpg});
+
+  std::mt19937_64 rng(test::seed("mutations"));
+  int decoded = 0, refused = 0;
+  for (const auto& [name, original] : files) {
+    for (int round = 0; round < 300; ++round) {
+      std::vector<uint8_t> b = original;
+      const int kind = int(rng() % 3);
+      if (kind == 0) {
+        b.resize(rng() % b.size());
+      } else {
+        const int flips = 1 + int(rng() % 4);
+        for (int f = 0; f < flips; ++f) {
+          // Headers are where sizes live: aim half the flips at the first 64 bytes.
+          const size_t at = (rng() & 1) ? rng() % std::min<size_t>(64, b.size()) : rng() % b.size();
+          b[at] = kind == 1 ? uint8_t(b[at] ^ (1u << (rng() % 8))) : uint8_t(rng());
+        }
+      }
+      if (name.rfind("png", 0) == 0 && (rng() & 1)) fix_png_crcs(b);
+      try {
+        viewer::Image got = viewer::decode_image(b, name);
+        ASSERT_GT(got.width, 0);
+        ASSERT_GT(got.height, 0);
+        ASSERT_LE(viewer::padded_size(got.width), viewer::kMaxPaddedSize);
+        ASSERT_LE(viewer::padded_size(got.height), viewer::kMaxPaddedSize);
+        ASSERT_EQ(got.pixels.size(), size_t(got.width) * got.height * got.channels);
+        ++decoded;
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), ErrorCode::InvalidArgument) << e.what();
+        ++refused;
+      }
+    }
+  }
+  std::printf("[oceanfft] mutated files: %d decoded, %d refused\n", decoded, refused);
+  EXPECT_GT(refused, 0);
+}
