@@ -107,10 +107,6 @@ void draw_profiler_panel(const profiler::Profiler& p) {
     stat_row("frame (CPU wall)", p.cpu_frame());
     ImGui::EndTable();
   }
-  frame_graph("CPU frame", p.cpu_history());
-  frame_graph(p.timer() == profiler::TimerKind::Gpu ? "GPU passes" : "passes (CPU+glFinish)",
-              p.gpu_history());
-
   const std::vector<profiler::Comparison> table = p.comparisons();
   if (ImGui::CollapsingHeader("Comparison", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (table.empty()) {
@@ -136,6 +132,11 @@ void draw_profiler_panel(const profiler::Profiler& p) {
       ImGui::EndTable();
     }
   }
+  // The graphs last: the comparison table is what users toggle algorithms to fill.
+  frame_graph("CPU frame", p.cpu_history());
+  frame_graph(p.timer() == profiler::TimerKind::Gpu ? "GPU passes" : "passes (CPU+glFinish)",
+              p.gpu_history());
+
   ImGui::End();
 }
 
