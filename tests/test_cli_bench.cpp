@@ -14,9 +14,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// ctest sets OCEANFFT_BIN for tests named test_cli_* (tests/CMakeLists.txt).
 std::string bin() {
   const char* b = std::getenv("OCEANFFT_BIN");
-  return b ? b : "oceanfft";
+  return b ? b : "";
 }
 
 struct Result {
@@ -45,6 +46,7 @@ Result run(const std::string& args, const fs::path& dir) {
 class BenchCli : public ::testing::Test {
  protected:
   void SetUp() override {
+    ASSERT_FALSE(bin().empty()) << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
     dir_ = fs::temp_directory_path() /
            ("oceanfft_bench_" + std::to_string(::getpid()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
