@@ -125,7 +125,7 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
   apply_setting(s, "camera", "fly");
   EXPECT_EQ(s.camera, CameraMode::Fly);
   apply_setting(s, "wireframe", "on");
-  EXPECT_TRUE(s.wireframe);
+  EXPECT_TRUE(s.shading.wireframe);
   apply_setting(s, "vsync", "off");
   EXPECT_FALSE(s.vsync);
 
@@ -145,6 +145,7 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
     if (k.key == "size") value = "64";
     if (k.help.rfind("number in [", 0) == 0) value = k.help.substr(11, k.help.find(',') - 11);
     if (k.key == "seed") value = "7";
+    if (k.key == "mesh_segments") value = "64";
     EXPECT_NO_THROW(apply_setting(t, k.key, value)) << k.key << "=" << value;
   }
 }

@@ -104,7 +104,15 @@ const std::vector<Entry>& table() {
                  [](Settings& s, std::string_view k, std::string_view v) { s.paused = parse_bool(k, v); }});
     e.push_back({{"wireframe", "on or off"},
                  [](Settings& s, std::string_view k, std::string_view v) {
-                   s.wireframe = parse_bool(k, v);
+                   s.shading.wireframe = parse_bool(k, v);
+                 }});
+    e.push_back({{"mesh_segments", "integer in [8, 2048]"},
+                 [](Settings& s, std::string_view k, std::string_view v) {
+                   s.shading.mesh_segments = parse_int<int>(k, v, 8, 2048, "an integer in [8, 2048]");
+                 }});
+    e.push_back({{"exposure", "number in [0.01, 100]"},
+                 [](Settings& s, std::string_view k, std::string_view v) {
+                   s.shading.exposure = parse_float(k, v, 0.01f, 100.0f);
                  }});
     e.push_back({{"camera", "orbit or fly"},
                  [](Settings& s, std::string_view k, std::string_view v) {

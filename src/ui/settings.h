@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ocean/simulation.h"
+#include "render/ocean_renderer.h"
 
 namespace oceanfft::ui {
 
@@ -17,7 +18,7 @@ struct Settings {
   ocean::Params ocean;
   bool vsync = true;
   bool paused = false;     // freezes simulation time; rendering goes on
-  bool wireframe = false;
+  render::ShadingParams shading;  // includes the wireframe toggle
   CameraMode camera = CameraMode::Orbit;
   float camera_speed = 20.0f;  // free-fly metres per second
 };

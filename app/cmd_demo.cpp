@@ -1,0 +1,139 @@
+// `oceanfft demo` (also what `oceanfft` alone runs) and `oceanfft viewer`: the window app.
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "commands.h"
+#include "gl/context.h"
+#include "gl/error.h"
+#include "gl/shader.h"
+#include "gl/window.h"
+#include "ocean/simulation.h"
+#include "render/ocean_renderer.h"
+#include "render/offscreen.h"
+#include "ui/app.h"
+#include "ui/settings.h"
+
+namespace oceanfft::app {
+namespace {
+
+struct WindowArgs {
+  ui::AppOptions options;
+  std::string vsync = "on", algorithm;
+  std::optional<int> size;  // unset: the app default; 0 or negative must reach the range check
+  bool list_keys = false;
+};
+
+void add_window_options(CLI::App* cmd, WindowArgs& a) {
+  cmd->add_option("--frames", a.options.frames, "run this many frames (fixed 1/60 s steps), then exit");
+  cmd->add_option("--screenshot", a.options.screenshot_path, "save the last frame as PNG (needs --frames)");
+  cmd->add_option("--width", a.options.width, "window width in pixels");
+  cmd->add_option("--height", a.options.height, "window height in pixels");
+  cmd->add_option("--vsync", a.vsync, "on or off");
+  cmd->add_option("--algorithm", a.algorithm, "FFT algorithm to start with");
+  cmd->add_flag("--gl-debug", a.options.gl_debug,
+                "KHR_debug context; GL errors then fail a --frames run");
+  cmd->add_flag("--report-objects", a.options.report_objects,
+                "print the live GL object counts on exit");
+  cmd->add_flag("--hide-ui", a.options.hide_ui, "draw no panels");
+}
+
+void finish(WindowArgs& a) {
+  if (a.vsync == "on")
+    a.options.vsync = true;
+  else if (a.vsync == "off")
+    a.options.vsync = false;
+  else
+    throw Error(ErrorCode::InvalidArgument, "--vsync must be on or off, got '" + a.vsync + "'");
+  if (!a.algorithm.empty()) {
+    a.options.algorithm = fft::parse_algorithm(a.algorithm);
+    if (!a.options.algorithm)
+      throw Error(ErrorCode::InvalidArgument, "unknown algorithm '" + a.algorithm +
+                                                  "'; choose one of: " + fft::algorithm_list());
+  }
+  if (a.size) a.options.size = *a.size;
+  // Fail before the frames are run, not after, when the screenshot could never be written.
+  require_writable(a.options.screenshot_path, "the screenshot");
+}
+
+// Without a display the ocean still has a picture to show: one frame through EGL, drawn by the
+// same simulation and renderer the window uses.
+int headless_fallback(const ui::AppOptions& o, const std::string& why) {
+  const std::string out = o.screenshot_path.empty() ? "oceanfft-headless.png" : o.screenshot_path;
+  std::printf("oceanfft: %s; rendering one frame headless to %s instead (see `oceanfft render`)\n",
+              why.c_str(), out.c_str());
+  std::fflush(stdout);
+  gl::HeadlessOptions ho;
+  ho.debug = o.gl_debug;
+  auto ctx = gl::create_headless(ho);
+  gl::ShaderLibrary shaders;
+  ocean::Params params;
+  if (o.size) params.size = *o.size;
+  if (o.algorithm) params.algorithm = *o.algorithm;
+  ocean::Simulation sim(shaders, params);
+  sim.step(0.0);
+  render::OceanRenderer renderer(shaders);
+  render::Offscreen target(o.width, o.height);
+  target.bind();
+  renderer.draw(sim, render::Camera{}, render::ShadingParams{}, o.width, o.height);
+  std::vector<uint8_t> pixels = target.read_rgba8();
+  if (ctx->check_errors("headless fallback") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no image written");
+  render::write_png(out, o.width, o.height, 4, pixels);
+  return 0;
+}
+
+int run_window(WindowArgs& a) {
+  finish(a);
+  if (a.list_keys) {
+    for (const ui::SettingInfo& k : ui::setting_keys())
+      std::printf("%-18s %s\n", k.key.c_str(), k.help.c_str());
+    std::printf("%-18s %s\n", "image", "PATH: load an image into the viewer (switches to it)");
+    std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
+    std::printf("%-18s %s\n", "report", "objects: print live GL object counts");
+    return 0;
+  }
+  // Bad options and scripts fail here, before a window or a fallback.
+  ui::Settings initial;
+  ui::prepare(a.options, initial);
+  std::string why;
+  if (!gl::Window::display_available(&why)) {
+    if (a.options.mode == ui::Mode::Viewer)
+      throw Error(ErrorCode::GlUnsupported,
+                  why + "; the viewer needs a window (try `oceanfft roundtrip IMAGE --out DIR`)");
+    return headless_fallback(a.options, why);
+  }
+  return ui::run_app(a.options);
+}
+
+}  // namespace
+
+void add_demo(CLI::App& app, Commands& out) {
+  auto a = std::make_shared<WindowArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "demo", "the ocean in a window, with live FFT algorithm and size toggles (the default command)");
+  add_window_options(cmd, *a);
+  cmd->add_option("--script", a->options.script_path,
+                  "timed changes, one per line: FRAME key=value ... (see --list-script-keys)");
+  cmd->add_option("--size", a->size, "FFT size N to start with (64..4096, power of two)");
+  cmd->add_flag("--list-script-keys", a->list_keys, "print the keys a script may set, and exit");
+  out.push_back({cmd, [a]() { return run_window(*a); }});
+}
+
+void add_viewer(CLI::App& app, Commands& out) {
+  auto a = std::make_shared<WindowArgs>();
+  a->options.mode = ui::Mode::Viewer;
+  CLI::App* cmd = app.add_subcommand("viewer", "the image FFT round-trip viewer in a window");
+  cmd->add_option("image", a->options.image_path, "PNG, JPEG, BMP or TGA image to load");
+  add_window_options(cmd, *a);
+  cmd->add_option("--script", a->options.script_path, "timed changes, as for demo");
+  out.push_back({cmd, [a]() { return run_window(*a); }});
+}
+
+int run_default() {
+  WindowArgs a;
+  return run_window(a);
+}
+
+}  // namespace oceanfft::app
