@@ -1,0 +1,235 @@
+// The window app end to end: the oceanfft binary ($OCEANFFT_BIN) under xvfb-run, driven by
+// `demo --frames --script`, the way a user's live toggles are exercised without a person.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fft/fft.h"
+
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include <stb_image.h>
+#pragma GCC diagnostic pop
+
+namespace fs = std::filesystem;
+using namespace oceanfft;
+
+namespace {
+
+struct Result {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& command) {
+  Result r;
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+  int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string binary() {
+  const char* bin = std::getenv("OCEANFFT_BIN");
+  return bin ? bin : "";
+}
+
+bool have_xvfb() { return run("command -v xvfb-run").status == 0; }
+
+std::string xvfb(const std::string& args) {
+  return "xvfb-run -a -s '-screen 0 640x480x24' '" + binary() + "' " + args;
+}
+
+fs::path temp_dir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("oceanfft-" + name + "-" + std::to_string(getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+void write_file(const fs::path& p, const std::string& text) {
+  std::ofstream(p) << text;
+}
+
+// "objects frame=F textures=T ..." lines, in output order, as key -> value maps.
+std::vector<std::map<std::string, long>> object_reports(const std::string& output) {
+  std::vector<std::map<std::string, long>> out;
+  std::istringstream in(output);
+  std::string line;
+  const std::regex pair("([a-z_]+)=(-?[0-9]+)");
+  while (std::getline(in, line)) {
+    if (line.rfind("objects ", 0) != 0) continue;
+    std::map<std::string, long> m;
+    for (std::sregex_iterator it(line.begin(), line.end(), pair), end; it != end; ++it)
+      m[(*it)[1]] = std::stol((*it)[2]);
+    out.push_back(m);
+  }
+  return out;
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+};
+
+Image load_png(const fs::path& p) {
+  Image img;
+  int channels = 0;
+  unsigned char* data = stbi_load(p.c_str(), &img.width, &img.height, &channels, 3);
+  if (data) {
+    img.rgb.assign(data, data + size_t(img.width) * img.height * 3);
+    stbi_image_free(data);
+  }
+  return img;
+}
+
+// Distinct colours, and the spread of luminance, over the image.
+void expect_non_uniform(const Image& img) {
+  ASSERT_GT(img.width, 0);
+  std::map<int, int> colours;
+  double lo = 1e9, hi = -1e9;
+  for (size_t i = 0; i + 2 < img.rgb.size(); i += 3) {
+    colours[img.rgb[i] << 16 | img.rgb[i + 1] << 8 | img.rgb[i + 2]]++;
+    double y = 0.2126 * img.rgb[i] + 0.7152 * img.rgb[i + 1] + 0.0722 * img.rgb[i + 2];
+    lo = std::min(lo, y);
+    hi = std::max(hi, y);
+  }
+  EXPECT_GT(colours.size(), 100u) << "the image is (nearly) uniform";
+  EXPECT_GT(hi - lo, 40.0) << "luminance spread too small";
+}
+
+class DemoWindow : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
+  }
+};
+
+}  // namespace
+
+// Every algorithm at several sizes, toggled live, twice over. The second cycle must end with
+// exactly the GL objects the first left, and the debug context must report no error.
+TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const fs::path dir = temp_dir("toggles");
+  const std::vector<int> sizes = {64, 128, 256};
+  const int hold = 6;  // frames per configuration, so each runs more than once
+  std::ostringstream script;
+  script << "0 mesh_segments=32\n";
+  int frame = 1;
+  auto cycle = [&] {
+    for (int size : sizes)
+      for (fft::Algorithm a : fft::all_algorithms()) {
+        script << frame << " algorithm=" << fft::name(a) << " size=" << size << "\n";
+        frame += hold;
+      }
+    // Back to where the run started, so both reports describe the same configuration.
+    script << frame << " algorithm=" << fft::name(fft::all_algorithms()[0]) << " size=" << sizes[0]
+           << "\n";
+    frame += hold;
+    script << frame - 1 << " report=objects\n";
+  };
+  cycle();
+  // Parameter and mode changes between the cycles must not leak either.
+  script << frame << " wind_speed=12 choppiness=0.8 seed=9 wireframe=on\n";
+  frame += hold;
+  script << frame << " wind_speed=20 wireframe=off camera=fly\n";
+  frame += hold;
+  cycle();
+  const int frames = std::max(frame, 300);
+  write_file(dir / "toggles.txt", script.str());
+
+  Result r = run(xvfb("demo --width 192 --height 108 --vsync off --gl-debug --report-objects "
+                      "--script '" + (dir / "toggles.txt").string() + "' --frames " +
+                      std::to_string(frames)));
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto reports = object_reports(r.output);
+  ASSERT_EQ(reports.size(), 3u) << r.output;  // after each cycle, and at exit
+  const auto& first = reports[0];
+  const auto& second = reports[1];
+  const auto& exit = reports[2];
+  for (const char* key : {"textures", "programs", "buffers", "framebuffers", "vertex_arrays"}) {
+    EXPECT_EQ(first.at(key), second.at(key)) << key << "\n" << r.output;
+    EXPECT_EQ(second.at(key), exit.at(key)) << key << "\n" << r.output;
+  }
+  EXPECT_GT(first.at("textures"), 0);
+  EXPECT_GT(first.at("programs"), 0);
+  for (const auto& rep : reports) EXPECT_EQ(rep.at("gl_errors"), 0) << r.output;
+  EXPECT_NE(r.output.find("ran " + std::to_string(frames) + " frames"), std::string::npos) << r.output;
+  fs::remove_all(dir);
+}
+
+TEST_F(DemoWindow, ScreenshotIsANonUniformPng) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const fs::path dir = temp_dir("shot");
+  const fs::path png = dir / "shot.png";
+  write_file(dir / "s.txt", "0 mesh_segments=48\n");
+  Result r = run(xvfb("demo --width 256 --height 144 --size 64 --frames 3 --script '" +
+                      (dir / "s.txt").string() + "' --screenshot '" + png.string() + "'"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  Image img = load_png(png);
+  EXPECT_EQ(img.width, 256);
+  EXPECT_EQ(img.height, 144);
+  expect_non_uniform(img);
+  fs::remove_all(dir);
+}
+
+// Bad scripts fail before any window opens, naming the file and line; no display needed.
+TEST_F(DemoWindow, BadScriptLinesAreClearErrors) {
+  const fs::path dir = temp_dir("badscript");
+  struct Case {
+    std::string text, expect;
+  } cases[] = {
+      {"10 size=256\n20 colour=red\n", ":2: unknown key 'colour'"},
+      {"# header\n5 algorithm=quantum\n", ":2: bad value 'quantum' for algorithm"},
+      {"5 size=100\n", ":1: bad value '100' for size"},
+      {"later size=64\n", ":1: expected a frame number"},
+      {"5 wind_speed\n", ":1: expected key=value"},
+      {"5 report=all\n", ":1: bad value 'all' for report"},
+  };
+  for (const Case& c : cases) {
+    write_file(dir / "bad.txt", c.text);
+    Result r = run("'" + binary() + "' demo --frames 2 --script '" + (dir / "bad.txt").string() + "'");
+    EXPECT_NE(r.status, 0) << c.text;
+    EXPECT_NE(r.output.find("bad.txt" + c.expect), std::string::npos) << c.text << "\n" << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << "one line: " << r.output;
+  }
+  Result missing = run("'" + binary() + "' demo --frames 2 --script '" + (dir / "none.txt").string() + "'");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.output.find("none.txt"), std::string::npos) << missing.output;
+  Result vsync = run("'" + binary() + "' demo --frames 2 --vsync sometimes");
+  EXPECT_NE(vsync.status, 0);
+  EXPECT_NE(vsync.output.find("--vsync"), std::string::npos) << vsync.output;
+  fs::remove_all(dir);
+}
+
+// With no display the main command says so in one line and renders headless instead.
+TEST_F(DemoWindow, NoDisplayFallsBackToAHeadlessRender) {
+  const fs::path dir = temp_dir("nodisplay");
+  const fs::path png = dir / "fallback.png";
+  Result r = run("env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() +
+                 "' demo --width 160 --height 96 --size 64 --frames 1 --screenshot '" +
+                 png.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("no display"), std::string::npos) << r.output;
+  Image img = load_png(png);
+  EXPECT_EQ(img.width, 160);
+  EXPECT_EQ(img.height, 96);
+  expect_non_uniform(img);
+  fs::remove_all(dir);
+}
