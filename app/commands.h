@@ -22,8 +22,12 @@ int run_default();
 void add_roundtrip(CLI::App& app, Commands& out);
 void add_bench(CLI::App& app, Commands& out);
 void add_render(CLI::App& app, Commands& out);
+void add_soak(CLI::App& app, Commands& out);
 
 // "256,512" -> {256, 512}; used by several subcommands.
 std::vector<int> parse_int_list(const std::string& text, const char* what);
+// Throws Io unless `path` could be created as a file (its directory exists and is writable and
+// it is not itself a directory), so a command fails before doing the work it would discard.
+void require_writable(const std::string& path, const char* what);
 
 }  // namespace oceanfft::app

@@ -1,5 +1,6 @@
 // oceanfft: one executable, one subcommand per job (see app/cmd_*.cpp).
 #include <cstdio>
+#include <string>
 
 #include "commands.h"
 #include "gl/error.h"
@@ -16,11 +17,19 @@ int main(int argc, char** argv) {
   app::add_roundtrip(app, commands);
   app::add_bench(app, commands);
   app::add_render(app, commands);
+  app::add_soak(app, commands);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version arrive as "errors" with status 0; they print to stdout as usual.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    // Real parse errors get the same single stderr line as every other failure.
+    std::string what = e.what();
+    for (char& c : what)
+      if (c == '\n') c = ' ';
+    std::fprintf(stderr, "oceanfft: error: %s (see --help)\n", what.c_str());
+    return static_cast<int>(ErrorCode::InvalidArgument);
   }
   try {
     for (auto& c : commands)

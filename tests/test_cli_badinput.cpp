@@ -1,0 +1,378 @@
+// Every subcommand of the real executable, fed bad options, bad files and unwritable outputs.
+// Each case must end with a non-zero exit (never a signal or a hang), exactly one line on
+// stderr that says what was wrong, and no file left behind in the working or output directory.
+//
+// With OCEANFFT_BADINPUT_TABLE=path the test also writes a Markdown table (case -> message),
+// which docs/reliability.md quotes.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string bin() {
+  const char* b = std::getenv("OCEANFFT_BIN");
+  return b ? b : "oceanfft";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void spit(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << bytes;
+}
+
+struct Result {
+  bool exited = false;
+  int status = -1;  // exit status, or the signal number when !exited
+  bool timed_out = false;
+  std::string out, err;
+};
+
+// fork/exec rather than system(): a shell in between would turn a signal into an exit status.
+Result run(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& logs,
+        int timeout_s = 120) {
+  const fs::path out = logs / "stdout.txt", err = logs / "stderr.txt";
+  const std::string exe = bin();
+  std::vector<std::string> argv_s = {exe};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    // Windowed commands must take their no-display path, whatever the test's environment has.
+    ::unsetenv("DISPLAY");
+    ::unsetenv("WAYLAND_DISPLAY");
+    if (::chdir(cwd.c_str()) != 0) ::_exit(126);
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (o < 0 || e < 0) ::_exit(126);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    ::execv(exe.c_str(), argv.data());
+    ::_exit(127);
+  }
+  Result r;
+  int wstatus = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  for (;;) {
+    const pid_t w = ::waitpid(pid, &wstatus, WNOHANG);
+    if (w == pid) break;
+    if (std::chrono::steady_clock::now() > deadline) {
+      r.timed_out = true;
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &wstatus, 0);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  r.exited = WIFEXITED(wstatus);
+  r.status = r.exited ? WEXITSTATUS(wstatus) : WTERMSIG(wstatus);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+std::set<std::string> listing(const fs::path& dir) {
+  std::set<std::string> names;
+  for (auto& e : fs::recursive_directory_iterator(dir)) names.insert(fs::relative(e.path(), dir).string());
+  return names;
+}
+
+// A valid 24-bit BMP: decoders accept it, so only the size limit can refuse it.
+std::string bmp(int w, int h) {
+  const int row = (w * 3 + 3) & ~3;
+  const uint32_t data = uint32_t(row) * uint32_t(h), file = 54 + data;
+  std::string b(54, '\0');
+  auto put32 = [&](int at, uint32_t v) {
+    for (int i = 0; i < 4; ++i) b[at + i] = char((v >> (8 * i)) & 0xff);
+  };
+  auto put16 = [&](int at, uint16_t v) {
+    b[at] = char(v & 0xff);
+    b[at + 1] = char(v >> 8);
+  };
+  b[0] = 'B';
+  b[1] = 'M';
+  put32(2, file);
+  put32(10, 54);
+  put32(14, 40);
+  put32(18, uint32_t(w));
+  put32(22, uint32_t(h));
+  put16(26, 1);
+  put16(28, 24);
+  put32(34, data);
+  b += std::string(data, char(0x80));
+  return b;
+}
+
+struct Case {
+  std::string name;
+  std::vector<std::string> args;  // "@" is replaced by the fixture directory
+  std::string expect;             // a fragment the error line must contain (case-insensitive)
+};
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Small sizes everywhere so that the cases which do reach the GPU stay quick on llvmpipe.
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = {
+      // --- top level
+      {"no such subcommand", {"frobnicate"}, "frobnicate"},
+      {"unknown top-level option", {"--bogus"}, "--bogus"},
+      // --- fft
+      {"fft: unknown option", {"fft", "--bogus"}, "--bogus"},
+      {"fft: missing value", {"fft", "--width"}, "--width"},
+      {"fft: non-numeric size", {"fft", "--width", "abc", "--height", "16"}, "--width"},
+      {"fft: size overflows int", {"fft", "--width", "99999999999999999999", "--height", "16"}, "--width"},
+      {"fft: zero size", {"fft", "--width", "0", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "width"},
+      {"fft: negative size", {"fft", "--width", "-16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "-16"},
+      {"fft: size not a power of two", {"fft", "--width", "48", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "48"},
+      {"fft: huge size", {"fft", "--width", "1073741824", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "1073741824"},
+      {"fft: zero layers", {"fft", "--width", "16", "--height", "16", "--layers", "0", "--input", "@/good.raw", "--output", "@/o.raw"}, "layer"},
+      {"fft: huge layers", {"fft", "--width", "16", "--height", "16", "--layers", "100000", "--input", "@/good.raw", "--output", "@/o.raw"}, "layer"},
+      {"fft: unknown algorithm", {"fft", "--algorithm", "bogus", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "bogus"},
+      {"fft: input missing", {"fft", "--width", "16", "--height", "16", "--input", "@/missing.raw", "--output", "@/o.raw"}, "missing.raw"},
+      {"fft: input under a missing directory", {"fft", "--width", "16", "--height", "16", "--input", "@/nodir/x.raw", "--output", "@/o.raw"}, "x.raw"},
+      {"fft: input is a directory", {"fft", "--width", "16", "--height", "16", "--input", "@/subdir", "--output", "@/o.raw"}, "subdir"},
+      {"fft: input one byte short", {"fft", "--width", "16", "--height", "16", "--input", "@/short.raw", "--output", "@/o.raw"}, "short.raw"},
+      {"fft: input one byte long", {"fft", "--width", "16", "--height", "16", "--input", "@/long.raw", "--output", "@/o.raw"}, "long.raw"},
+      {"fft: input empty", {"fft", "--width", "16", "--height", "16", "--input", "@/empty.raw", "--output", "@/o.raw"}, "empty.raw"},
+      {"fft: output under a missing directory", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/nodir/o.raw"}, "o.raw"},
+      {"fft: output is a directory", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/subdir"}, "subdir"},
+      // --- verify
+      {"verify: unknown option", {"verify", "--bogus"}, "--bogus"},
+      {"verify: missing value", {"verify", "--sizes"}, "--sizes"},
+      {"verify: zero size", {"verify", "--sizes", "0"}, "0"},
+      {"verify: negative size", {"verify", "--sizes", "-8"}, "-8"},
+      {"verify: size not a power of two", {"verify", "--sizes", "48"}, "48"},
+      {"verify: huge size", {"verify", "--sizes", "1048576"}, "1048576"},
+      {"verify: malformed size list", {"verify", "--sizes", "16,,32"}, "16,,32"},
+      {"verify: unknown algorithm", {"verify", "--sizes", "16", "--algorithms", "bogus"}, "bogus"},
+      {"verify: zero layers", {"verify", "--sizes", "16", "--layers", "0"}, "layer"},
+      {"verify: negative tolerance", {"verify", "--sizes", "16", "--tolerance", "-1"}, "tolerance"},
+      {"verify: json under a missing directory", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--json", "@/nodir/v.json"}, "v.json"},
+      // --- bench
+      {"bench: unknown option", {"bench", "--bogus"}, "--bogus"},
+      {"bench: missing value", {"bench", "--sizes"}, "--sizes"},
+      {"bench: zero size", {"bench", "--sizes", "0"}, "0"},
+      {"bench: negative size", {"bench", "--sizes", "-16"}, "-16"},
+      {"bench: size not a power of two", {"bench", "--sizes", "100"}, "100"},
+      {"bench: huge size", {"bench", "--sizes", "65536"}, "65536"},
+      {"bench: unknown algorithm", {"bench", "--sizes", "16", "--algorithms", "bogus"}, "bogus"},
+      {"bench: zero repetitions", {"bench", "--sizes", "16", "--reps", "0"}, "reps"},
+      {"bench: unknown timer", {"bench", "--sizes", "16", "--timer", "bogus"}, "bogus"},
+      {"bench: json under a missing directory", {"bench", "--sizes", "16", "--reps", "1", "--warmup", "0", "--no-ocean", "--algorithms", "stockham-r2", "--json", "@/nodir/b.json"}, "b.json"},
+      {"bench: csv is a directory", {"bench", "--sizes", "16", "--reps", "1", "--warmup", "0", "--no-ocean", "--algorithms", "stockham-r2", "--csv", "@/subdir"}, "subdir"},
+      // --- render
+      {"render: unknown option", {"render", "--bogus"}, "--bogus"},
+      {"render: missing value", {"render", "--out"}, "--out"},
+      {"render: zero size", {"render", "--out", "@/r.png", "--size", "0"}, "size"},
+      {"render: negative size", {"render", "--out", "@/r.png", "--size", "-64"}, "size"},
+      {"render: size not a power of two", {"render", "--out", "@/r.png", "--size", "100"}, "100"},
+      {"render: huge size", {"render", "--out", "@/r.png", "--size", "1048576"}, "1048576"},
+      {"render: zero image width", {"render", "--out", "@/r.png", "--width", "0", "--size", "64"}, "image size 0x"},
+      {"render: huge image width", {"render", "--out", "@/r.png", "--width", "1000000", "--size", "64"}, "image size 1000000x"},
+      {"render: unknown algorithm", {"render", "--out", "@/r.png", "--algorithm", "bogus"}, "bogus"},
+      {"render: zero samples", {"render", "--out", "@/r.png", "--samples", "0"}, "samples"},
+      {"render: huge sample count", {"render", "--out", "@/r.png", "--samples", "1000"}, "samples"},
+      {"render: negative wind speed", {"render", "--out", "@/r.png", "--wind-speed", "-5"}, "wind"},
+      {"render: output under a missing directory", {"render", "--out", "@/nodir/r.png", "--width", "32", "--height", "32", "--size", "64"}, "r.png"},
+      {"render: output is a directory", {"render", "--out", "@/subdir", "--width", "32", "--height", "32", "--size", "64"}, "subdir"},
+      // --- roundtrip
+      {"roundtrip: unknown option", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--bogus"}, "--bogus"},
+      {"roundtrip: missing value", {"roundtrip", "@/small.bmp", "--out"}, "--out"},
+      {"roundtrip: unknown algorithm", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--algorithm", "bogus"}, "bogus"},
+      {"roundtrip: unknown padding", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--pad", "bogus"}, "bogus"},
+      {"roundtrip: unknown filter", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "bogus"}, "bogus"},
+      {"roundtrip: negative filter radius", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "lowpass:-3"}, "lowpass"},
+      {"roundtrip: zero gain", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--gain", "0"}, "gain"},
+      {"roundtrip: image missing", {"roundtrip", "@/missing.png", "--out", "@/rt"}, "missing.png"},
+      {"roundtrip: image under a missing directory", {"roundtrip", "@/nodir/x.png", "--out", "@/rt"}, "x.png"},
+      {"roundtrip: image is a directory", {"roundtrip", "@/subdir", "--out", "@/rt"}, "subdir"},
+      {"roundtrip: empty image file", {"roundtrip", "@/empty.png", "--out", "@/rt"}, "empty.png"},
+      {"roundtrip: truncated PNG", {"roundtrip", "@/truncated.png", "--out", "@/rt"}, "truncated.png"},
+      {"roundtrip: corrupt PNG (checksum)", {"roundtrip", "@/corrupt.png", "--out", "@/rt"}, "corrupt.png"},
+      {"roundtrip: random bytes named .png", {"roundtrip", "@/garbage.png", "--out", "@/rt"}, "garbage.png"},
+      {"roundtrip: truncated BMP", {"roundtrip", "@/truncated.bmp", "--out", "@/rt"}, "truncated.bmp"},
+      {"roundtrip: image over the size limit", {"roundtrip", "@/wide.bmp", "--out", "@/rt"}, "wide.bmp"},
+      {"roundtrip: output dir is a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw"}, "good.raw"},
+      {"roundtrip: output dir under a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw/rt"}, "good.raw"},
+      // --- demo (no display here: bad options must fail before the headless fallback)
+      {"demo: unknown option", {"demo", "--bogus"}, "--bogus"},
+      {"demo: missing value", {"demo", "--size"}, "--size"},
+      {"demo: zero size", {"demo", "--size", "0"}, "size"},
+      {"demo: negative size", {"demo", "--size", "-64"}, "size"},
+      {"demo: size not a power of two", {"demo", "--size", "100"}, "100"},
+      {"demo: huge size", {"demo", "--size", "1048576"}, "1048576"},
+      {"demo: unknown algorithm", {"demo", "--algorithm", "bogus"}, "bogus"},
+      {"demo: bad vsync", {"demo", "--vsync", "maybe"}, "maybe"},
+      {"demo: zero window width", {"demo", "--width", "0"}, "window size 0x"},
+      {"demo: negative frame count", {"demo", "--frames", "-1"}, "frames"},
+      {"demo: script missing", {"demo", "--script", "@/missing.txt"}, "missing.txt"},
+      {"demo: script is a directory", {"demo", "--script", "@/subdir"}, "subdir"},
+      {"demo: screenshot under a missing directory", {"demo", "--frames", "1", "--size", "64", "--width", "64", "--height", "64", "--screenshot", "@/nodir/s.png"}, "s.png"},
+      // --- viewer: without a display it refuses before looking at the image (in a window a bad
+      // image is an error line in the panel instead; tests/test_viewer_panel.cpp)
+      {"viewer: unknown option", {"viewer", "--bogus"}, "--bogus"},
+      {"viewer: image missing", {"viewer", "@/missing.png"}, "display"},
+      {"viewer: image is a directory", {"viewer", "@/subdir"}, "display"},
+      {"viewer: corrupt image", {"viewer", "@/corrupt.png"}, "display"},
+      {"viewer: image over the size limit", {"viewer", "@/wide.bmp"}, "display"},
+      // --- soak
+      {"soak: unknown option", {"soak", "--bogus"}, "--bogus"},
+      {"soak: zero frames", {"soak", "--frames", "0"}, "frames"},
+      {"soak: negative frames", {"soak", "--frames", "-5"}, "frames"},
+      {"soak: size cap not a power of two", {"soak", "--frames", "10", "--size-max", "100"}, "100"},
+      {"soak: huge size cap", {"soak", "--frames", "10", "--size-max", "1048576"}, "1048576"},
+      {"soak: size cap too small", {"soak", "--frames", "10", "--size-max", "8"}, "8"},
+  };
+  return all;
+}
+
+class CliBadInput : public ::testing::TestWithParam<size_t> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("oceanfft_badinput_" + std::to_string(::getpid()));
+    logs_ = dir_.string() + "_logs";
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "subdir");
+    fs::create_directories(logs_);
+    const size_t raw = size_t(16) * 16 * 2 * 8;  // 16x16, one layer = two complex64 planes
+    spit(dir_ / "good.raw", std::string(raw, '\0'));
+    spit(dir_ / "short.raw", std::string(raw - 1, '\0'));
+    spit(dir_ / "long.raw", std::string(raw + 1, '\0'));
+    spit(dir_ / "empty.raw", "");
+    spit(dir_ / "empty.png", "");
+    const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
+    const std::string png = slurp(fs::path(src ? src : ".") / "assets" / "shapes.png");
+    ASSERT_GT(png.size(), 200u) << "assets/shapes.png is needed (OCEANFFT_SOURCE_DIR)";
+    spit(dir_ / "truncated.png", png.substr(0, png.size() / 2));
+    std::string corrupt = png;
+    for (size_t i = png.size() / 2; i < png.size() / 2 + 16; ++i) corrupt[i] = char(~corrupt[i]);
+    spit(dir_ / "corrupt.png", corrupt);
+    std::string garbage(4096, '\0');
+    uint32_t x = 12345;
+    for (char& c : garbage) c = char((x = x * 1664525u + 1013904223u) >> 24);
+    spit(dir_ / "garbage.png", garbage);
+    spit(dir_ / "small.bmp", bmp(8, 8));
+    const std::string small = bmp(40, 30);
+    spit(dir_ / "truncated.bmp", small.substr(0, small.size() / 2));
+    spit(dir_ / "wide.bmp", bmp(4097, 1));  // pads to 8192 > the engine's 4096
+  }
+  static void TearDownTestSuite() {
+    if (const char* path = std::getenv("OCEANFFT_BADINPUT_TABLE")) {
+      std::ofstream t(path, std::ios::trunc);
+      t << "| case | exit | message on stderr |\n|---|---|---|\n";
+      for (auto& row : table_) t << row << "\n";
+    }
+    fs::remove_all(dir_);
+    fs::remove_all(logs_);
+  }
+  static fs::path dir_, logs_;
+  static std::vector<std::string> table_;
+};
+fs::path CliBadInput::dir_, CliBadInput::logs_;
+std::vector<std::string> CliBadInput::table_;
+
+std::string escape_md(std::string s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '|') o += "\\|";
+    else if (c == '\n') continue;
+    else o += c;
+  }
+  return o;
+}
+
+TEST_P(CliBadInput, OneLineNonZeroExitNoOutput) {
+  const Case& c = cases()[GetParam()];
+  std::vector<std::string> args;
+  std::string shown;
+  for (std::string a : c.args) {
+    shown += (shown.empty() ? "" : " ") + a;
+    if (auto at = a.find('@'); at != std::string::npos) a.replace(at, 1, dir_.string());
+    args.push_back(a);
+  }
+  const auto before = listing(dir_);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = run(args, dir_, logs_);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  SCOPED_TRACE(c.name + ": " + shown + "\nstdout: " + r.out + "\nstderr: " + r.err);
+
+  ASSERT_FALSE(r.timed_out) << "hung";
+  ASSERT_TRUE(r.exited) << "killed by signal " << r.status << " (" << strsignal(r.status) << ")";
+  EXPECT_NE(r.status, 0);
+  // A ParseError path or Error path; a crash handler's 134 etc. would be a different story.
+  EXPECT_LT(r.status, 64) << "exit status looks like an abort or a shell error";
+  ASSERT_FALSE(r.err.empty()) << "nothing on stderr";
+  EXPECT_EQ(r.err.back(), '\n');
+  const size_t lines = size_t(std::count(r.err.begin(), r.err.end(), '\n'));
+  EXPECT_EQ(lines, 1u) << "stderr should be exactly one line";
+  const std::string line = r.err.substr(0, r.err.find('\n'));
+  EXPECT_EQ(line.rfind("oceanfft: error: ", 0), 0u) << line;
+  EXPECT_NE(lower(line).find(lower(c.expect)), std::string::npos)
+      << "the message should name '" << c.expect << "'";
+  EXPECT_LE(line.size(), 400u) << "one line, not a help page";
+  EXPECT_EQ(listing(dir_), before) << "a file was created or left behind";
+  table_.push_back("| " + escape_md(c.name) + " (`" + escape_md(shown) + "`) | " +
+                   std::to_string(r.status) + " | `" + escape_md(line) + "` |");
+  RecordProperty("seconds", std::to_string(secs));
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, CliBadInput, ::testing::Range<size_t>(0, cases().size()),
+                         [](const ::testing::TestParamInfo<size_t>& info) {
+                           std::string n;
+                           for (char ch : cases()[info.param].name)
+                             n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           return n;
+                         });
+
+}  // namespace
+
+// The soak command (app/cmd_soak.cpp) at a CI-sized count: 300 frames at sizes up to 128 on
+// llvmpipe, with a fixed seed so a failure replays. The full run is in docs/reliability.md.
+TEST(CliSoak, ShortRunKeepsObjectsAndMemoryFlat) {
+  const fs::path dir = fs::temp_directory_path() / ("oceanfft_soak_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = run({"soak", "--frames", "300", "--seed", "20261125", "--size-max", "128"}, dir, dir, 300);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fs::remove_all(dir);
+  ASSERT_FALSE(r.timed_out);
+  ASSERT_TRUE(r.exited) << "signal " << r.status;
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("soak: seed 20261125"), std::string::npos) << "the seed must be printed";
+  EXPECT_NE(r.out.find("soak: passed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("GL errors 0"), std::string::npos) << r.out;
+  RecordProperty("seconds", std::to_string(secs));
+  std::printf("soak took %.1f s\n%s", secs, r.out.c_str());
+}
