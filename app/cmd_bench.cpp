@@ -256,6 +256,7 @@ int run_bench(const BenchArgs& a) {
     std::error_code ec;
     if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
       throw Error(ErrorCode::Io, "cannot write " + *path + ": no directory " + dir.string());
+    require_writable(*path, path == &a.json ? "the JSON output" : "the CSV output");
   }
   const uint64_t seed =
       a.seed ? a.seed : uint64_t(std::chrono::system_clock::now().time_since_epoch().count());

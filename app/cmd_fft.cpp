@@ -1,5 +1,10 @@
 // `oceanfft fft`: transform a raw complex64 file on the GPU.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 #include "commands.h"
 #include "fft/data.h"
@@ -7,6 +12,21 @@
 #include "gl/error.h"
 
 namespace oceanfft::app {
+
+void require_writable(const std::string& path, const char* what) {
+  namespace fs = std::filesystem;
+  if (path.empty()) return;
+  std::error_code ec;
+  if (fs::is_directory(path, ec))
+    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': it is a directory");
+  fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  if (!fs::is_directory(dir, ec))
+    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': the directory '" +
+                                   dir.string() + "' does not exist");
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': " + std::strerror(errno));
+}
 
 std::vector<int> parse_int_list(const std::string& text, const char* what) {
   std::vector<int> out;
@@ -71,6 +91,7 @@ void add_fft(CLI::App& app, Commands& out) {
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
+    require_writable(args->output, "the output");
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders;
     fft::Plan plan(o, shaders);

@@ -1,5 +1,6 @@
 // `oceanfft verify`: every algorithm x size x direction against FFTW in double.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <fstream>
@@ -55,6 +56,10 @@ void add_verify(CLI::App& app, Commands& out) {
         throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     }
     if (args->layers < 1) throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1");
+    if (!(args->tolerance > 0.0) || !std::isfinite(args->tolerance))
+      throw Error(ErrorCode::InvalidArgument,
+                  "--tolerance must be a positive number, got " + std::to_string(args->tolerance));
+    require_writable(args->json, "the JSON report");
     uint64_t seed = args->seed ? args->seed
                                : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     auto ctx = gl::create_headless();
@@ -94,10 +99,23 @@ void add_verify(CLI::App& app, Commands& out) {
     }
     if (ctx->check_errors("verify") || ctx->error_count()) ok = false;
     if (!args->json.empty()) {
-      std::ofstream f(args->json);
-      f << nlohmann::json{{"renderer", ctx->info().renderer}, {"seed", seed},
-                          {"tolerance", args->tolerance}, {"results", results}}
-               .dump(2);
+      // Through a temporary file, so a failed write never leaves half a report behind.
+      const std::string tmp = args->json + ".tmp";
+      {
+        std::ofstream f(tmp, std::ios::trunc);
+        f << nlohmann::json{{"renderer", ctx->info().renderer}, {"seed", seed},
+                            {"tolerance", args->tolerance}, {"results", results}}
+                 .dump(2);
+        f.close();
+        if (!f) {
+          std::remove(tmp.c_str());
+          throw Error(ErrorCode::Io, "cannot write the JSON report '" + tmp + "'");
+        }
+      }
+      if (std::rename(tmp.c_str(), args->json.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        throw Error(ErrorCode::Io, "cannot rename '" + tmp + "' to '" + args->json + "'");
+      }
     }
     std::printf("%s\n", ok ? "all within tolerance" : "FAILED: some errors exceed the tolerance");
     return ok ? 0 : int(ErrorCode::Verification);
