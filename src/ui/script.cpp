@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -74,6 +75,10 @@ Script Script::parse(std::string_view text, const std::string& source, const Scr
 }
 
 Script Script::load(const std::string& path, const ScriptCheck& check) {
+  // A directory opens as an empty stream on Linux; it must not pass as an empty script.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(ErrorCode::Io, "script '" + path + "' is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ErrorCode::Io, "cannot open script '" + path + "'");
   std::ostringstream text;
