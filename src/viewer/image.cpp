@@ -109,6 +109,28 @@ void check_jpeg_huffman_tables(const std::vector<uint8_t>& b, const std::string&
   }
 }
 
+// stb_image fills a truncated uncompressed BMP with zeros instead of failing, which would show
+// a silently wrong image. The header says exactly how many bytes the rows need.
+void check_bmp_length(const std::vector<uint8_t>& b, const std::string& name) {
+  if (b.size() < 30 || b[0] != 'B' || b[1] != 'M') return;
+  auto le32 = [&](size_t i) { return uint32_t(b[i]) | uint32_t(b[i + 1]) << 8 | uint32_t(b[i + 2]) << 16 | uint32_t(b[i + 3]) << 24; };
+  const uint32_t offset = le32(10), header = le32(14);
+  if (header < 40 || b.size() < 34) return;  // OS/2 headers and odd sizes: left to stb
+  const int64_t w = int32_t(le32(18)), h = int32_t(le32(22));
+  const int bpp = b[28] | b[29] << 8;
+  const uint32_t compression = le32(30);
+  // Absurd shapes are left to the size limit, which names them better (and keeps this in int64).
+  if ((compression != 0 && compression != 3) || w <= 0 || h == 0 || w > 65536 || h > 65536 ||
+      h < -65536 || bpp <= 0 || bpp > 32)
+    return;
+  const int64_t row = ((w * bpp + 31) / 32) * 4;
+  const int64_t need = int64_t(offset) + row * (h < 0 ? -h : h);
+  if (int64_t(b.size()) < need)
+    throw Error(ErrorCode::InvalidArgument,
+                "'" + name + "' is a truncated BMP (" + std::to_string(b.size()) + " bytes, its header needs " +
+                    std::to_string(need) + ")");
+}
+
 }  // namespace
 
 int padded_size(int v) {
@@ -124,6 +146,7 @@ Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name) {
     throw Error(ErrorCode::InvalidArgument, "'" + name + "' is too large to be a supported image");
   check_png_chunks(bytes, name);
   check_jpeg_huffman_tables(bytes, name);
+  check_bmp_length(bytes, name);
   const auto* data = bytes.data();
   const int len = int(bytes.size());
   int w = 0, h = 0, comp = 0;
