@@ -74,6 +74,7 @@ TEST_F(Ocean, InverseTransformsAreReal) {
       ASSERT_TRUE(std::isfinite(re) && std::isfinite(im)) << "field " << f << " N=" << n;
       EXPECT_GT(re, 0.0) << "field " << f << " is empty";
       EXPECT_LT(std::sqrt(im / re), 1e-5) << "field " << f << " N=" << n;
+      std::printf("N=%d field %d: |imag|/|real| = %.3g\n", n, f, std::sqrt(im / re));
     }
   }
 }
@@ -134,6 +135,8 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
   EXPECT_NEAR(std::abs(c0), std::abs(a), 1e-6);
   const double measured = std::arg(c1 / c0) / (t1 - t0);
   EXPECT_NEAR(measured, w, 1e-5 * w) << "k=" << k;
+  std::printf("k=%.4f rad/m depth %.1f m: w measured %.7f, finite depth %.7f, deep %.7f\n", k,
+              double(p.depth), measured, w, w_deep);
 
   // Long after the start the phase must still be right (the shader reduces w*t in double).
   const double t2 = 600.0;
@@ -181,6 +184,8 @@ TEST_F(Ocean, ParsevalHeightVarianceMatchesSpectrum) {
     var /= double(n) * n;
     ASSERT_GT(sum, 0.0);
     EXPECT_NEAR(var / sum, 1.0, 1e-4) << "N=" << n << " variance " << var;
+    std::printf("N=%d: height variance %.6g m^2, sum |h(k,t)|^2 %.6g, ratio - 1 = %.3g\n", n, var,
+                sum, var / sum - 1.0);
   }
 }
 
@@ -202,6 +207,8 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
         ref_norm = nm;
       }
       EXPECT_LT(rel_l2(d, ref_disp), 1e-5) << fft::name(a);
+      std::printf("%s: displacement rel L2 vs first %.3g, normals %.3g\n",
+                  std::string(fft::name(a)).c_str(), rel_l2(d, ref_disp), rel_l2(nm, ref_norm));
       EXPECT_LT(rel_l2(nm, ref_norm), 1e-5) << fft::name(a);
     }
   }
@@ -288,4 +295,36 @@ TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
   sim.step(2.0);
   auto d = ocean::Simulation::download_map(sim.displacement());
   for (float v : d) ASSERT_TRUE(std::isfinite(v));
+}
+
+// Waves must run with the wind, not against it: the height map a moment later matches the
+// earlier one shifted downwind better than shifted upwind.
+TEST_F(Ocean, WavesTravelDownwind) {
+  ocean::Params p = random_params(test::seed("downwind"), 128);
+  p.depth = 1000.0f;
+  ocean::Simulation sim(test::shaders(), p);
+  const int n = p.size;
+  const double texel = p.patch_size / n;
+  sim.step(10.0);
+  auto before = ocean::Simulation::download_map(sim.displacement());
+  // Phillips' peak wave (k = g / V^2) has phase speed sqrt(g / k) = V: move it four texels.
+  const double dt = 4.0 * texel / p.wind_speed;
+  sim.step(10.0 + dt);
+  auto after = ocean::Simulation::download_map(sim.displacement());
+  const double dir = p.wind_direction_deg * std::numbers::pi / 180.0;
+  auto mismatch = [&](double sign) {
+    // Compare after(x) with before(x - shift): a wave moving by `shift` lines up.
+    const int sx = int(std::lround(sign * 4 * std::cos(dir))), sz = int(std::lround(sign * 4 * std::sin(dir)));
+    double e = 0;
+    for (int z = 0; z < n; ++z)
+      for (int x = 0; x < n; ++x) {
+        const double a = after[(size_t(z) * n + x) * 4 + 1];
+        const double b = before[(size_t((z - sz + n) % n) * n + (x - sx + n) % n) * 4 + 1];
+        e += (a - b) * (a - b);
+      }
+    return e;
+  };
+  const double downwind = mismatch(1.0), upwind = mismatch(-1.0);
+  std::printf("shifted-map mismatch: downwind %.4g, upwind %.4g\n", downwind, upwind);
+  EXPECT_LT(downwind, 0.8 * upwind) << "downwind " << downwind << " upwind " << upwind;
 }
