@@ -156,3 +156,28 @@ TEST_F(ViewerPanelFrames, AlgorithmFromTheAppReplans) {
     EXPECT_TRUE(panel.error().empty()) << panel.error();
   }
 }
+
+// The app may load (drag-and-drop, a script) between the panel's draw() and the frame's
+// rendering: the textures that frame names must still exist when the backend binds them.
+TEST_F(ViewerPanelFrames, LoadBetweenDrawAndRenderKeepsTexturesAlive) {
+  ui::ViewerPanel panel(test::shaders());
+  panel.load(asset("shapes.png").string());
+  ASSERT_TRUE(panel.error().empty()) << panel.error();
+  frame(panel, fft::kDefaultAlgorithm);
+  const int64_t errors = test::context().error_count();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  panel.draw(fft::kDefaultAlgorithm);
+  panel.load(asset("rings.png").string());  // replaces every view texture
+  ASSERT_TRUE(panel.error().empty()) << panel.error();
+  ImGui::Render();
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_.id());
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  test::context().check_errors("render after load");
+  EXPECT_EQ(test::context().error_count(), errors);
+  EXPECT_GT(count_colour(230, 64, 51, 2), 400) << "the frame still shows the image it was built with";
+  frame(panel, fft::kDefaultAlgorithm);
+  EXPECT_EQ(count_colour(230, 64, 51, 2), 0) << "the next frame shows the new image";
+  EXPECT_EQ(panel.roundtrip().image().width, 301);
+}

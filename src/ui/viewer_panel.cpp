@@ -78,7 +78,9 @@ void ViewerPanel::save(int what) {
 
 void ViewerPanel::draw(fft::Algorithm algorithm) {
   // Work first, widgets after: every texture the views below name stays alive until the frame
-  // has been rendered.
+  // has been rendered. The previous frame has been rendered by now, so the textures of an
+  // image replaced since (by load() from a drop or a script, even mid-frame) can go.
+  roundtrip_.release_retired();
   if (!pending_load_.empty()) {
     std::string path;
     path.swap(pending_load_);

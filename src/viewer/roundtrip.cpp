@@ -135,6 +135,8 @@ RoundTrip::RoundTrip(const gl::ShaderLibrary& shaders, int texture_limit)
 
 RoundTrip::~RoundTrip() = default;
 
+void RoundTrip::release_retired() { retired_.reset(); }
+
 const RoundTrip::State& RoundTrip::state() const {
   if (!state_) throw Error(ErrorCode::InvalidArgument, "no image is loaded");
   return *state_;
@@ -205,6 +207,7 @@ void RoundTrip::set_image(Image image) {
   views(*s);
   if (gl::Context::current()->check_errors("image round trip"))
     throw Error(ErrorCode::GlRuntime, "GL error during the image round trip");
+  retired_ = std::move(state_);
   state_ = std::move(s);
 }
 

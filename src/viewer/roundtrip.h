@@ -75,6 +75,11 @@ class RoundTrip {
   // and view changes allocate nothing, so only a GL runtime error can interrupt them.
   void configure(const Settings& settings);
 
+  // set_image (and a padding or algorithm change) keep the replaced image's textures alive
+  // until this call, so a UI frame that already named them can still be rendered. A panel
+  // calls it at the start of its next frame; without calls, one old image is kept at most.
+  void release_retired();
+
   bool loaded() const { return state_ != nullptr; }
   const Settings& settings() const { return settings_; }
   const Image& image() const;
@@ -113,6 +118,7 @@ class RoundTrip {
   int texture_limit_ = 0;
   gl::Program pack_, filter_, unpack_, spectrum_view_, image_view_;
   std::unique_ptr<State> state_;
+  std::unique_ptr<State> retired_;
   Settings settings_;
 };
 
