@@ -169,7 +169,10 @@ TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
   }
   EXPECT_GT(first.at("textures"), 0);
   EXPECT_GT(first.at("programs"), 0);
-  for (const auto& rep : reports) EXPECT_EQ(rep.at("gl_errors"), 0) << r.output;
+  for (const auto& rep : reports) {
+    EXPECT_EQ(rep.at("gl_errors"), 0) << r.output;
+    EXPECT_EQ(rep.at("debug"), 1) << "--gl-debug must give a KHR_debug context\n" << r.output;
+  }
   EXPECT_NE(r.output.find("ran " + std::to_string(frames) + " frames"), std::string::npos) << r.output;
   fs::remove_all(dir);
 }

@@ -187,12 +187,12 @@ void App::draw_ocean_panel(Settings& next) {
   if (ImGui::Begin("Ocean")) {
     ocean::Params& p = next.ocean;
     const auto log = ImGuiSliderFlags_Logarithmic;
-    ImGui::PushItemWidth(170);
+    ImGui::PushItemWidth(150);
     ImGui::SliderFloat("patch size (m)", &p.patch_size, 10.0f, 2000.0f, "%.0f", log);
     ImGui::SliderFloat("wind speed (m/s)", &p.wind_speed, 0.5f, 60.0f, "%.1f");
-    ImGui::SliderFloat("wind direction (deg)", &p.wind_direction_deg, -180.0f, 180.0f, "%.0f");
+    ImGui::SliderFloat("wind direction", &p.wind_direction_deg, -180.0f, 180.0f, "%.0f");
     ImGui::SliderFloat("amplitude", &p.amplitude, 1e-5f, 0.1f, "%.2e", log);
-    ImGui::SliderFloat("small-wave cutoff (m)", &p.small_wave_cutoff, 0.0f, 2.0f, "%.3f");
+    ImGui::SliderFloat("small-wave cutoff", &p.small_wave_cutoff, 0.0f, 2.0f, "%.3f");
     ImGui::SliderFloat("opposing waves", &p.opposing_waves, 0.0f, 1.0f, "%.2f");
     ImGui::SliderFloat("choppiness", &p.choppiness, 0.0f, 3.0f, "%.2f");
     ImGui::SliderFloat("depth (m)", &p.depth, 1.0f, 5000.0f, "%.1f", log);
@@ -213,7 +213,7 @@ void App::draw_ocean_panel(Settings& next) {
 }
 
 void App::draw_shading_widgets(render::ShadingParams& s) {
-  ImGui::PushItemWidth(170);
+  ImGui::PushItemWidth(150);
   glm::vec3 d = glm::normalize(s.sun_direction);
   float elevation = glm::degrees(std::asin(std::clamp(d.y, -1.0f, 1.0f)));
   float azimuth = glm::degrees(std::atan2(d.z, d.x));
@@ -241,11 +241,12 @@ void App::draw_shading_widgets(render::ShadingParams& s) {
 }
 
 void App::draw_fft_panel(Settings& next) {
-  ImGui::SetNextWindowPos(ImVec2(8, 424), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, 120), ImGuiCond_FirstUseEver);
-  if (ImGui::Begin("FFT")) {
+  const bool ocean = settings_.mode == Mode::Ocean;
+  // One panel per mode (same title, own ID), each placed where its mode has room.
+  ImGui::SetNextWindowPos(ImVec2(8, ocean ? 424.0f : 28.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330, ocean ? 120.0f : 64.0f), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin(ocean ? "FFT###fft-ocean" : "FFT###fft-viewer")) {
     FftChoice choice{next.ocean.algorithm, next.ocean.size};
-    const bool ocean = settings_.mode == Mode::Ocean;
     ImGui::PushItemWidth(170);
     if (draw_fft_widgets(choice, ocean ? std::span<const int>(sizes_) : std::span<const int>())) {
       next.ocean.algorithm = choice.algorithm;

@@ -85,17 +85,16 @@ void MapsPanel::update(const ocean::Simulation& sim) {
 }
 
 void MapsPanel::draw(const ocean::Simulation& sim) {
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 300, 30), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(290, 330), ImGuiCond_FirstUseEver);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 300, 28), ImGuiCond_FirstUseEver);
+  // Down to where the profiler panel starts (52% of the height), so neither hides the other.
+  ImGui::SetNextWindowSize(ImVec2(290, std::max(200.0f, display.y * 0.52f - 34)), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Maps")) {
     update(sim);
-    ImGui::SliderFloat("height range (m)", &height_range_, 0.1f, 20.0f, "%.1f",
-                       ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderFloat("displacement range (m)", &displacement_range_, 0.1f, 20.0f, "%.1f",
-                       ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderFloat("normal exaggeration", &slope_scale_, 0.1f, 10.0f, "%.1f",
-                       ImGuiSliderFlags_Logarithmic);
-    const float w = std::max(32.0f, (ImGui::GetContentRegionAvail().x - 8) / 2);
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    // Two rows of two images, each with a label, plus the size line and the scales node.
+    const float w = std::max(32.0f, std::min((avail.x - 8) / 2, (avail.y - 4 * line - 12) / 2));
     auto image = [&](const char* label, const gl::Texture& t) {
       ImGui::BeginGroup();
       ImGui::TextUnformatted(label);
@@ -109,6 +108,15 @@ void MapsPanel::draw(const ocean::Simulation& sim) {
     ImGui::SameLine();
     image("foam", foam_);
     ImGui::Text("%d x %d, %.0f m patch", sim.size(), sim.size(), sim.params().patch_size);
+    if (ImGui::TreeNode("scales")) {
+      ImGui::PushItemWidth(120);
+      ImGui::SliderFloat("height (m)", &height_range_, 0.1f, 20.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat("displacement (m)", &displacement_range_, 0.1f, 20.0f, "%.1f",
+                         ImGuiSliderFlags_Logarithmic);
+      ImGui::SliderFloat("normal x", &slope_scale_, 0.1f, 10.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
+      ImGui::PopItemWidth();
+      ImGui::TreePop();
+    }
   }
   ImGui::End();
 }
