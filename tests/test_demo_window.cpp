@@ -236,3 +236,36 @@ TEST_F(DemoWindow, NoDisplayFallsBackToAHeadlessRender) {
   expect_non_uniform(img);
   fs::remove_all(dir);
 }
+
+// The Image FFT mode: `viewer IMAGE`, switching to the ocean and back, and a second image by
+// script (the path drag-and-drop takes). A missing image in a script fails the run by line.
+TEST_F(DemoWindow, ViewerModeLoadsImagesAndSwitchesModes) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
+  if (!src) GTEST_SKIP() << "OCEANFFT_SOURCE_DIR is not set";
+  const fs::path assets = fs::path(src) / "assets";
+  ASSERT_TRUE(fs::exists(assets / "shapes.png"));
+  ASSERT_TRUE(fs::exists(assets / "rings.png"));
+  const fs::path dir = temp_dir("viewer");
+  write_file(dir / "v.txt", "0 mesh_segments=32\n2 mode=ocean\n5 mode=viewer\n7 image=" +
+                                (assets / "rings.png").string() + "\n");
+  const fs::path png = dir / "viewer.png";
+  Result r = run(xvfb("viewer '" + (assets / "shapes.png").string() +
+                      "' --width 480 --height 320 --frames 10 --gl-debug --report-objects --script '" +
+                      (dir / "v.txt").string() + "' --screenshot '" + png.string() + "'"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto reports = object_reports(r.output);
+  ASSERT_EQ(reports.size(), 1u) << r.output;
+  EXPECT_EQ(reports[0].at("gl_errors"), 0) << r.output;
+  Image img = load_png(png);
+  EXPECT_EQ(img.width, 480);
+  expect_non_uniform(img);
+
+  write_file(dir / "bad.txt", "1 size=64\n3 image=" + (dir / "missing.png").string() + "\n");
+  Result bad = run(xvfb("viewer --width 320 --height 240 --frames 6 --script '" +
+                        (dir / "bad.txt").string() + "'"));
+  EXPECT_NE(bad.status, 0) << bad.output;
+  EXPECT_NE(bad.output.find("bad.txt:2:"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("missing.png"), std::string::npos) << bad.output;
+  fs::remove_all(dir);
+}

@@ -77,7 +77,12 @@ class App {
         maps_(shaders_),
         viewer_(shaders_),
         sizes_(offered_sizes(window_.limits(), sim_.layers())) {
-    if (!options_.image_path.empty()) viewer_.load(options_.image_path);
+    if (!options_.image_path.empty()) {
+      viewer_.load(options_.image_path);
+      // The window opens anyway (the panel shows the error and a path field to try again).
+      if (!viewer_.error().empty())
+        std::fprintf(stderr, "oceanfft: warning: %s\n", viewer_.error().c_str());
+    }
     if (options_.frames > 0 && script_.last_frame() >= options_.frames)
       std::fprintf(stderr, "oceanfft: warning: %s has changes at frames >= %d that will not run\n",
                    script_.source().c_str(), options_.frames);
