@@ -196,11 +196,12 @@ class HeadlessContext final : public Context {
 #ifdef OCEANFFT_GL_DEBUG
     debug = true;
 #endif
-    int got_major = 0, got_minor = 0;
+    int got_major = 0, got_minor = 0, tried = 0;
     for (auto& v : kRequestedVersions) {
       if (v[0] > options.max_version_major ||
           (v[0] == options.max_version_major && v[1] > options.max_version_minor))
         continue;
+      ++tried;
       const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
                                 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                 EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
@@ -211,6 +212,11 @@ class HeadlessContext final : public Context {
         break;
       }
     }
+    if (!tried)
+      throw Error(ErrorCode::GlUnsupported,
+                  "OpenGL 4.3 or newer is required for compute shaders; the driver offers at most " +
+                      std::to_string(options.max_version_major) + "." +
+                      std::to_string(options.max_version_minor));
     if (context_ == EGL_NO_CONTEXT)
       throw Error(ErrorCode::GlUnsupported,
                   "the EGL driver offers no OpenGL 4.3+ core context (" +
