@@ -92,6 +92,7 @@ int run_window(WindowArgs& a) {
     std::printf("%-18s %s\n", "image", "PATH: load an image into the viewer (switches to it)");
     std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
     std::printf("%-18s %s\n", "report", "objects: print live GL object counts");
+    std::printf("%-18s %s\n", "window", "WIDTHxHEIGHT: resize the window");
     return 0;
   }
   // Bad options and scripts fail here, before a window or a fallback.

@@ -148,7 +148,7 @@ TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
   // Parameter and mode changes between the cycles must not leak either.
   script << frame << " wind_speed=12 choppiness=0.8 seed=9 wireframe=on\n";
   frame += hold;
-  script << frame << " wind_speed=20 wireframe=off camera=fly\n";
+  script << frame << " wind_speed=20 wireframe=off camera=fly vsync=on window=224x126\n";
   frame += hold;
   cycle();
   const int frames = std::max(frame, 300);
@@ -181,8 +181,9 @@ TEST_F(DemoWindow, ScreenshotIsANonUniformPng) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const fs::path dir = temp_dir("shot");
   const fs::path png = dir / "shot.png";
-  write_file(dir / "s.txt", "0 mesh_segments=48\n");
-  Result r = run(xvfb("demo --width 256 --height 144 --size 64 --frames 3 --script '" +
+  // The resize lands after the events of the next frame; the last frame shows the new size.
+  write_file(dir / "s.txt", "0 mesh_segments=48\n1 window=256x144\n");
+  Result r = run(xvfb("demo --width 320 --height 200 --size 64 --frames 4 --script '" +
                       (dir / "s.txt").string() + "' --screenshot '" + png.string() + "'"));
   ASSERT_EQ(r.status, 0) << r.output;
   Image img = load_png(png);
@@ -204,6 +205,7 @@ TEST_F(DemoWindow, BadScriptLinesAreClearErrors) {
       {"later size=64\n", ":1: expected a frame number"},
       {"5 wind_speed\n", ":1: expected key=value"},
       {"5 report=all\n", ":1: bad value 'all' for report"},
+      {"5 window=big\n", ":1: bad value 'big' for window"},
   };
   for (const Case& c : cases) {
     write_file(dir / "bad.txt", c.text);

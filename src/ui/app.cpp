@@ -135,6 +135,10 @@ void App::run_action(const ScriptEntry& e, Settings& next) {
     screenshot_path_ = e.value;
   } else if (e.key == "report") {
     report_now_ = true;
+  } else if (e.key == "window") {
+    int w = 0, h = 0;
+    parse_window_size(e.value, w, h);  // validated when the script was read
+    glfwSetWindowSize(window_.handle(), w, h);
   }
 }
 

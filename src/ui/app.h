@@ -34,8 +34,11 @@ Script prepare(const AppOptions& options, Settings& initial);
 int run_app(const AppOptions& options);
 
 // Script keys that are actions rather than settings: image=PATH loads into the viewer,
-// screenshot=PATH saves the frame, report=objects prints live GL object counts.
+// screenshot=PATH saves the frame, report=objects prints live GL object counts,
+// window=WxH resizes the window (as a user dragging its border would).
 bool is_script_action(std::string_view key);
+// "640x360" -> 640, 360; false unless both are integers in 64..16384.
+bool parse_window_size(std::string_view text, int& width, int& height);
 // Validates one script entry: actions by their own rules, everything else via apply_setting().
 ScriptCheck script_check();
 

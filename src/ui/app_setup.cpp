@@ -10,7 +10,22 @@
 namespace oceanfft::ui {
 
 bool is_script_action(std::string_view key) {
-  return key == "image" || key == "screenshot" || key == "report";
+  return key == "image" || key == "screenshot" || key == "report" || key == "window";
+}
+
+bool parse_window_size(std::string_view text, int& width, int& height) {
+  const size_t x = text.find('x');
+  if (x == std::string_view::npos) return false;
+  auto number = [](std::string_view t, int& out) {
+    if (t.empty() || t.size() > 5) return false;
+    out = 0;
+    for (char c : t) {
+      if (c < '0' || c > '9') return false;
+      out = out * 10 + (c - '0');
+    }
+    return out >= 64 && out <= 16384;
+  };
+  return number(text.substr(0, x), width) && number(text.substr(x + 1), height);
 }
 
 ScriptCheck script_check() {
@@ -18,6 +33,13 @@ ScriptCheck script_check() {
     if (key == "report") {
       if (value != "objects")
         throw Error(ErrorCode::InvalidArgument, "bad value '" + value + "' for report: expected objects");
+      return;
+    }
+    if (key == "window") {
+      int w = 0, h = 0;
+      if (!parse_window_size(value, w, h))
+        throw Error(ErrorCode::InvalidArgument,
+                    "bad value '" + value + "' for window: expected WIDTHxHEIGHT, each 64..16384");
       return;
     }
     if (key == "image" || key == "screenshot") return;  // any path; failures show at run time
