@@ -132,16 +132,21 @@ TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
   std::ostringstream script;
   script << "0 mesh_segments=32\n";
   int frame = 1;
+  // Every change of configuration the script makes, as the app's "applied" line must show it.
+  std::vector<std::string> expected_applied;
+  std::string config = "algorithm=" + std::string(fft::name(fft::kDefaultAlgorithm)) + " size=256";
+  auto toggle = [&](fft::Algorithm a, int size) {
+    std::string next = "algorithm=" + std::string(fft::name(a)) + " size=" + std::to_string(size);
+    script << frame << " " << next << "\n";
+    if (next != config) expected_applied.push_back("applied frame=" + std::to_string(frame) + " " + next);
+    config = next;
+    frame += hold;
+  };
   auto cycle = [&] {
     for (int size : sizes)
-      for (fft::Algorithm a : fft::all_algorithms()) {
-        script << frame << " algorithm=" << fft::name(a) << " size=" << size << "\n";
-        frame += hold;
-      }
+      for (fft::Algorithm a : fft::all_algorithms()) toggle(a, size);
     // Back to where the run started, so both reports describe the same configuration.
-    script << frame << " algorithm=" << fft::name(fft::all_algorithms()[0]) << " size=" << sizes[0]
-           << "\n";
-    frame += hold;
+    toggle(fft::all_algorithms()[0], sizes[0]);
     script << frame - 1 << " report=objects\n";
   };
   cycle();
@@ -174,6 +179,12 @@ TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
     EXPECT_EQ(rep.at("debug"), 1) << "--gl-debug must give a KHR_debug context\n" << r.output;
   }
   EXPECT_NE(r.output.find("ran " + std::to_string(frames) + " frames"), std::string::npos) << r.output;
+  // Each toggle re-planned on the frame it was scripted for, and nothing else did.
+  std::vector<std::string> applied;
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("applied ", 0) == 0) applied.push_back(line);
+  EXPECT_EQ(applied, expected_applied) << r.output;
   fs::remove_all(dir);
 }
 

@@ -167,8 +167,14 @@ void App::apply(const Settings& next) {
   accepted.ocean = cur;
   if (next.vsync != settings_.vsync) window_.set_vsync(next.vsync);
   settings_ = accepted;  // everything but the ocean is accepted as is
+  const fft::Algorithm old_algorithm = cur.algorithm;
+  const int old_size = cur.size;
   sim_.set_params(want);  // cheap when nothing changed
   settings_.ocean = sim_.params();
+  // Scripted runs log when a re-plan happened, so tests can see it took effect on that frame.
+  if (options_.frames > 0 && (sim_.params().algorithm != old_algorithm || sim_.size() != old_size))
+    std::printf("applied frame=%d algorithm=%s size=%d\n", frame_,
+                std::string(fft::name(sim_.params().algorithm)).c_str(), sim_.size());
 }
 
 void App::draw_menu() {
