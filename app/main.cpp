@@ -5,6 +5,25 @@
 #include "commands.h"
 #include "gl/error.h"
 
+namespace {
+// Every failure is one stderr line, so scripts can show it as is. Messages that carry a driver
+// log (shader compile errors: file:line per error) have their lines joined with "; ".
+std::string one_line(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') continue;
+    if (text[i] != '\n') {
+      out += text[i];
+      continue;
+    }
+    while (!out.empty() && (out.back() == ' ' || out.back() == ':')) out.pop_back();
+    out += "; ";
+  }
+  return out;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace oceanfft;
   CLI::App app{"oceanfft: a GPU FFT in GLSL compute shaders, and a real-time ocean built on it"};
@@ -25,10 +44,7 @@ int main(int argc, char** argv) {
     // --help and --version arrive as "errors" with status 0; they print to stdout as usual.
     if (e.get_exit_code() == 0) return app.exit(e);
     // Real parse errors get the same single stderr line as every other failure.
-    std::string what = e.what();
-    for (char& c : what)
-      if (c == '\n') c = ' ';
-    std::fprintf(stderr, "oceanfft: error: %s (see --help)\n", what.c_str());
+    std::fprintf(stderr, "oceanfft: error: %s (see --help)\n", one_line(e.what()).c_str());
     return static_cast<int>(ErrorCode::InvalidArgument);
   }
   try {
@@ -36,10 +52,10 @@ int main(int argc, char** argv) {
       if (c.cli->parsed()) return c.run();
     return app::run_default();
   } catch (const Error& e) {
-    std::fprintf(stderr, "oceanfft: error: %s\n", e.what());
+    std::fprintf(stderr, "oceanfft: error: %s\n", one_line(e.what()).c_str());
     return e.exit_status();
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "oceanfft: error: %s\n", e.what());
+    std::fprintf(stderr, "oceanfft: error: %s\n", one_line(e.what()).c_str());
     return 1;
   }
 }

@@ -55,7 +55,7 @@ struct Result {
 
 // fork/exec rather than system(): a shell in between would turn a signal into an exit status.
 Result run(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& logs,
-        int timeout_s = 120) {
+           int timeout_s = 120, const std::vector<std::string>& env = {}) {
   const fs::path out = logs / "stdout.txt", err = logs / "stderr.txt";
   const std::string exe = bin();
   std::vector<std::string> argv_s = {exe};
@@ -69,6 +69,10 @@ Result run(const std::vector<std::string>& args, const fs::path& cwd, const fs::
     // Windowed commands must take their no-display path, whatever the test's environment has.
     ::unsetenv("DISPLAY");
     ::unsetenv("WAYLAND_DISPLAY");
+    for (const std::string& kv : env) {
+      const size_t eq = kv.find('=');
+      ::setenv(kv.substr(0, eq).c_str(), kv.substr(eq + 1).c_str(), 1);
+    }
     if (::chdir(cwd.c_str()) != 0) ::_exit(126);
     const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -135,6 +139,7 @@ struct Case {
   std::string name;
   std::vector<std::string> args;  // "@" is replaced by the fixture directory
   std::string expect;             // a fragment the error line must contain (case-insensitive)
+  std::vector<std::string> env = {};  // KEY=VALUE set in the child ("@" replaced as in args)
 };
 
 std::string lower(std::string s) {
@@ -247,6 +252,11 @@ const std::vector<Case>& cases() {
       {"viewer: image is a directory", {"viewer", "@/subdir"}, "display"},
       {"viewer: corrupt image", {"viewer", "@/corrupt.png"}, "display"},
       {"viewer: image over the size limit", {"viewer", "@/wide.bmp"}, "display"},
+      // --- environment
+      {"no shader directory", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "OCEANFFT_SHADER_DIR", {"OCEANFFT_SHADER_DIR=@/nodir"}},
+      {"shader directory without the shaders", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "shader file not found", {"OCEANFFT_SHADER_DIR=@/subdir"}},
+      {"shader that fails to compile (file:line)", {"fft", "--algorithm", "stockham-r4", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "fft/stockham.comp:2:", {"OCEANFFT_SHADER_DIR=@/badshaders"}},
+      {"render with a shader that fails to compile", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--algorithm", "stockham-r4"}, "fft/stockham.comp:2:", {"OCEANFFT_SHADER_DIR=@/badshaders"}},
       // --- soak
       {"soak: unknown option", {"soak", "--bogus"}, "--bogus"},
       {"soak: zero frames", {"soak", "--frames", "0"}, "frames"},
@@ -287,6 +297,13 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     const std::string small = bmp(40, 30);
     spit(dir_ / "truncated.bmp", small.substr(0, small.size() / 2));
     spit(dir_ / "wide.bmp", bmp(4097, 1));  // pads to 8192 > the engine's 4096
+    // The project's shaders with a syntax error on line 2 of the Stockham kernel.
+    fs::create_directories(dir_ / "subdir" / "fft");
+    fs::copy(fs::path(src ? src : ".") / "shaders", dir_ / "badshaders", fs::copy_options::recursive);
+    const fs::path st = dir_ / "badshaders" / "fft" / "stockham.comp";
+    std::string text = slurp(st);
+    text.insert(text.find('\n') + 1, "int broken = ;\n");
+    spit(st, text);
   }
   static void TearDownTestSuite() {
     if (const char* path = std::getenv("OCEANFFT_BADINPUT_TABLE")) {
@@ -324,7 +341,13 @@ TEST_P(CliBadInput, OneLineNonZeroExitNoOutput) {
   }
   const auto before = listing(dir_);
   const auto t0 = std::chrono::steady_clock::now();
-  const Result r = run(args, dir_, logs_);
+  std::vector<std::string> env;
+  for (std::string kv : c.env) {
+    shown = kv + " " + shown;
+    if (auto at = kv.find('@'); at != std::string::npos) kv.replace(at, 1, dir_.string());
+    env.push_back(kv);
+  }
+  const Result r = run(args, dir_, logs_, 120, env);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   SCOPED_TRACE(c.name + ": " + shown + "\nstdout: " + r.out + "\nstderr: " + r.err);
 
@@ -358,13 +381,13 @@ INSTANTIATE_TEST_SUITE_P(Cases, CliBadInput, ::testing::Range<size_t>(0, cases()
 
 }  // namespace
 
-// The soak command (app/cmd_soak.cpp) at a CI-sized count: 300 frames at sizes up to 128 on
+// The soak command (app/cmd_soak.cpp) at a CI-sized count: 1000 frames at sizes up to 128 on
 // llvmpipe, with a fixed seed so a failure replays. The full run is in docs/reliability.md.
 TEST(CliSoak, ShortRunKeepsObjectsAndMemoryFlat) {
   const fs::path dir = fs::temp_directory_path() / ("oceanfft_soak_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const auto t0 = std::chrono::steady_clock::now();
-  const Result r = run({"soak", "--frames", "300", "--seed", "20261125", "--size-max", "128"}, dir, dir, 300);
+  const Result r = run({"soak", "--frames", "1000", "--seed", "20261125", "--size-max", "128"}, dir, dir, 300);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   fs::remove_all(dir);
   ASSERT_FALSE(r.timed_out);
