@@ -1,6 +1,7 @@
 #include "ui/settings.h"
 
 #include <charconv>
+#include <cstdio>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -10,13 +11,19 @@
 namespace oceanfft::ui {
 namespace {
 
+std::string number(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", double(v));
+  return buf;
+}
+
 Error bad(std::string_view key, std::string_view value, const std::string& expected) {
   return Error(ErrorCode::InvalidArgument, "bad value '" + std::string(value) + "' for " +
                                                std::string(key) + ": expected " + expected);
 }
 
 float parse_float(std::string_view key, std::string_view v, float lo, float hi) {
-  std::string expected = "a number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  std::string expected = "a number in [" + number(lo) + ", " + number(hi) + "]";
   float x = 0;
   auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
   if (ec != std::errc() || end != v.data() + v.size() || !std::isfinite(x) || x < lo || x > hi)
@@ -45,7 +52,7 @@ struct Entry {
 
 // A float field of ocean::Params with the range the panel's slider also uses.
 Entry ocean_float(const char* key, float ocean::Params::*field, float lo, float hi) {
-  std::string help = "number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  std::string help = "number in [" + number(lo) + ", " + number(hi) + "]";
   return {{key, help}, [=](Settings& s, std::string_view k, std::string_view v) {
             s.ocean.*field = parse_float(k, v, lo, hi);
           }};
