@@ -34,9 +34,11 @@ const int PER_THREAD = N / THREADS;  // elements each invocation loads and store
 const int BF4 = max((N / 4) / THREADS, 1);
 const int BF2 = max((N / 2) / THREADS, 1);
 
-int ly;      // line within the group
-int base;    // offset of this line in sdata
-bool inverse;
+// Set once at the top of main(); the initialisers only keep Mesa from warning that the stage
+// functions read them uninitialised.
+int ly = 0;           // line within the group
+int base = 0;         // offset of this line in sdata
+bool inverse = false;
 
 vec2 mul_i(vec2 a, float s) { return cmul_i(a, s); }
 vec4 mul_i(vec4 a, float s) { return cmul_i(a, s); }
