@@ -29,12 +29,29 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Elements per invocation, from the H100 sweep (docs/perf-notes.md): radix 16 wins from 1024 up
-// (fewest exchanges), radix 8 at 512, radix 4 below, where more invocations matter more.
-int default_per_thread(int n) {
-  if (n >= 1024) return 16;
-  if (n >= 512) return 8;
-  return std::min(n, 4);
+// Per-axis choices measured best on an H100 (docs/perf-notes.md, v3 sweep, 1 and 6 layers
+// weighed together): elements per invocation, lines per group, exchange width. At 1024 the
+// per-axis bests mixed (P16 rows, P8 columns) measured 0.36 ms at 6 layers against 0.21 ms for
+// P16 on both axes, so that size keeps one configuration for both.
+struct Tuned {
+  int per_thread, lines, exchange;
+};
+std::optional<Tuned> tuned(int n, int axis) {
+  // rows, columns for N = 256, 512, 1024, 2048, 4096
+  static constexpr Tuned kTable[5][2] = {
+      {{8, 2, 2}, {4, 2, 2}},    {{8, 1, 4}, {8, 1, 2}},    {{16, 2, 2}, {16, 2, 2}},
+      {{16, 2, 2}, {16, 1, 2}},  {{16, 1, 2}, {16, 2, 2}},
+  };
+  for (int i = 0; i < 5; ++i)
+    if (n == (256 << i)) return kTable[i][axis];
+  return std::nullopt;
+}
+
+// Below 256, where no measurement chose: radix 4 for more invocations, lines grouped up to 64
+// invocations, exchanges one vec4 wide.
+Tuned fallback_tuning(int n) {
+  const int p = std::min(n, 4);
+  return {p, std::max(1, 64 / std::max(n / p, 1)), 4};
 }
 
 }  // namespace
@@ -47,8 +64,8 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
        limits.max_group_size[0], limits.max_group_size[1]}));
 
   AxisStrategy s{AxisStrategy::Kind::Registers, n, 2, 0, 1};
-  int p = o.fast.per_thread > 0 ? floor_pow2(std::clamp(o.fast.per_thread, 2, 16))
-                                : default_per_thread(n);
+  const Tuned dflt = tuned(n, axis).value_or(fallback_tuning(n));
+  int p = o.fast.per_thread > 0 ? floor_pow2(std::clamp(o.fast.per_thread, 2, 16)) : dflt.per_thread;
   p = std::min(p, n);
   // Too many invocations per line for this driver: hold more elements each.
   while (n / p > invocations && p < 16 && p < n) p *= 2;
@@ -57,16 +74,13 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
   s.threads = n / p;
   const bool exchanges = stages_for(n, p).count > 1;
 
-  // Lines per group: one line per group measured best on the H100 at every size from 512 up, for
-  // columns too (the columns' half-used sectors are picked up by the neighbouring group through
-  // L2); small lines are grouped up to 64 invocations.
-  const int own = std::max(1, 64 / s.threads);
-  const int wanted = axis == 0 ? (o.fast.row_lines > 0 ? o.fast.row_lines : own)
-                               : (o.fast.column_lines > 0 ? o.fast.column_lines : own);
+  const int wanted = axis == 0 ? (o.fast.row_lines > 0 ? o.fast.row_lines : dflt.lines)
+                               : (o.fast.column_lines > 0 ? o.fast.column_lines : dflt.lines);
   int lines = std::min({floor_pow2(std::max(wanted, 1)), lines_total, invocations / s.threads});
   lines = std::max(lines, 1);
 
-  int ex = o.fast.exchange == 1 || o.fast.exchange == 2 ? o.fast.exchange : 4;
+  int ex = o.fast.exchange == 1 || o.fast.exchange == 2 || o.fast.exchange == 4 ? o.fast.exchange
+                                                                                : dflt.exchange;
   if (exchanges) {
     // Narrow the exchange before giving up lines: fewer lines costs coalescing, a narrower
     // exchange only extra barriers.
