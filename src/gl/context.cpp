@@ -228,10 +228,10 @@ class HeadlessContext final : public Context {
     if (!eglMakeCurrent(display_, surface_, surface_, context_))
       throw Error(ErrorCode::GlUnsupported,
                   std::string("eglMakeCurrent failed: ") + egl_error_name(eglGetError()));
-    // Only debug contexts say so: on Mesa every run would otherwise print a second stderr line
-    // beside the one-line error a failing command must give (tests/test_cli_badinput.cpp).
+    // Only debug contexts say so, and on stdout: stderr is kept for the one line a failing
+    // command prints (tests/test_cli_badinput.cpp), and on Mesa this notice would come every run.
     if (!options.quiet && debug && got_major * 10 + got_minor < 46)
-      std::fprintf(stderr, "oceanfft: OpenGL 4.6 core is not available; using %d.%d core\n",
+      std::fprintf(stdout, "oceanfft: OpenGL 4.6 core is not available; using %d.%d core\n",
                    got_major, got_minor);
     initialise(reinterpret_cast<GLADloadfunc>(eglGetProcAddress), provider, debug);
   }
