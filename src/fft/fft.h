@@ -22,7 +22,7 @@ enum class Algorithm {
 };
 
 // What the ocean and the viewer use unless told otherwise.
-inline constexpr Algorithm kDefaultAlgorithm = Algorithm::StockhamR4;
+inline constexpr Algorithm kDefaultAlgorithm = Algorithm::Fast;
 
 std::span<const Algorithm> all_algorithms();
 std::string_view name(Algorithm a);
