@@ -284,7 +284,16 @@ int run_soak(const SoakArgs& a) {
     throw Error(ErrorCode::Verification, "live GL objects changed from " + counts_text(base_objects) +
                                              " after warm-up to " + counts_text(end_objects) +
                                              " at the end (seed " + std::to_string(seed) + ")");
-  if (growth >= 0.05)
+#if defined(__SANITIZE_ADDRESS__)
+  // ASan keeps freed blocks in quarantine and per-size caches instead of returning them, so RSS
+  // under it says nothing about leaks (300 frames grew it from 1 to 5.7 GB); LeakSanitizer
+  // reports real leaks at exit instead.
+  std::printf("soak: RSS limit not enforced under AddressSanitizer\n");
+  constexpr bool kEnforceRss = false;
+#else
+  constexpr bool kEnforceRss = true;
+#endif
+  if (kEnforceRss && growth >= 0.05)
     throw Error(ErrorCode::Verification,
                 "resident memory grew " + std::to_string(growth * 100.0) + "% (" +
                     std::to_string(base_rss >> 10) + " KiB -> " + std::to_string(end_rss >> 10) +
