@@ -36,23 +36,6 @@ struct BenchArgs {
   bool ocean = true;
 };
 
-std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
-  if (text == "all") return {fft::all_algorithms().begin(), fft::all_algorithms().end()};
-  std::vector<fft::Algorithm> out;
-  for (size_t pos = 0; pos <= text.size();) {
-    const size_t comma = text.find(',', pos);
-    const std::string n = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    auto a = fft::parse_algorithm(n);
-    if (!a)
-      throw Error(ErrorCode::InvalidArgument,
-                  "unknown algorithm '" + n + "'; choose one of: " + fft::algorithm_list() + ", or all");
-    out.push_back(*a);
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
-  }
-  return out;
-}
-
 // Writes beside the target and renames, so a failed run never leaves a half-written file.
 void write_file(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";

@@ -51,6 +51,23 @@ std::vector<int> parse_int_list(const std::string& text, const char* what) {
   return out;
 }
 
+std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
+  if (text == "all") return {fft::all_algorithms().begin(), fft::all_algorithms().end()};
+  std::vector<fft::Algorithm> out;
+  for (size_t pos = 0; pos <= text.size();) {
+    const size_t comma = text.find(',', pos);
+    const std::string n = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    auto a = fft::parse_algorithm(n);
+    if (!a)
+      throw Error(ErrorCode::InvalidArgument,
+                  "unknown algorithm '" + n + "'; choose one of: " + fft::algorithm_list() + ", or all");
+    out.push_back(*a);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
     std::string algorithm = "stockham-r4", input, output;

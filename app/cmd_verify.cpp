@@ -30,23 +30,7 @@ void add_verify(CLI::App& app, Commands& out) {
   cmd->add_option("--seed", args->seed, "random seed (0: time-based, printed)");
   cmd->add_option("--json", args->json, "also write the results as JSON");
   out.push_back({cmd, [args]() -> int {
-    std::vector<fft::Algorithm> algorithms;
-    if (args->algorithms == "all") {
-      algorithms.assign(fft::all_algorithms().begin(), fft::all_algorithms().end());
-    } else {
-      std::string rest = args->algorithms;
-      for (size_t pos = 0; pos <= rest.size();) {
-        size_t comma = rest.find(',', pos);
-        std::string n = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        auto a = fft::parse_algorithm(n);
-        if (!a)
-          throw Error(ErrorCode::InvalidArgument,
-                      "unknown algorithm '" + n + "'; choose one of: " + fft::algorithm_list());
-        algorithms.push_back(*a);
-        if (comma == std::string::npos) break;
-        pos = comma + 1;
-      }
-    }
+    const std::vector<fft::Algorithm> algorithms = parse_algorithms(args->algorithms);
     std::vector<int> sizes = parse_int_list(args->sizes, "size");
     for (int n : sizes) {
       fft::Options o;

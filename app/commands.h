@@ -2,6 +2,8 @@
 // Each subcommand lives in its own cmd_*.cpp and registers itself here; main() only dispatches.
 #include <CLI/CLI.hpp>
 
+#include "fft/fft.h"
+
 #include <functional>
 #include <vector>
 
@@ -26,6 +28,8 @@ void add_soak(CLI::App& app, Commands& out);
 
 // "256,512" -> {256, 512}; used by several subcommands.
 std::vector<int> parse_int_list(const std::string& text, const char* what);
+// "all" or "cooley-tukey,fast" -> algorithms; an unknown name is an InvalidArgument error.
+std::vector<fft::Algorithm> parse_algorithms(const std::string& text);
 // Throws Io unless `path` could be created as a file (its directory exists and is writable and
 // it is not itself a directory), so a command fails before doing the work it would discard.
 void require_writable(const std::string& path, const char* what);

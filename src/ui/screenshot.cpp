@@ -8,14 +8,7 @@
 
 #include "gl/error.h"
 
-// Static: other layers carry their own stb_image_write, and the symbols must not clash.
-#define STB_IMAGE_WRITE_STATIC
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include <stb_image_write.h>
-#pragma GCC diagnostic pop
+#include "render/offscreen.h"
 
 namespace oceanfft::ui {
 
@@ -44,20 +37,7 @@ Pixels read_framebuffer(int width, int height) {
 }
 
 void write_png(const std::string& path, const Pixels& pixels) {
-  namespace fs = std::filesystem;
-  if (path.empty()) throw Error(ErrorCode::InvalidArgument, "empty PNG path");
-  std::string tmp = path + ".tmp";
-  if (!stbi_write_png(tmp.c_str(), pixels.width, pixels.height, 4, pixels.rgba.data(),
-                      pixels.width * 4)) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot write PNG '" + path + "'");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot write PNG '" + path + "': " + ec.message());
-  }
+  render::write_png(path, pixels.width, pixels.height, 4, pixels.rgba);
 }
 
 }  // namespace oceanfft::ui
