@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <type_traits>
 
 #include "gl/error.h"
 
@@ -168,32 +169,24 @@ Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name) {
   Image img;
   img.channels = comp;
   const bool wide = stbi_is_16_bit_from_memory(data, len);
-  int dw = 0, dh = 0, dc = 0;
-  if (wide) {
-    std::unique_ptr<stbi_us, void (*)(void*)> px(
-        stbi_load_16_from_memory(data, len, &dw, &dh, &dc, comp), stbi_image_free);
+  // 8- and 16-bit decodes differ only in sample type and full scale.
+  auto take = [&](auto* samples, int bits) {
+    using Sample = std::remove_pointer_t<decltype(samples)>;
+    std::unique_ptr<Sample, void (*)(void*)> px(samples, stbi_image_free);
     if (!px)
       throw Error(ErrorCode::InvalidArgument,
                   "cannot decode '" + name + "': " + stbi_failure_reason());
-    img.width = dw;
-    img.height = dh;
-    img.bits = 16;
-    const size_t n = size_t(dw) * dh * comp;
+    img.bits = bits;
+    const float full = float((1u << bits) - 1u);
+    const size_t n = size_t(img.width) * img.height * comp;
     img.pixels.resize(n);
-    for (size_t i = 0; i < n; ++i) img.pixels[i] = float(px.get()[i]) / 65535.0f;
-  } else {
-    std::unique_ptr<stbi_uc, void (*)(void*)> px(
-        stbi_load_from_memory(data, len, &dw, &dh, &dc, comp), stbi_image_free);
-    if (!px)
-      throw Error(ErrorCode::InvalidArgument,
-                  "cannot decode '" + name + "': " + stbi_failure_reason());
-    img.width = dw;
-    img.height = dh;
-    img.bits = 8;
-    const size_t n = size_t(dw) * dh * comp;
-    img.pixels.resize(n);
-    for (size_t i = 0; i < n; ++i) img.pixels[i] = float(px.get()[i]) / 255.0f;
-  }
+    for (size_t i = 0; i < n; ++i) img.pixels[i] = float(px.get()[i]) / full;
+  };
+  int dc = 0;
+  if (wide)
+    take(stbi_load_16_from_memory(data, len, &img.width, &img.height, &dc, comp), 16);
+  else
+    take(stbi_load_from_memory(data, len, &img.width, &img.height, &dc, comp), 8);
   if (img.width != w || img.height != h)
     throw Error(ErrorCode::InvalidArgument, "'" + name + "' decoded to a different size than its header");
   return img;
