@@ -11,20 +11,6 @@
 #include "test_viewer_util.h"
 #include "ui/viewer_panel.h"
 
-// Debian's libimgui.a leaves stb_truetype and stb_rect_pack to the program. The app gets them
-// from ui/imgui_layer.cpp, but that object also needs the GLFW backend, which this test does not
-// use; and an archive member comes too late on the link line to satisfy libimgui.a anyway. So
-// this binary carries its own copy, which also keeps imgui_layer.o out of it.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#define STB_RECT_PACK_IMPLEMENTATION
-#include <stb_rect_pack.h>
-#define STB_TRUETYPE_IMPLEMENTATION
-#include <stb_truetype.h>
-#pragma GCC diagnostic pop
-
 using namespace oceanfft;
 namespace fs = std::filesystem;
 

@@ -6,20 +6,6 @@
 
 #include "gl/error.h"
 
-// Debian builds libimgui.a against the system stb and leaves stb_truetype and stb_rect_pack
-// to the program (imgui.pc "Requires: stb"). They live here, in an object the app always
-// links, because an archive member nothing references would not satisfy libimgui.a later on
-// the link line.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#define STB_RECT_PACK_IMPLEMENTATION
-#include <stb_rect_pack.h>
-#define STB_TRUETYPE_IMPLEMENTATION
-#include <stb_truetype.h>
-#pragma GCC diagnostic pop
-
 namespace oceanfft::ui {
 
 ImGuiLayer::ImGuiLayer(GLFWwindow* window) {
