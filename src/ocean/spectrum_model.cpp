@@ -1,0 +1,513 @@
+#include "ocean/spectrum_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <numbers>
+#include <string>
+
+#include "gl/error.h"
+#include "ocean/simulation.h"  // kGravity
+
+namespace oceanfft::ocean {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kG = double(kGravity);
+constexpr double kPmAlpha = 8.1e-3;
+
+// tanh(x) is 1 to double precision beyond this, and sech^2 below 1e-34.
+constexpr double kDeepKh = 40.0;
+
+std::string join_names(std::initializer_list<std::string_view> names) {
+  std::string out;
+  for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+double sech2(double x) {
+  // 4 e^-2|x| / (1 + e^-2|x|)^2 cannot overflow where cosh would.
+  const double e = std::exp(-2.0 * std::abs(x));
+  return 4.0 * e / ((1.0 + e) * (1.0 + e));
+}
+
+// Inverse of the dispersion relation: the k with w^2 = g k tanh(k h). f(k) = g k tanh(kh) - w^2
+// is increasing and concave, so Newton from a point left of the root stays left and converges
+// monotonically; both k = w^2/g (tanh <= 1) and k = w/sqrt(g h) (tanh x <= x) lie left of it.
+double wave_number(double omega, double depth) {
+  if (!(omega > 0.0)) return 0.0;
+  double k = omega * omega / kG;
+  if (std::isfinite(depth)) k = std::max(k, omega / std::sqrt(kG * depth));
+  for (int i = 0; i < 100; ++i) {
+    const double w = dispersion_omega(k, depth);
+    const double step = (w * w - omega * omega) / (2.0 * w * dispersion_domega_dk(k, depth));
+    k -= step;
+    if (std::abs(step) <= 1e-15 * k) break;
+  }
+  return k;
+}
+
+// Kitaigorodskii's depth attenuation of S (the TMA spectrum), wh = w sqrt(h / g).
+double kitaigorodskii(double omega, double depth) {
+  const double wh = omega * std::sqrt(depth / kG);
+  if (wh <= 1.0) return 0.5 * wh * wh;
+  if (wh < 2.0) return 1.0 - 0.5 * (2.0 - wh) * (2.0 - wh);
+  return 1.0;
+}
+
+// Gamma(s + 1) / Gamma(s + 1/2), the s-dependent part of cos^2s's normalisation.
+double gamma_ratio(double s) { return std::exp(std::lgamma(s + 1.0) - std::lgamma(s + 0.5)); }
+
+double hasselmann_s(const WaveComponent& c, double omega, double wp) {
+  const double r = omega / wp;
+  if (r <= 1.0) return 6.97 * std::pow(r, 4.06);
+  // U wp / g is the inverse wave age U / c_p: younger seas spread less at high frequencies.
+  const double inverse_age = c.wind_speed * wp / kG;
+  return 9.77 * std::pow(r, -2.33 - 1.45 * (inverse_age - 1.17));
+}
+
+double donelan_banner_beta(double omega, double wp) {
+  const double r = std::max(omega / wp, 0.56);
+  if (r < 0.95) return 2.61 * std::pow(r, 1.3);
+  if (r < 1.6) return 2.28 * std::pow(r, -1.3);
+  return std::pow(10.0, -0.4 + 0.8393 * std::exp(-0.567 * std::log(r * r)));
+}
+
+bool active(const WaveComponent& c) { return c.scale > 0.0f; }
+
+// D(w, .) of one component at one frequency. Everything that depends on w alone (s, Q(s),
+// beta) is worked out once, so integrating over theta costs one pow or exp per point.
+class SpreadShape {
+ public:
+  SpreadShape(const WaveComponent& c, double omega) {
+    const double wp = peak_omega(c);
+    switch (c.spreading) {
+      case Spreading::Cos2s:
+      case Spreading::Hasselmann:
+        cos2s_ = true;
+        s_ = c.spreading == Spreading::Cos2s ? double(c.spread)
+                                              : (omega > 0.0 ? hasselmann_s(c, omega, wp) : 0.0);
+        norm_ = gamma_ratio(s_) / (2.0 * std::sqrt(kPi));
+        break;
+      case Spreading::DonelanBanner:
+        beta_ = donelan_banner_beta(omega, wp);
+        norm_ = beta_ / (2.0 * std::tanh(beta_ * kPi));
+        break;
+    }
+  }
+  // theta in (-pi, pi], relative to the component's direction.
+  double operator()(double theta) const {
+    if (cos2s_) return norm_ * std::pow(std::abs(std::cos(0.5 * theta)), 2.0 * s_);
+    return norm_ * sech2(beta_ * theta);
+  }
+
+ private:
+  bool cos2s_ = false;
+  double s_ = 0.0, beta_ = 0.0, norm_ = 0.0;
+};
+
+
+
+// theta to (-pi, pi].
+double wrap(double theta) {
+  theta = std::remainder(theta, 2.0 * kPi);
+  return theta <= -kPi ? theta + 2.0 * kPi : theta;
+}
+
+// F / D of one component at wave number k: the part of the directional spectrum that does not
+// depend on direction (includes the component's scale and TMA, not the k cutoff).
+double radial_part(const WaveComponent& c, const SpectrumParams& s, double k, double omega,
+                   double domega_dk, double depth) {
+  if (!active(c) || !(k > 0.0)) return 0.0;
+  if (c.spectrum == SpectrumType::Phillips) {
+    // Written directly in k: S dw/dk / k of S = Psi k dk/dw is Psi itself.
+    const double lw = double(c.wind_speed) * c.wind_speed / kG;
+    const double kl = k * lw;
+    double psi = double(s.phillips_amplitude) * std::exp(-1.0 / (kl * kl)) / (k * k * k * k);
+    if (s.tma) psi *= kitaigorodskii(omega, depth);
+    return double(c.scale) * psi;
+  }
+  return frequency_spectrum(c, s, omega, depth) * domega_dk / k;
+}
+
+// 8-point Gauss-Legendre on [-1, 1]: exact for polynomials of degree 15.
+constexpr double kGlX[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267,
+                            0.9602898564975363};
+constexpr double kGlW[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745,
+                            0.1012285362903763};
+
+template <typename F>
+double gauss_legendre(double a, double b, F&& f) {
+  const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+  double sum = 0.0;
+  for (int i = 0; i < 4; ++i)
+    sum += kGlW[i] * (f(mid - half * kGlX[i]) + f(mid + half * kGlX[i]));
+  return sum * half;
+}
+
+// Integral of D(w, .) over (-pi, pi]. D is even and peaks at 0, as narrow as a few hundredths
+// of a radian for large s, and cos^2s has a weak singularity at +-pi; panels that shrink
+// geometrically towards 0 and end at pi resolve both.
+double spreading_integral(const WaveComponent& c, double omega) {
+  const SpreadShape shape(c, omega);
+  double sum = 0.0;
+  double hi = kPi;
+  for (int p = 0; p < 10; ++p) {
+    const double lo = p == 9 ? 0.0 : 0.5 * hi;
+    sum += gauss_legendre(lo, hi, shape);
+    hi = lo;
+  }
+  return 2.0 * sum;
+}
+
+SpectrumParams beaufort_spectrum(float wind_speed, float fetch_km) {
+  SpectrumParams s;
+  s.wind.spectrum = SpectrumType::Jonswap;
+  s.wind.wind_speed = wind_speed;
+  s.wind.fetch_km = fetch_km;
+  s.wind.peak_enhancement = 3.3f;
+  s.wind.spreading = Spreading::Hasselmann;
+  return s;
+}
+
+std::vector<Preset> make_presets() {
+  struct Force {
+    const char* name;
+    float low, high;  // WMO wind speed range at 10 m, m/s
+  };
+  // Force 12 has no upper bound; 36.9 puts its "mid-point" 4.2 m/s above the threshold, the
+  // half-width of force 11.
+  constexpr Force kForces[12] = {
+      {"light-air", 0.3f, 1.5f},     {"light-breeze", 1.6f, 3.3f},  {"gentle-breeze", 3.4f, 5.4f},
+      {"moderate-breeze", 5.5f, 7.9f}, {"fresh-breeze", 8.0f, 10.7f}, {"strong-breeze", 10.8f, 13.8f},
+      {"near-gale", 13.9f, 17.1f},   {"gale", 17.2f, 20.7f},        {"strong-gale", 20.8f, 24.4f},
+      {"storm", 24.5f, 28.4f},       {"violent-storm", 28.5f, 32.6f}, {"hurricane", 32.7f, 41.1f},
+  };
+  std::vector<Preset> out;
+  for (int i = 0; i < 12; ++i) {
+    const int force = i + 1;
+    const float u = 0.5f * (kForces[i].low + kForces[i].high);
+    // A sea is fully developed (JONSWAP's peak reaches PM's) at g F / U^2 ~ 1.7e4. Every preset
+    // takes 40% of that fetch: the fetch grows as U^2 with force, and each sea is still
+    // developing, as JONSWAP describes.
+    const float fetch_km = float(std::round(0.4 * 1.7e4 * double(u) * u / kG / 10.0) / 100.0);
+    Preset p{kForces[i].name, force, beaufort_spectrum(u, std::max(fetch_km, 0.1f)), 0.0f, 0.0f};
+    // More chop and foam with force: whitecaps appear at force 3-4 and cover the sea at 10+.
+    p.choppiness = 0.5f + 0.08f * float(force);
+    p.foam_threshold = force <= 2 ? 0.0f : std::min(0.8f, 0.1f + 0.065f * float(force - 2));
+    out.push_back(p);
+  }
+  Preset calm = out[1];
+  calm.name = "calm";
+  calm.spectrum.wind.wind_speed = 1.8f;
+  // A long low swell keeps the calm sea from being a mirror: its Hs is set to about 0.4 m below.
+  calm.spectrum.swell = WaveComponent{SpectrumType::Jonswap, 10.0f, -60.0f, 1500.0f, 5.0f,
+                                      Spreading::Cos2s, 40.0f, 1.0f};
+  SpectrumParams swell_only = calm.spectrum;
+  swell_only.wind.scale = 0.0f;
+  const double deep = std::numeric_limits<double>::infinity();
+  const double unit = band_variance(swell_only, deep, 0.0, deep);
+  const double hs = 0.4;
+  calm.spectrum.swell.scale = float(hs * hs / 16.0 / unit);
+  Preset fresh = out[4];
+  fresh.name = "fresh";
+  out.push_back(calm);
+  out.push_back(fresh);
+  // "storm" is already the standard name of force 10.
+  std::stable_sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) {
+    return a.spectrum.wind.wind_speed < b.spectrum.wind.wind_speed;
+  });
+  return out;
+}
+
+}  // namespace
+
+std::string_view name(SpectrumType t) {
+  switch (t) {
+    case SpectrumType::Phillips: return "phillips";
+    case SpectrumType::PiersonMoskowitz: return "pierson-moskowitz";
+    case SpectrumType::Jonswap: return "jonswap";
+  }
+  return "unknown";
+}
+
+std::string_view name(Spreading s) {
+  switch (s) {
+    case Spreading::Cos2s: return "cos2s";
+    case Spreading::Hasselmann: return "hasselmann";
+    case Spreading::DonelanBanner: return "donelan-banner";
+  }
+  return "unknown";
+}
+
+SpectrumType parse_spectrum(std::string_view s) {
+  for (SpectrumType t :
+       {SpectrumType::Phillips, SpectrumType::PiersonMoskowitz, SpectrumType::Jonswap})
+    if (s == name(t)) return t;
+  throw Error(ErrorCode::InvalidArgument,
+              "unknown spectrum '" + std::string(s) + "' (valid: " +
+                  join_names({name(SpectrumType::Phillips), name(SpectrumType::PiersonMoskowitz),
+                              name(SpectrumType::Jonswap)}) +
+                  ")");
+}
+
+Spreading parse_spreading(std::string_view s) {
+  for (Spreading t : {Spreading::Cos2s, Spreading::Hasselmann, Spreading::DonelanBanner})
+    if (s == name(t)) return t;
+  throw Error(ErrorCode::InvalidArgument,
+              "unknown spreading '" + std::string(s) + "' (valid: " +
+                  join_names({name(Spreading::Cos2s), name(Spreading::Hasselmann),
+                              name(Spreading::DonelanBanner)}) +
+                  ")");
+}
+
+void validate(const SpectrumParams& s) {
+  auto number = [](float v, float lo, float hi, const std::string& what, const char* unit) {
+    if (!std::isfinite(v) || v < lo || v > hi) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%s must be between %g and %g%s (got %g)", what.c_str(),
+                    double(lo), double(hi), unit, double(v));
+      throw Error(ErrorCode::InvalidArgument, buf);
+    }
+  };
+  auto component = [&](const WaveComponent& c, const std::string& who) {
+    auto type_ok = [](int v) { return v >= 0 && v <= 2; };
+    if (!type_ok(int(c.spectrum)))
+      throw Error(ErrorCode::InvalidArgument, who + " spectrum type is not one of phillips, "
+                                                    "pierson-moskowitz, jonswap");
+    if (!type_ok(int(c.spreading)))
+      throw Error(ErrorCode::InvalidArgument, who + " spreading is not one of cos2s, "
+                                                    "hasselmann, donelan-banner");
+    number(c.scale, 0.0f, 1e6f, who + " scale", "");
+    number(c.wind_speed, 0.1f, 100.0f, who + " wind speed", " m/s");
+    number(c.direction_deg, -1e4f, 1e4f, who + " direction", " degrees");
+    number(c.fetch_km, 1e-3f, 1e5f, who + " fetch", " km");
+    number(c.peak_enhancement, 1.0f, 20.0f, who + " peak enhancement (JONSWAP gamma)", "");
+    number(c.spread, 0.0f, 1e4f, who + " spread (cos2s s)", "");
+  };
+  component(s.wind, "wind");
+  component(s.swell, "swell");
+  number(s.phillips_amplitude, 0.0f, 1e6f, "Phillips amplitude", "");
+  number(s.small_wave_cutoff, 0.0f, 1e4f, "small-wave cutoff", " m");
+}
+
+double dispersion_omega(double k, double depth) {
+  if (!(k > 0.0)) return 0.0;
+  const double kh = k * depth;
+  return std::sqrt(kG * k * (kh > kDeepKh ? 1.0 : std::tanh(kh)));
+}
+
+double dispersion_domega_dk(double k, double depth) {
+  if (!(k > 0.0)) return std::sqrt(kG * depth);  // the shallow-water limit as k -> 0
+  const double kh = k * depth;
+  const double w = dispersion_omega(k, depth);
+  if (kh > kDeepKh) return 0.5 * kG / w;
+  return kG * (std::tanh(kh) + kh * sech2(kh)) / (2.0 * w);
+}
+
+double peak_omega(const WaveComponent& c) {
+  const double u = c.wind_speed;
+  if (c.spectrum == SpectrumType::Jonswap) {
+    const double fetch = double(c.fetch_km) * 1000.0;
+    return 22.0 * std::cbrt(kG * kG / (u * fetch));
+  }
+  return 0.855 * kG / u;
+}
+
+double frequency_spectrum(const WaveComponent& c, const SpectrumParams& s, double omega,
+                          double depth) {
+  if (!active(c) || !(omega > 0.0)) return 0.0;
+  double spectrum = 0.0;
+  if (c.spectrum == SpectrumType::Phillips) {
+    const double k = wave_number(omega, depth);
+    const double lw = double(c.wind_speed) * c.wind_speed / kG;
+    const double kl = k * lw;
+    const double psi = double(s.phillips_amplitude) * std::exp(-1.0 / (kl * kl)) / (k * k * k * k);
+    spectrum = psi * k / dispersion_domega_dk(k, depth);
+  } else {
+    const double wp = peak_omega(c);
+    const double r = wp / omega;
+    const double r4 = r * r * r * r;
+    if (r4 > 600.0) return 0.0;  // exp(-750) is below double's range; also keeps w^-5 finite
+    double alpha = kPmAlpha;
+    double log_peak = 0.0;
+    if (c.spectrum == SpectrumType::Jonswap) {
+      const double u = c.wind_speed, fetch = double(c.fetch_km) * 1000.0;
+      alpha = 0.076 * std::pow(u * u / (fetch * kG), 0.22);
+      const double sigma = omega <= wp ? 0.07 : 0.09;
+      const double d = (omega - wp) / (sigma * wp);
+      log_peak = std::exp(-0.5 * d * d) * std::log(double(c.peak_enhancement));
+    }
+    spectrum = alpha * kG * kG * std::exp(-1.25 * r4 + log_peak - 5.0 * std::log(omega));
+  }
+  if (s.tma) spectrum *= kitaigorodskii(omega, depth);
+  return double(c.scale) * spectrum;
+}
+
+double spreading(const WaveComponent& c, double omega, double theta) {
+  return SpreadShape(c, omega)(wrap(theta));
+}
+
+double directional_spectrum(const SpectrumParams& s, double kx, double kz, double depth) {
+  const double k = std::hypot(kx, kz);
+  if (!(k > 0.0)) return 0.0;
+  const double omega = dispersion_omega(k, depth);
+  const double domega_dk = dispersion_domega_dk(k, depth);
+  const double heading = std::atan2(kz, kx);
+  double f = 0.0;
+  for (const WaveComponent* c : {&s.wind, &s.swell}) {
+    if (!active(*c)) continue;
+    const double radial = radial_part(*c, s, k, omega, domega_dk, depth);
+    if (radial == 0.0) continue;
+    const double theta = heading - double(c->direction_deg) * kPi / 180.0;
+    f += radial * spreading(*c, omega, theta);
+  }
+  const double l = s.small_wave_cutoff;
+  return f * std::exp(-k * k * l * l);
+}
+
+double band_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi) {
+  // Where the spectra live: below 1e-3 of the deep-water peak wave number every spectrum is
+  // below exp(-300) of its peak, and above 1e7 of it the tails (k^-2 in variance for PM,
+  // JONSWAP and Phillips) hold 1e-14 of m0.
+  double kp_min = std::numeric_limits<double>::infinity(), kp_max = 0.0;
+  for (const WaveComponent* c : {&s.wind, &s.swell}) {
+    if (!active(*c)) continue;
+    const double wp = peak_omega(*c);
+    kp_min = std::min(kp_min, wp * wp / kG);
+    kp_max = std::max(kp_max, wp * wp / kG);
+  }
+  if (kp_max == 0.0) return 0.0;
+  const double lo = std::max(k_lo, 1e-3 * kp_min);
+  const double hi = std::min(k_hi, 1e7 * kp_max);
+  if (!(hi > lo)) return 0.0;
+  // m0 = integral F k dk dtheta = integral (k^2 F) d(ln k) dtheta; everything in F but D is
+  // independent of theta. Panels of 0.05 in ln k (a tenth of JONSWAP's narrowest peak) with 8
+  // Gauss points converge far below 1e-4.
+  const double a = std::log(lo), b = std::log(hi);
+  const int panels = std::max(1, int(std::ceil((b - a) / 0.05)));
+  const double width = (b - a) / panels;
+  const double l = s.small_wave_cutoff;
+  double m0 = 0.0;
+  for (int p = 0; p < panels; ++p) {
+    m0 += gauss_legendre(a + p * width, a + (p + 1) * width, [&](double x) {
+      const double k = std::exp(x);
+      const double omega = dispersion_omega(k, depth);
+      const double domega_dk = dispersion_domega_dk(k, depth);
+      double f = 0.0;
+      for (const WaveComponent* c : {&s.wind, &s.swell}) {
+        const double radial = radial_part(*c, s, k, omega, domega_dk, depth);
+        if (radial > 0.0) f += radial * spreading_integral(*c, omega);
+      }
+      return k * k * f * std::exp(-k * k * l * l);
+    });
+  }
+  return m0;
+}
+
+std::vector<float> plot_frequency_spectrum(const SpectrumParams& s, double depth, double w_max,
+                                           int count) {
+  std::vector<float> out;
+  if (count <= 0 || !(w_max > 0.0) || !std::isfinite(w_max)) return out;
+  out.reserve(size_t(count));
+  for (int i = 0; i < count; ++i) {
+    const double omega = w_max * double(i + 1) / count;
+    out.push_back(float(frequency_spectrum(s.wind, s, omega, depth) +
+                        frequency_spectrum(s.swell, s, omega, depth)));
+  }
+  return out;
+}
+
+std::vector<float> plot_spreading(const SpectrumParams& s, int count) {
+  std::vector<float> out;
+  if (count <= 0) return out;
+  out.reserve(size_t(count));
+  const double wp = peak_omega(s.wind);
+  for (int i = 0; i < count; ++i)
+    out.push_back(float(spreading(s.wind, wp, -kPi + 2.0 * kPi * double(i + 1) / count)));
+  return out;
+}
+
+void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, float depth) {
+  const GLuint id = program.id();
+  auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+  auto set1f = [&](const char* name, float v) {
+    if (GLint l = loc(name); l >= 0) glUniform1f(l, v);
+  };
+  auto set1i = [&](const char* name, int v) {
+    if (GLint l = loc(name); l >= 0) glUniform1i(l, v);
+  };
+  auto set2f = [&](const char* name, const float (&v)[2]) {
+    if (GLint l = loc(name); l >= 0) glUniform1fv(l, 2, v);
+  };
+  auto set2i = [&](const char* name, const int (&v)[2]) {
+    if (GLint l = loc(name); l >= 0) glUniform1iv(l, 2, v);
+  };
+  const WaveComponent* comps[2] = {&s.wind, &s.swell};
+  int type[2], spread_type[2];
+  float scale[2], wind[2], peak[2], alpha[2], log_gamma[2], dir[2], spread[2], q[2];
+  for (int i = 0; i < 2; ++i) {
+    const WaveComponent& c = *comps[i];
+    type[i] = int(c.spectrum);
+    spread_type[i] = int(c.spreading);
+    scale[i] = active(c) ? c.scale : 0.0f;
+    wind[i] = c.wind_speed;
+    const double wp = peak_omega(c);
+    peak[i] = float(wp);
+    double a = kPmAlpha;
+    if (c.spectrum == SpectrumType::Jonswap)
+      a = 0.076 * std::pow(double(c.wind_speed) * c.wind_speed /
+                               (double(c.fetch_km) * 1000.0 * kG), 0.22);
+    alpha[i] = float(a);
+    log_gamma[i] = float(std::log(double(c.peak_enhancement)));
+    dir[i] = float(wrap(double(c.direction_deg) * kPi / 180.0));  // float keeps its precision
+    spread[i] = c.spread;
+    // cos2s with a fixed s: its normalisation in double here rather than by series on the GPU.
+    q[i] = float(gamma_ratio(c.spread) / (2.0 * std::sqrt(kPi)));
+  }
+  set2i("uSpecType", type);
+  set2i("uSpecSpreading", spread_type);
+  set2f("uSpecScale", scale);
+  set2f("uSpecWindSpeed", wind);
+  set2f("uSpecPeakOmega", peak);
+  set2f("uSpecAlpha", alpha);
+  set2f("uSpecLogGamma", log_gamma);
+  set2f("uSpecDirection", dir);
+  set2f("uSpecSpread", spread);
+  set2f("uSpecSpreadNorm", q);
+  set1f("uSpecPhillips", s.phillips_amplitude);
+  set1f("uSpecCutoff", s.small_wave_cutoff);
+  set1f("uSpecDepth", depth);
+  set1i("uSpecTma", s.tma ? 1 : 0);
+  set1f("uSpecGravity", kGravity);
+}
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> list = make_presets();  // immutable once built
+  return list;
+}
+
+const Preset& find_preset(std::string_view name) {
+  const auto& list = presets();
+  for (const Preset& p : list)
+    if (name == p.name) return p;
+  constexpr std::string_view kPrefix = "beaufort-";
+  if (name.substr(0, kPrefix.size()) == kPrefix) {
+    const std::string digits(name.substr(kPrefix.size()));
+    if (!digits.empty() && digits.size() <= 2 &&
+        digits.find_first_not_of("0123456789") == std::string::npos) {
+      const int force = std::stoi(digits);
+      for (const Preset& p : list)
+        if (p.beaufort == force && std::string_view(p.name) != "calm" &&
+            std::string_view(p.name) != "fresh")
+          return p;
+    }
+  }
+  std::string names;
+  for (const Preset& p : list) names += (names.empty() ? "" : ", ") + std::string(p.name);
+  throw Error(ErrorCode::InvalidArgument, "unknown sea-state preset '" + std::string(name) +
+                                              "' (valid: " + names + ", beaufort-1..beaufort-12)");
+}
+
+}  // namespace oceanfft::ocean
