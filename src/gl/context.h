@@ -30,6 +30,8 @@ struct ContextInfo {
 struct ObjectCounts {
   int64_t textures = 0, buffers = 0, programs = 0, shaders = 0, queries = 0, framebuffers = 0,
           vertex_arrays = 0, renderbuffers = 0;
+  // Storage of the live gl::Texture objects (all levels and layers), not counted in total().
+  int64_t texture_bytes = 0;
   int64_t total() const {
     return textures + buffers + programs + shaders + queries + framebuffers + vertex_arrays +
            renderbuffers;
@@ -48,6 +50,14 @@ class Context {
   const ContextInfo& info() const { return info_; }
   const Limits& limits() const { return limits_; }
   ObjectCounts& objects() { return objects_; }
+
+  // Test seam for out-of-memory paths: gl::Texture refuses storage that would take this
+  // context's live texture bytes past the budget, through the same path as a GL_OUT_OF_MEMORY
+  // from the driver. Drivers differ in what they refuse (llvmpipe: one texture of 4 GiB or
+  // more, a discrete GPU: more than the card holds), so a test that must fail at the N-th
+  // allocation sets its own limit. Negative (the default): no budget.
+  void set_texture_budget(int64_t bytes) { texture_budget_ = bytes; }
+  int64_t texture_budget() const { return texture_budget_; }
 
   // Messages of high severity and GL errors seen through KHR_debug or check_errors().
   int64_t error_count() const { return error_count_; }
@@ -71,6 +81,7 @@ class Context {
   ContextInfo info_;
   Limits limits_;
   ObjectCounts objects_;
+  int64_t texture_budget_ = -1;
   int64_t error_count_ = 0;
   std::function<void(const std::string&)> log_;
 };

@@ -1,10 +1,48 @@
 #include "gl/objects.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
+#include <utility>
 
 #include "gl/error.h"
 
 namespace oceanfft::gl {
+
+namespace {
+
+int texel_bytes(GLenum format) {
+  switch (format) {
+    case GL_R8: return 1;
+    case GL_RG8: case GL_R16F: return 2;
+    case GL_RGBA8: case GL_SRGB8_ALPHA8: case GL_RG16F: case GL_R32F: case GL_R32I: case GL_R32UI:
+    case GL_DEPTH_COMPONENT24: case GL_DEPTH_COMPONENT32F: case GL_DEPTH24_STENCIL8: return 4;
+    case GL_RGBA16F: case GL_RGBA16: case GL_RG32F: return 8;
+    default: return 16;
+  }
+}
+
+std::string human_bytes(int64_t b) {
+  char buf[32];
+  if (b >= (int64_t(1) << 30))
+    std::snprintf(buf, sizeof buf, "%.1f GiB", double(b) / double(int64_t(1) << 30));
+  else if (b >= (int64_t(1) << 20))
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(b) / double(1 << 20));
+  else if (b >= (int64_t(1) << 10))
+    std::snprintf(buf, sizeof buf, "%.1f KiB", double(b) / 1024.0);
+  else
+    std::snprintf(buf, sizeof buf, "%lld bytes", (long long)b);
+  return buf;
+}
+
+}  // namespace
+
+int64_t texture_bytes(GLenum internal_format, int width, int height, int layers, int levels) {
+  int64_t texels = 0;
+  for (int l = 0; l < std::max(levels, 1); ++l)
+    texels += int64_t(std::max(width >> l, 1)) * std::max(height >> l, 1);
+  return texels * std::max(layers, 1) * texel_bytes(internal_format);
+}
 
 Texture::Texture(GLenum target, GLenum internal_format, int width, int height, int layers,
                  int levels)
@@ -12,31 +50,75 @@ Texture::Texture(GLenum target, GLenum internal_format, int width, int height, i
       levels_(levels) {
   Context* ctx = Context::current();
   if (ctx) ctx->check_errors("before texture allocation");  // don't blame the texture for old errors
+  const int64_t bytes = texture_bytes(internal_format, width, height, layers, levels);
   // Bind-to-edit rather than DSA: DSA is 4.5 and we promise to run on 4.3.
   GLuint name = 0;
   glGenTextures(1, &name);
   object_ = Object<TextureTraits>(name);
   glBindTexture(target, name);
-  if (target == GL_TEXTURE_2D_ARRAY)
-    glTexStorage3D(target, levels, internal_format, width, height, layers);
-  else
-    glTexStorage2D(target, levels, internal_format, width, height);
-  GLenum err = glGetError();
-  if (err != GL_NO_ERROR) {
-    object_.reset();
-    throw Error(err == GL_OUT_OF_MEMORY ? ErrorCode::GlRuntime : ErrorCode::InvalidArgument,
-                "could not allocate a " + std::to_string(width) + "x" + std::to_string(height) +
-                    "x" + std::to_string(layers) + " texture (" +
-                    (err == GL_OUT_OF_MEMORY ? std::string("out of GPU memory")
-                                             : "GL error " + std::to_string(err)) +
-                    ")");
+  std::string budget_note;
+  GLenum err = GL_NO_ERROR;
+  if (ctx && ctx->texture_budget() >= 0 &&
+      ctx->objects().texture_bytes + bytes > ctx->texture_budget()) {
+    // The budget stands in for a full card: the same refusal, without asking the driver.
+    err = GL_OUT_OF_MEMORY;
+    budget_note = "; the context's texture budget of " + human_bytes(ctx->texture_budget()) +
+                  " has " + human_bytes(ctx->texture_budget() - ctx->objects().texture_bytes) +
+                  " left";
+  } else {
+    if (target == GL_TEXTURE_2D_ARRAY)
+      glTexStorage3D(target, levels, internal_format, width, height, layers);
+    else
+      glTexStorage2D(target, levels, internal_format, width, height);
+    err = glGetError();
   }
+  if (err != GL_NO_ERROR) {
+    glBindTexture(target, 0);
+    object_.reset();
+    const std::string shape = std::to_string(width) + "x" + std::to_string(height) + "x" +
+                              std::to_string(layers) + " texture";
+    if (err == GL_OUT_OF_MEMORY)
+      throw Error(ErrorCode::GlRuntime, "out of GPU memory: could not allocate a " + shape +
+                                            " of " + human_bytes(bytes) + budget_note);
+    throw Error(ErrorCode::InvalidArgument,
+                "could not allocate a " + shape + " (GL error " + std::to_string(err) + ")");
+  }
+  bytes_ = bytes;
+  if (ctx) ctx->objects().texture_bytes += bytes_;
   const bool mip = levels > 1;
   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, mip ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, mip ? GL_LINEAR : GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_REPEAT);
   glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_REPEAT);
   glBindTexture(target, 0);
+}
+
+Texture::Texture(Texture&& o) noexcept
+    : object_(std::move(o.object_)), target_(o.target_), format_(o.format_), width_(o.width_),
+      height_(o.height_), layers_(o.layers_), levels_(o.levels_),
+      bytes_(std::exchange(o.bytes_, 0)) {}
+
+Texture& Texture::operator=(Texture&& o) noexcept {
+  if (this != &o) {
+    reset();
+    object_ = std::move(o.object_);
+    target_ = o.target_;
+    format_ = o.format_;
+    width_ = o.width_;
+    height_ = o.height_;
+    layers_ = o.layers_;
+    levels_ = o.levels_;
+    bytes_ = std::exchange(o.bytes_, 0);
+  }
+  return *this;
+}
+
+void Texture::reset() {
+  if (object_ && bytes_) {
+    if (Context* c = Context::current()) c->objects().texture_bytes -= bytes_;
+  }
+  bytes_ = 0;
+  object_.reset();
 }
 
 Texture make_complex_texture(int width, int height, int layers) {

@@ -91,12 +91,21 @@ using Framebuffer = Object<FramebufferTraits>;
 using VertexArray = Object<VertexArrayTraits>;
 using Renderbuffer = Object<RenderbufferTraits>;
 
-// A texture also remembers its shape, which every user of an FFT result needs.
+// A texture also remembers its shape, which every user of an FFT result needs, and its storage
+// size, which the context adds up (ObjectCounts::texture_bytes) for its texture budget.
 class Texture {
  public:
   Texture() = default;
+  // Throws Error(GlRuntime) naming the shape and the bytes asked for when the driver (or the
+  // context's texture budget) refuses the storage; nothing is left allocated then.
   Texture(GLenum target, GLenum internal_format, int width, int height, int layers = 1,
           int levels = 1);
+  ~Texture() { reset(); }
+  Texture(Texture&& o) noexcept;
+  Texture& operator=(Texture&& o) noexcept;
+  Texture(const Texture&) = delete;
+  Texture& operator=(const Texture&) = delete;
+
   GLuint id() const { return object_.id(); }
   explicit operator bool() const { return bool(object_); }
   GLenum target() const { return target_; }
@@ -105,13 +114,19 @@ class Texture {
   int height() const { return height_; }
   int layers() const { return layers_; }
   int levels() const { return levels_; }
-  void reset() { object_.reset(); }
+  int64_t bytes() const { return bytes_; }
+  void reset();
 
  private:
   Object<TextureTraits> object_;
   GLenum target_ = 0, format_ = 0;
   int width_ = 0, height_ = 0, layers_ = 0, levels_ = 0;
+  int64_t bytes_ = 0;
 };
+
+// Bytes of storage a texture of this shape takes (all levels; formats the project does not use
+// count as 16 bytes a texel, the largest colour format).
+int64_t texture_bytes(GLenum internal_format, int width, int height, int layers, int levels);
 
 // The FFT's data type: an rgba32f 2D array, two complex values per texel.
 Texture make_complex_texture(int width, int height, int layers);
