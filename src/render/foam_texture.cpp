@@ -1,0 +1,101 @@
+#include "render/foam_texture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "gl/error.h"
+
+namespace oceanfft::render {
+namespace {
+
+uint32_t hash(uint32_t x, uint32_t y, uint32_t s) {
+  uint32_t h = x * 0x8da6b343u ^ y * 0xd8163841u ^ s * 0xcb1ab31fu;
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  return h;
+}
+float unit(uint32_t h) { return float(h >> 8) * (1.0f / 16777216.0f); }
+
+int wrap(int i, int period) { return ((i % period) + period) % period; }
+
+// Distances to the nearest and second nearest feature point (one per cell, cells wrap with
+// `cells`), in cell units, at (u, v) in [0, 1)^2.
+void worley(float u, float v, int cells, uint32_t seed, float& f1, float& f2) {
+  const float x = u * float(cells), y = v * float(cells);
+  const int cx = int(std::floor(x)), cy = int(std::floor(y));
+  f1 = f2 = 1e9f;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int gx = cx + dx, gy = cy + dy;
+      const uint32_t hx = uint32_t(wrap(gx, cells)), hy = uint32_t(wrap(gy, cells));
+      const float px = float(gx) + unit(hash(hx, hy, seed));
+      const float py = float(gy) + unit(hash(hx, hy, seed ^ 0x9e3779b9u));
+      const float d = std::hypot(px - x, py - y);
+      if (d < f1) {
+        f2 = f1;
+        f1 = d;
+      } else if (d < f2) {
+        f2 = d;
+      }
+    }
+}
+
+// Value noise with periods (pu, pv) lattice cells across the tile, smoothstep-interpolated.
+float value_noise(float u, float v, int pu, int pv, uint32_t seed) {
+  const float x = u * float(pu), y = v * float(pv);
+  const int ix = int(std::floor(x)), iy = int(std::floor(y));
+  const float fx = x - float(ix), fy = y - float(iy);
+  auto at = [&](int i, int j) { return unit(hash(uint32_t(wrap(i, pu)), uint32_t(wrap(j, pv)), seed)); };
+  const float sx = fx * fx * (3.0f - 2.0f * fx), sy = fy * fy * (3.0f - 2.0f * fy);
+  const float a = at(ix, iy) + (at(ix + 1, iy) - at(ix, iy)) * sx;
+  const float b = at(ix, iy + 1) + (at(ix + 1, iy + 1) - at(ix, iy + 1)) * sx;
+  return a + (b - a) * sy;
+}
+
+float smoothstep(float e0, float e1, float x) {
+  const float t = std::clamp((x - e0) / (e1 - e0), 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
+}
+
+}  // namespace
+
+std::vector<float> foam_detail(int size, uint64_t seed) {
+  if (size < 16 || (size & (size - 1)) != 0)
+    throw Error(ErrorCode::InvalidArgument,
+                "foam detail size " + std::to_string(size) + " must be a power of two >= 16");
+  const uint32_t s = uint32_t(seed ^ (seed >> 32));
+  std::vector<float> out(size_t(size) * size);
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x) {
+      const float u = (float(x) + 0.5f) / float(size), v = (float(y) + 0.5f) / float(size);
+      // Lace: bright where two bubbles meet (F2 - F1 small), at two bubble sizes.
+      float f1, f2, lace = 0.0f;
+      worley(u, v, 9, s, f1, f2);
+      lace += 0.6f * (1.0f - smoothstep(0.0f, 0.22f, f2 - f1));
+      worley(u, v, 23, s + 1, f1, f2);
+      lace += 0.4f * (1.0f - smoothstep(0.0f, 0.3f, f2 - f1));
+      // Streaks: long along u (the renderer turns u into the wind direction), short across.
+      float streak = 0.0f, amp = 0.5f;
+      for (int o = 0; o < 3; ++o, amp *= 0.5f)
+        streak += amp * value_noise(u, v, 2 << o, 16 << o, s + 10 + uint32_t(o));
+      streak /= 0.875f;
+      out[size_t(y) * size + x] = lace * (0.25f + 1.5f * smoothstep(0.3f, 0.75f, streak));
+    }
+  // Mean 0.5: the renderer's 2 * detail then leaves the average coverage unchanged. Clamping
+  // at 1 lowers the mean again, so scale the unclamped values until the clamped mean fits.
+  const std::vector<float> raw = out;
+  double k = 1.0;
+  for (int iter = 0; iter < 30; ++iter) {
+    for (size_t i = 0; i < raw.size(); ++i) out[i] = std::clamp(float(raw[i] * k), 0.0f, 1.0f);
+    const double mean = std::accumulate(out.begin(), out.end(), 0.0) / double(out.size());
+    if (!(mean > 0.0) || std::abs(mean - 0.5) < 1e-3) break;
+    k *= 0.5 / mean;
+  }
+  return out;
+}
+
+}  // namespace oceanfft::render
