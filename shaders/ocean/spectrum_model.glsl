@@ -21,7 +21,7 @@ uniform float uSpecWindSpeed[2];   // U10, m/s
 uniform float uSpecPeakOmega[2];   // w_p, rad/s
 uniform float uSpecAlpha[2];       // PM / JONSWAP alpha
 uniform float uSpecLogGamma[2];    // ln of JONSWAP's peak enhancement
-uniform float uSpecDirection[2];   // radians from +x towards +z
+uniform vec2 uSpecDirection[2];    // unit vector the component travels towards (x, z)
 uniform float uSpecSpread[2];      // cos2s s
 uniform float uSpecSpreadNorm[2];  // Q(s) of that s, computed in double on the host
 uniform float uSpecPhillips;       // Phillips A
@@ -81,16 +81,29 @@ float spec_gamma_ratio(float s) {
   return product * sqrt(x) * series;
 }
 
-float spec_cos2s(float norm, float s, float theta) {
-  float c = max(abs(cos(0.5 * theta)), 1e-30);
-  return norm * exp(2.0 * s * log(c));
+// ln cos^2(theta / 2) from cos theta and sin theta. cos^2(theta / 2) = (1 + cos) / 2, rewritten
+// as 1 - sin^2 / (2 (1 + cos)) near theta = 0 and as sin^2 / (2 (1 - cos)) near pi, so that it
+// never subtracts nearly equal floats: a large s multiplies the logarithm's error by s.
+float spec_log_cos2_half(float c, float s) {
+  if (c <= 0.0) return log(max(s * s / (2.0 * (1.0 - c)), 1e-37));
+  float u = s * s / (2.0 * (1.0 + c));  // sin^2(theta / 2) <= 1/2
+  if (u >= 0.25) return log(1.0 - u);
+  // ln(1 - u) by its series: log() of a float close to 1 keeps only an absolute error of 6e-8.
+  float sum = 0.0;
+  float term = 1.0;
+  for (int n = 1; n <= 14; ++n) {  // 0.25^14 / 14: below float rounding
+    term *= u;
+    sum += term / float(n);
+  }
+  return -sum;
 }
 
-// D(w, theta) of component c, theta relative to its direction.
-float spec_spreading(int c, float omega, float theta) {
+// D(w, theta) of component c, from cos theta and sin theta relative to its direction (the
+// angle itself only where D is not steep).
+float spec_spreading(int c, float omega, float cos_t, float sin_t) {
   float ratio = omega / uSpecPeakOmega[c];
   if (uSpecSpreading[c] == SPREAD_COS2S) {
-    return spec_cos2s(uSpecSpreadNorm[c], uSpecSpread[c], theta);
+    return uSpecSpreadNorm[c] * exp(uSpecSpread[c] * spec_log_cos2_half(cos_t, sin_t));
   }
   if (uSpecSpreading[c] == SPREAD_HASSELMANN) {
     float s;
@@ -100,7 +113,7 @@ float spec_spreading(int c, float omega, float theta) {
       float inverse_age = uSpecWindSpeed[c] * uSpecPeakOmega[c] / uSpecGravity;
       s = 9.77 * pow(ratio, -2.33 - 1.45 * (inverse_age - 1.17));
     }
-    return spec_cos2s(spec_gamma_ratio(s) / (2.0 * sqrt(PI)), s, theta);
+    return spec_gamma_ratio(s) / (2.0 * sqrt(PI)) * exp(s * spec_log_cos2_half(cos_t, sin_t));
   }
   float r = max(ratio, 0.56);
   float beta;
@@ -111,7 +124,7 @@ float spec_spreading(int c, float omega, float theta) {
   } else {
     beta = pow(10.0, -0.4 + 0.8393 * exp(-0.567 * log(r * r)));
   }
-  float e = exp(-2.0 * abs(beta * theta));
+  float e = exp(-2.0 * beta * abs(atan(sin_t, cos_t)));
   return beta / (2.0 * tanh(beta * PI)) * 4.0 * e / ((1.0 + e) * (1.0 + e));
 }
 
@@ -121,7 +134,7 @@ float spectrum_density(vec2 k) {
   if (kl <= 0.0) return 0.0;
   float omega = spec_omega(kl);
   float domega_dk = spec_domega_dk(kl, omega);
-  float heading = atan(k.y, k.x);
+  vec2 n = k / kl;
   float f = 0.0;
   for (int c = 0; c < 2; ++c) {
     if (uSpecScale[c] <= 0.0) continue;
@@ -136,9 +149,8 @@ float spectrum_density(vec2 k) {
       radial = spec_frequency(c, omega) * domega_dk / kl;
     }
     if (radial <= 0.0) continue;
-    float theta = heading - uSpecDirection[c];
-    theta -= 2.0 * PI * floor(theta / (2.0 * PI) + 0.5);  // to [-pi, pi); D is even there
-    f += uSpecScale[c] * radial * spec_spreading(c, omega, theta);
+    vec2 d = uSpecDirection[c];
+    f += uSpecScale[c] * radial * spec_spreading(c, omega, dot(n, d), n.y * d.x - n.x * d.y);
   }
   return f * spec_tma(omega) * exp(-kl * kl * uSpecCutoff * uSpecCutoff);
 }

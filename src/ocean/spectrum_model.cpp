@@ -292,18 +292,26 @@ void validate(const SpectrumParams& s) {
   number(s.small_wave_cutoff, 0.0f, 1e4f, "small-wave cutoff", " m");
 }
 
+// Below kh = 1 both are written with t = tanh(kh) / kh, which tends to 1: g k tanh(kh) itself
+// underflows for tiny k, and dw/dk would divide 0 by 0.
 double dispersion_omega(double k, double depth) {
   if (!(k > 0.0)) return 0.0;
   const double kh = k * depth;
-  return std::sqrt(kG * k * (kh > kDeepKh ? 1.0 : std::tanh(kh)));
+  if (kh > kDeepKh) return std::sqrt(kG * k);
+  if (kh < 1.0) return k * std::sqrt(kG * depth * std::tanh(kh) / kh);
+  return std::sqrt(kG * k * std::tanh(kh));
 }
 
 double dispersion_domega_dk(double k, double depth) {
   if (!(k > 0.0)) return std::sqrt(kG * depth);  // the shallow-water limit as k -> 0
   const double kh = k * depth;
-  const double w = dispersion_omega(k, depth);
-  if (kh > kDeepKh) return 0.5 * kG / w;
-  return kG * (std::tanh(kh) + kh * sech2(kh)) / (2.0 * w);
+  if (kh > kDeepKh) return 0.5 * std::sqrt(kG / k);
+  if (kh < 1.0) {
+    // g (tanh + kh sech^2) / (2w) = sqrt(g h) (t + sech^2) / (2 sqrt t).
+    const double t = std::tanh(kh) / kh;
+    return std::sqrt(kG * depth) * (t + sech2(kh)) / (2.0 * std::sqrt(t));
+  }
+  return kG * (std::tanh(kh) + kh * sech2(kh)) / (2.0 * dispersion_omega(k, depth));
 }
 
 double peak_omega(const WaveComponent& c) {
@@ -385,23 +393,39 @@ double band_variance(const SpectrumParams& s, double depth, double k_lo, double 
   // m0 = integral F k dk dtheta = integral (k^2 F) d(ln k) dtheta; everything in F but D is
   // independent of theta. Panels of 0.05 in ln k (a tenth of JONSWAP's narrowest peak) with 8
   // Gauss points converge far below 1e-4.
-  const double a = std::log(lo), b = std::log(hi);
-  const int panels = std::max(1, int(std::ceil((b - a) / 0.05)));
-  const double width = (b - a) / panels;
+  // m0 = integral F k dk dtheta = integral (k^2 F) d(ln k) dtheta; everything in F but D is
+  // independent of theta. The integrand is smooth except where a formula switches branch
+  // (JONSWAP's sigma at w_p, TMA at wh = 1 and 2), so panels end there; between, panels of at
+  // most 0.05 in ln k (a tenth of JONSWAP's narrowest peak) with 8 Gauss points converge far
+  // below 1e-4.
+  std::vector<double> edges = {std::log(lo), std::log(hi)};
+  auto edge_at_omega = [&](double omega) {
+    const double x = std::log(wave_number(omega, depth));
+    if (x > edges[0] && x < edges[1]) edges.push_back(x);
+  };
+  for (const WaveComponent* c : {&s.wind, &s.swell})
+    if (active(*c)) edge_at_omega(peak_omega(*c));
+  if (s.tma && std::isfinite(depth))
+    for (double wh : {1.0, 2.0}) edge_at_omega(wh / std::sqrt(depth / kG));
+  std::sort(edges.begin(), edges.end());
   const double l = s.small_wave_cutoff;
+  auto integrand = [&](double x) {
+    const double k = std::exp(x);
+    const double omega = dispersion_omega(k, depth);
+    const double domega_dk = dispersion_domega_dk(k, depth);
+    double f = 0.0;
+    for (const WaveComponent* c : {&s.wind, &s.swell}) {
+      const double radial = radial_part(*c, s, k, omega, domega_dk, depth);
+      if (radial > 0.0) f += radial * spreading_integral(*c, omega);
+    }
+    return k * k * f * std::exp(-k * k * l * l);
+  };
   double m0 = 0.0;
-  for (int p = 0; p < panels; ++p) {
-    m0 += gauss_legendre(a + p * width, a + (p + 1) * width, [&](double x) {
-      const double k = std::exp(x);
-      const double omega = dispersion_omega(k, depth);
-      const double domega_dk = dispersion_domega_dk(k, depth);
-      double f = 0.0;
-      for (const WaveComponent* c : {&s.wind, &s.swell}) {
-        const double radial = radial_part(*c, s, k, omega, domega_dk, depth);
-        if (radial > 0.0) f += radial * spreading_integral(*c, omega);
-      }
-      return k * k * f * std::exp(-k * k * l * l);
-    });
+  for (size_t e = 0; e + 1 < edges.size(); ++e) {
+    const double a = edges[e], b = edges[e + 1];
+    const int panels = std::max(1, int(std::ceil((b - a) / 0.05)));
+    const double width = (b - a) / panels;
+    for (int p = 0; p < panels; ++p) m0 += gauss_legendre(a + p * width, a + (p + 1) * width, integrand);
   }
   return m0;
 }
@@ -446,7 +470,7 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
   };
   const WaveComponent* comps[2] = {&s.wind, &s.swell};
   int type[2], spread_type[2];
-  float scale[2], wind[2], peak[2], alpha[2], log_gamma[2], dir[2], spread[2], q[2];
+  float scale[2], wind[2], peak[2], alpha[2], log_gamma[2], dir[4], spread[2], q[2];
   for (int i = 0; i < 2; ++i) {
     const WaveComponent& c = *comps[i];
     type[i] = int(c.spectrum);
@@ -461,7 +485,9 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
                                (double(c.fetch_km) * 1000.0 * kG), 0.22);
     alpha[i] = float(a);
     log_gamma[i] = float(std::log(double(c.peak_enhancement)));
-    dir[i] = float(wrap(double(c.direction_deg) * kPi / 180.0));  // float keeps its precision
+    const double heading = double(c.direction_deg) * kPi / 180.0;
+    dir[2 * i] = float(std::cos(heading));
+    dir[2 * i + 1] = float(std::sin(heading));
     spread[i] = c.spread;
     // cos2s with a fixed s: its normalisation in double here rather than by series on the GPU.
     q[i] = float(gamma_ratio(c.spread) / (2.0 * std::sqrt(kPi)));
@@ -473,7 +499,7 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
   set2f("uSpecPeakOmega", peak);
   set2f("uSpecAlpha", alpha);
   set2f("uSpecLogGamma", log_gamma);
-  set2f("uSpecDirection", dir);
+  if (GLint l = loc("uSpecDirection"); l >= 0) glUniform2fv(l, 2, dir);
   set2f("uSpecSpread", spread);
   set2f("uSpecSpreadNorm", q);
   set1f("uSpecPhillips", s.phillips_amplitude);
