@@ -1,6 +1,9 @@
-// The renderer in-process: the algorithm changes no pixel beyond fp32 rounding, toggles leave
-// no GL objects behind, and the camera's orbit/fly math is consistent.
+// The renderer in-process: the algorithm changes no pixel beyond fp32 rounding, the cascades
+// all reach the picture, the sea lies below a static sky, toggles leave no GL objects behind,
+// and the camera's orbit/fly math is consistent.
 #include <glm/gtc/matrix_transform.hpp>
+
+#include <cmath>
 
 #include "gl_fixture.h"
 #include "render/camera.h"
@@ -21,26 +24,61 @@ std::vector<uint8_t> draw(render::OceanRenderer& r, const ocean::Simulation& sim
   return target.read_rgba8();
 }
 
+constexpr float kPitchDeg = -10.0f;
+
 render::Camera test_camera() {
   render::Camera cam;
   cam.mode = render::Camera::Mode::Fly;
   cam.position = {3.0f, 14.0f, -7.0f};
   cam.yaw_deg = -100.0f;
-  cam.pitch_deg = -10.0f;
+  cam.pitch_deg = kPitchDeg;
   return cam;
+}
+
+// The image row (from the top) where the flat sea's horizon lies for test_camera().
+double horizon_row(const render::Camera& cam, int height) {
+  const double ndc = std::tan(glm::radians(-double(cam.pitch_deg))) /
+                     std::tan(glm::radians(double(cam.fov_y_deg) / 2.0));
+  return (1.0 - ndc) / 2.0 * height;
+}
+
+double luminance(const std::vector<uint8_t>& px, size_t i) {
+  return 0.2126 * px[i] + 0.7152 * px[i + 1] + 0.0722 * px[i + 2];
+}
+
+// Mean and standard deviation of the luminance in rows [y0, y1).
+std::pair<double, double> stats(const std::vector<uint8_t>& px, int width, int y0, int y1) {
+  double s = 0.0, s2 = 0.0;
+  int n = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = 0; x < width; ++x) {
+      const double l = luminance(px, (size_t(y) * width + x) * 4);
+      s += l;
+      s2 += l * l;
+      ++n;
+    }
+  const double m = s / n;
+  return {m, std::sqrt(std::max(s2 / n - m * m, 0.0))};
+}
+
+ocean::Params small_params(int cascades) {
+  ocean::Params p;
+  p.size = 64;
+  p.cascades = cascades;
+  p.seed = test::seed("frame");
+  return p;
 }
 
 }  // namespace
 
 TEST_F(RenderFrame, AlgorithmChangesNoPixelBeyondRounding) {
-  ocean::Params p;
+  ocean::Params p = small_params(3);
   p.size = 128;
-  p.seed = test::seed("frame");
   ocean::Simulation sim(test::shaders(), p);
   render::OceanRenderer renderer(test::shaders());
   render::Offscreen target(192, 108, 1);
   render::ShadingParams shading;
-  shading.mesh_segments = 96;
+  shading.mesh_segments = 64;
   std::vector<uint8_t> ref;
   for (fft::Algorithm a : fft::all_algorithms()) {
     p.algorithm = a;
@@ -70,16 +108,70 @@ TEST_F(RenderFrame, AlgorithmChangesNoPixelBeyondRounding) {
   EXPECT_GT(changed, later.size() / 20);
 }
 
-TEST_F(RenderFrame, WireframeAndMeshChangesLeakNothing) {
-  ocean::Params p;
-  p.size = 64;
+TEST_F(RenderFrame, SeaLiesBelowAStaticSkyAndEveryCascadeShows) {
+  const int w = 160, h = 120;
+  render::OceanRenderer renderer(test::shaders());
+  render::Offscreen target(w, h, 1);
+  render::ShadingParams shading;
+  shading.mesh_segments = 48;
+  const render::Camera cam = test_camera();
+  const double horizon = horizon_row(cam, h);
+  ocean::Params p = small_params(3);
   ocean::Simulation sim(test::shaders(), p);
+  sim.step(4.0);
+  const auto three = draw(renderer, sim, cam, shading, target);
+  sim.step(7.0);
+  const auto later = draw(renderer, sim, cam, shading, target);
+
+  // The sky does not depend on the sea's time; the sea does. Rows well above the horizon
+  // never change, and nearly every pixel well below it does.
+  int sky_changed = 0, sea_changed = 0, sea_pixels = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const size_t i = (size_t(y) * w + x) * 4;
+      const bool differs = three[i] != later[i] || three[i + 1] != later[i + 1] ||
+                           three[i + 2] != later[i + 2];
+      if (y < horizon - 3) sky_changed += differs;
+      if (y > horizon + 0.1 * h) {
+        sea_changed += differs;
+        ++sea_pixels;
+      }
+    }
+  EXPECT_EQ(sky_changed, 0) << "the sea rose above the horizon at row " << horizon;
+  EXPECT_GT(sea_changed, sea_pixels * 8 / 10);
+  // Not flat, not black (a NaN in the shading comes out as 0 on llvmpipe).
+  const auto [sea_mean, sea_sd] = stats(three, w, int(horizon + 0.1 * h), h);
+  EXPECT_GT(sea_mean, 5.0);
+  EXPECT_GT(sea_sd, 2.0) << "sea is uniform";
+  int black = 0;
+  for (size_t i = 0; i < three.size(); i += 4) black += three[i] + three[i + 1] + three[i + 2] == 0;
+  EXPECT_EQ(black, 0);
+
+  // One cascade loses the smaller waves: the picture changes, and stays sane.
+  p.cascades = 1;
+  sim.set_params(p);
+  sim.step(4.0);
+  const auto one = draw(renderer, sim, cam, shading, target);
+  size_t differing = 0;
+  for (size_t i = 0; i < one.size(); i += 4) differing += std::abs(int(one[i]) - int(three[i])) > 2;
+  const size_t sea_total = size_t(w) * size_t(h - int(horizon));
+  EXPECT_GT(differing, sea_total / 4) << "3 cascades look like 1";
+  const auto [one_mean, one_sd] = stats(one, w, int(horizon + 0.1 * h), h);
+  EXPECT_GT(one_mean, 5.0);
+  EXPECT_GT(one_sd, 1.0);
+}
+
+TEST_F(RenderFrame, WireframeCascadeAndMeshChangesLeakNothing) {
+  ocean::Params p = small_params(2);
+  ocean::Simulation sim(test::shaders(), p);
+  sim.step(1.0);
   render::OceanRenderer renderer(test::shaders());
   render::Offscreen target(96, 64, 1);
   render::ShadingParams s;
-  s.mesh_segments = 64;
+  s.mesh_segments = 32;
   auto filled = draw(renderer, sim, test_camera(), s, target);
   const int filled_triangles = renderer.triangle_count();
+  EXPECT_GT(filled_triangles, 0);
   s.wireframe = true;
   auto wire = draw(renderer, sim, test_camera(), s, target);
   EXPECT_NE(filled, wire);
@@ -88,14 +180,44 @@ TEST_F(RenderFrame, WireframeAndMeshChangesLeakNothing) {
   EXPECT_EQ(draw(renderer, sim, test_camera(), s, target), filled);
 
   const gl::ObjectCounts before = test::context().objects();
-  for (int seg : {32, 128, 64}) {
+  for (int seg : {64, 128, 32}) {
     s.mesh_segments = seg;
-    draw(renderer, sim, test_camera(), s, target);
+    for (float distance : {500.0f, 30000.0f}) {
+      s.view_distance = distance;
+      for (int cascades : {1, 3, 2}) {
+        p.cascades = cascades;
+        sim.set_params(p);
+        sim.step(1.0);
+        draw(renderer, sim, test_camera(), s, target);
+      }
+    }
   }
   const gl::ObjectCounts after = test::context().objects();
   EXPECT_EQ(before.buffers, after.buffers);
   EXPECT_EQ(before.vertex_arrays, after.vertex_arrays);
+  EXPECT_EQ(before.textures, after.textures);
+  EXPECT_EQ(before.programs, after.programs);
   EXPECT_EQ(renderer.triangle_count(), filled_triangles);
+  EXPECT_EQ(draw(renderer, sim, test_camera(), s, target), filled);
+}
+
+TEST_F(RenderFrame, HighEyesDrawFewerFinerLevels) {
+  ocean::Simulation sim(test::shaders(), small_params(1));
+  render::OceanRenderer renderer(test::shaders());
+  render::Offscreen target(64, 48, 1);
+  render::ShadingParams s;
+  s.mesh_segments = 64;
+  render::Camera cam = test_camera();
+  draw(renderer, sim, cam, s, target);
+  const int low_levels = renderer.levels_drawn(), low_triangles = renderer.triangle_count();
+  EXPECT_EQ(low_levels, renderer.clipmap(s, cam).levels());
+  cam.position.y = 2000.0f;
+  draw(renderer, sim, cam, s, target);
+  EXPECT_LT(renderer.levels_drawn(), low_levels);
+  EXPECT_LT(renderer.triangle_count(), low_triangles);
+  // The mesh reaches the view distance however high the eye is.
+  const render::Clipmap& m = renderer.clipmap(s, cam);
+  EXPECT_GE(m.reach(m.levels() - 1), s.view_distance);
 }
 
 TEST(RenderCamera, OrbitAndFlyAgree) {

@@ -1,14 +1,16 @@
 #include "render/ocean_renderer.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cmath>
-#include <numbers>
 #include <string_view>
 #include <vector>
 
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gl/error.h"
+#include "render/foam_texture.h"
 
 namespace oceanfft::render {
 namespace {
@@ -25,8 +27,16 @@ void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
   glUniform1f(loc(p, "uExposure"), s.exposure);
 }
 
-// Cell size of the innermost rings for a given ring resolution, metres.
-float inner_spacing(int segments) { return 0.15f * 256.0f / float(segments); }
+// Clamped like the mesh's own inputs, so a draw and clipmap() agree on the mesh.
+int mesh_cells(const ShadingParams& s) {
+  return std::clamp(s.mesh_segments, Clipmap::kMinCells, Clipmap::kMaxCells) / 4 * 4;
+}
+float mesh_distance(const ShadingParams& s, const Camera& c) {
+  const float d = std::isfinite(s.view_distance) ? s.view_distance : 30000.0f;
+  return std::clamp(d, 100.0f, 0.9f * c.far_plane);
+}
+
+constexpr int kFoamDetailSize = 256;
 
 // Core only from 4.6; an extension before.
 float query_max_anisotropy() {
@@ -57,58 +67,43 @@ OceanRenderer::Sampler::~Sampler() {
   if (id_) glDeleteSamplers(1, &id_);
 }
 
-OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders) {
+OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(vao);
+
+  const std::vector<float> detail = foam_detail(kFoamDetailSize);
+  std::vector<uint8_t> bytes(detail.size());
+  for (size_t i = 0; i < detail.size(); ++i)
+    bytes[i] = uint8_t(std::lround(std::clamp(detail[i], 0.0f, 1.0f) * 255.0f));
+  const int levels = int(std::log2(double(kFoamDetailSize))) + 1;
+  foam_detail_ = gl::Texture(GL_TEXTURE_2D, GL_R8, kFoamDetailSize, kFoamDetailSize, 1, levels);
+  glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamDetailSize, kFoamDetailSize, GL_RED,
+                  GL_UNSIGNED_BYTE, bytes.data());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void OceanRenderer::build_mesh(int segments, float view_distance) {
-  // Rings with the same number of vertices: inside r_switch they are evenly spaced, beyond it
-  // each ring grows by the angular step so cells stay square and their size grows in
-  // proportion to distance, as their projection on screen shrinks.
-  const float angular = 2.0f * std::numbers::pi_v<float> / float(segments);
-  const float d0 = inner_spacing(segments);
-  const float r_switch = d0 / angular;
-  std::vector<float> radii;
-  for (float r = d0; r < view_distance;) {
-    radii.push_back(r);
-    r = r < r_switch ? r + d0 : r * (1.0f + angular);
-  }
-  radii.push_back(view_distance);
-
-  std::vector<float> verts;
-  verts.reserve((radii.size() * segments + 1) * 2);
-  verts.push_back(0.0f);
-  verts.push_back(0.0f);
-  for (float r : radii)
-    for (int j = 0; j < segments; ++j) {
-      const float a = angular * float(j);
-      verts.push_back(r * std::cos(a));
-      verts.push_back(r * std::sin(a));
-    }
-  std::vector<GLuint> idx;
-  idx.reserve(radii.size() * segments * 6);
-  auto ring = [&](size_t i, int j) { return GLuint(1 + i * segments + (j % segments)); };
-  for (int j = 0; j < segments; ++j) {
-    idx.push_back(0);
-    idx.push_back(ring(0, j + 1));
-    idx.push_back(ring(0, j));
-  }
-  for (size_t i = 0; i + 1 < radii.size(); ++i)
-    for (int j = 0; j < segments; ++j) {
-      const GLuint a = ring(i, j), b = ring(i, j + 1), c = ring(i + 1, j), d = ring(i + 1, j + 1);
-      idx.insert(idx.end(), {a, b, c, b, d, c});
-    }
+  auto map = std::make_unique<Clipmap>(segments, view_distance);
+  const std::vector<float> grid = map->grid();
+  const std::vector<uint32_t>& idx = map->indices();
 
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   gl::VertexArray new_vao(vao);
-  gl::Buffer vb = gl::make_buffer(GL_ARRAY_BUFFER, verts.size() * sizeof(float), verts.data());
-  gl::Buffer ib = gl::make_buffer(GL_ELEMENT_ARRAY_BUFFER, idx.size() * sizeof(GLuint), idx.data());
+  gl::Buffer vb = gl::make_buffer(GL_ARRAY_BUFFER, grid.size() * sizeof(float), grid.data());
+  gl::Buffer ib = gl::make_buffer(GL_ELEMENT_ARRAY_BUFFER, idx.size() * sizeof(uint32_t), idx.data());
   glBindVertexArray(vao);
   glBindBuffer(GL_ARRAY_BUFFER, vb.id());
   glEnableVertexAttribArray(0);
@@ -120,21 +115,50 @@ void OceanRenderer::build_mesh(int segments, float view_distance) {
   mesh_vao_ = std::move(new_vao);
   vertices_ = std::move(vb);
   indices_ = std::move(ib);
-  index_count_ = int(idx.size());
-  vertex_count_ = int(verts.size() / 2);
+  clipmap_ = std::move(map);
   mesh_segments_ = segments;
   mesh_distance_ = view_distance;
+}
+
+const Clipmap& OceanRenderer::clipmap(const ShadingParams& shading, const Camera& camera) {
+  const int cells = mesh_cells(shading);
+  const float distance = mesh_distance(shading, camera);
+  if (!clipmap_ || cells != mesh_segments_ || distance != mesh_distance_) build_mesh(cells, distance);
+  return *clipmap_;
+}
+
+void OceanRenderer::draw_levels(const gl::Program& o, const glm::vec3& eye) {
+  const Clipmap& map = *clipmap_;
+  const std::vector<Clipmap::Placement> levels = map.place(eye.x, eye.z, eye.y);
+  glUniform1f(loc(o, "uMorphStart"), map.morph_start());
+  glUniform1f(loc(o, "uMorphEnd"), map.morph_end());
+  glUniform3fv(loc(o, "uEye"), 1, glm::value_ptr(eye));
+  const GLint origin = loc(o, "uOrigin"), cell = loc(o, "uCell");
+  glBindVertexArray(mesh_vao_.id());
+  for (const Clipmap::Placement& p : levels) {
+    const glm::vec2 org = map.origin(p);
+    glUniform2f(origin, org.x, org.y);
+    glUniform1f(cell, float(map.cell(p.level)));
+    const Clipmap::Range r = map.range(p.hole);
+    glDrawElements(GL_TRIANGLES, r.count, GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(uintptr_t(r.first) * sizeof(uint32_t)));
+  }
+  glBindVertexArray(0);
+  triangle_count_ = map.triangles(levels);
+  levels_drawn_ = int(levels.size());
+  vertex_count_ = levels_drawn_ * (map.cells() + 1) * (map.cells() + 1);
 }
 
 void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
                          const ShadingParams& shading, int width, int height,
                          gl::PassTimer* timer) {
   if (width < 1 || height < 1) return;  // a minimised window has nothing to draw into
-  const int segments = std::clamp(shading.mesh_segments, 16, 4096);
-  const float distance = std::clamp(shading.view_distance, 100.0f, 0.9f * camera.far_plane);
-  if (segments != mesh_segments_ || distance != mesh_distance_) build_mesh(segments, distance);
+  clipmap(shading, camera);
 
   gl::ScopedPass pass(timer, "render", 0);
+  // The simulation writes its maps with image stores and compute mipmaps; sampling them here
+  // must see those writes.
+  glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
   const glm::mat4 view_proj = camera.projection(float(width) / float(height)) * camera.view();
   const glm::mat4 inv_view_proj = glm::inverse(view_proj);
   const glm::vec3 eye = camera.eye();
@@ -160,11 +184,11 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glBindVertexArray(sky_vao_.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
 
-  const ocean::Params& p = sim.params();
-  const float texel = p.patch_size / float(p.size);
-  // Snapping the grid to whole map texels keeps vertices from sliding over the waves as the
-  // camera moves.
-  const glm::vec2 center = glm::floor(glm::vec2(eye.x, eye.z) / texel) * texel;
+  const int cascades = std::clamp(sim.cascades(), 1, ocean::kMaxCascades);
+  std::array<float, ocean::kMaxCascades> patch{};
+  for (int c = 0; c < cascades; ++c) patch[size_t(c)] = sim.bands()[size_t(c)].patch_size;
+  const float wind = glm::radians(sim.params().spectrum.wind.direction_deg);
+
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   if (shading.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
@@ -172,42 +196,62 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUseProgram(o.id());
   set_sky_uniforms(o, shading);
   glUniformMatrix4fv(loc(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
-  glUniform2f(loc(o, "uCenter"), center.x, center.y);
-  glUniform1f(loc(o, "uPatch"), p.patch_size);
-  glUniform1f(loc(o, "uTexel"), texel);
-  glUniform1f(loc(o, "uAngular"), 2.0f * std::numbers::pi_v<float> / float(segments));
-  glUniform1f(loc(o, "uInner"), inner_spacing(segments));
-  glUniform3fv(loc(o, "uEye"), 1, glm::value_ptr(eye));
+  glUniform1i(loc(o, "uCascades"), cascades);
+  glUniform1fv(loc(o, "uPatch"), ocean::kMaxCascades, patch.data());
+  glUniform1f(loc(o, "uMapSize"), float(sim.size()));
+  glUniform1f(loc(o, "uMaxLod"), float(std::max(sim.displacement().levels() - 1, 0)));
   glUniform3fv(loc(o, "uWaterColor"), 1, glm::value_ptr(shading.water_color));
   glUniform3fv(loc(o, "uScatterColor"), 1, glm::value_ptr(shading.scatter_color));
   glUniform1f(loc(o, "uScatterStrength"), shading.scatter_strength);
   glUniform1f(loc(o, "uScatterHeight"), shading.scatter_height);
-  glUniform1f(loc(o, "uRoughness"), shading.roughness);
-  glUniform1f(loc(o, "uFoamThreshold"), shading.foam_threshold);
-  glUniform1f(loc(o, "uFoamSoftness"), shading.foam_softness);
+  glUniform1f(loc(o, "uRoughness"), std::max(shading.roughness, 0.0f));
   glUniform1f(loc(o, "uFoamIntensity"), shading.foam_intensity);
+  glUniform1f(loc(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
+  glUniform2f(loc(o, "uWindDir"), std::cos(wind), std::sin(wind));
   glUniform1f(loc(o, "uFogDensity"), shading.fog_density);
   glUniform1i(loc(o, "uWireframe"), shading.wireframe ? 1 : 0);
   glUniform1i(loc(o, "uDisplacement"), 0);
-  glUniform1i(loc(o, "uNormals"), 1);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, sim.displacement().id());
-  glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_2D, sim.normals().id());
+  glUniform1i(loc(o, "uDerivatives"), 1);
+  glUniform1i(loc(o, "uTurbulence"), 2);
+  glUniform1i(loc(o, "uFoamDetail"), 3);
+  const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.turbulence()};
   if (max_anisotropy_ > 1.0f)
-    glSamplerParameterf(slope_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY,
+    glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY,
                         std::clamp(shading.anisotropy, 1.0f, max_anisotropy_));
-  glBindSampler(1, slope_sampler_.id());
-  glBindVertexArray(mesh_vao_.id());
-  glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+  for (int unit = 0; unit < 3; ++unit) {
+    glActiveTexture(GLenum(GL_TEXTURE0 + unit));
+    glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]->id());
+    glBindSampler(GLuint(unit), map_sampler_.id());
+  }
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
+  draw_levels(o, eye);
 
-  glBindVertexArray(0);
-  glBindSampler(1, 0);
-  glBindTexture(GL_TEXTURE_2D, 0);
-  glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  for (int unit = 3; unit >= 0; --unit) {
+    glActiveTexture(GLenum(GL_TEXTURE0 + unit));
+    glBindTexture(unit == 3 ? GL_TEXTURE_2D : GL_TEXTURE_2D_ARRAY, 0);
+    glBindSampler(GLuint(unit), 0);
+  }
   glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygon_mode[0]));
   glDisable(GL_DEPTH_TEST);
+  glUseProgram(0);
+}
+
+void OceanRenderer::draw_coverage(const glm::mat4& view_proj, const glm::vec3& eye,
+                                  const ShadingParams& shading, const Camera& camera) {
+  clipmap(shading, camera);
+  if (!coverage_program_) coverage_program_ = shaders_->graphics("render/ocean.vert", "render/coverage.frag", {{"FLAT_MESH", "1"}});
+  const gl::Program& o = coverage_program_;
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glBlendEquation(GL_FUNC_ADD);
+  glUseProgram(o.id());
+  // Flat (FLAT_MESH): displacement could fold the mesh over itself legitimately.
+  glUniformMatrix4fv(loc(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+  draw_levels(o, eye);
+  glDisable(GL_BLEND);
   glUseProgram(0);
 }
 

@@ -1,6 +1,11 @@
 #pragma once
-// Draws what ocean::Simulation produced: a sky, and a camera-centred grid displaced by the
-// displacement map out to the horizon, shaded from the slope and Jacobian maps.
+// Draws what ocean::Simulation produced: a sky, and a geometry clipmap (clipmap.h) displaced by
+// the sum of the cascades' displacement maps out to the view distance, shaded from the summed
+// derivative maps, with roughness from the slope variance the mipmaps filtered away and foam
+// from the simulated coverage times a generated detail texture.
+#include <memory>
+#include <vector>
+
 #include <glm/glm.hpp>
 
 #include "gl/objects.h"
@@ -8,6 +13,7 @@
 #include "gl/timing.h"
 #include "ocean/simulation.h"
 #include "render/camera.h"
+#include "render/clipmap.h"
 
 namespace oceanfft::render {
 
@@ -21,18 +27,23 @@ struct ShadingParams {
   glm::vec3 scatter_color{0.015f, 0.12f, 0.11f};   // light through thin crests
   float scatter_strength = 1.0f;
   float scatter_height = 2.0f;   // metres of crest height for full scattering
-  float roughness = 0.08f;       // sun glitter spread near the camera; grows with distance
-  float foam_threshold = 0.75f;  // foam where the Jacobian (normals().z) falls below this
-  float foam_softness = 0.55f;
+  // GGX alpha of the ripples no cascade simulates. The slope variance of the waves that
+  // filtering removes (mipmaps, distance) is added to it per pixel: alpha^2 = base^2 + var.
+  float roughness = 0.06f;
+  // Foam: the simulation's coverage (ocean::Params' threshold, softness, grow, decay) times
+  // 2 x a generated detail texture of mean 0.5, repeating every foam_detail_size metres.
   float foam_intensity = 0.9f;
+  float foam_detail_size = 7.0f;
   float fog_density = 1.0f / 9000.0f;  // per metre
   float exposure = 1.0f;
   bool wireframe = false;
   // Anisotropic filtering of the slope map towards the horizon (where the driver offers it).
   // Cheap on GPUs, but llvmpipe slows down tenfold or more with it, so it starts off.
   float anisotropy = 1.0f;
-  int mesh_segments = 256;  // grid detail: vertices per ring (rebuilds the mesh when changed)
-  float view_distance = 30000.0f;  // metres to the grid's edge
+  // Mesh detail: cells per clipmap level side (32..1024, rounded down to a multiple of 4); the
+  // finest cell is about 32 m / mesh_segments. Rebuilds the mesh when changed.
+  int mesh_segments = 128;
+  float view_distance = 30000.0f;  // metres the mesh reaches from the eye in every direction
 };
 
 class OceanRenderer {
@@ -43,11 +54,23 @@ class OceanRenderer {
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
             int width, int height, gl::PassTimer* timer = nullptr);
 
+  // Of the last draw: the clipmap levels drawn depend on the eye's height.
   int vertex_count() const { return vertex_count_; }
-  int triangle_count() const { return index_count_ / 3; }
+  int triangle_count() const { return triangle_count_; }
+  int levels_drawn() const { return levels_drawn_; }
+  // The mesh the next draw with these settings uses (built on first use).
+  const Clipmap& clipmap(const ShadingParams& shading, const Camera& camera);
+
+  // Diagnostics and tests: draws the undisplaced mesh seen from `eye` with `view_proj`, adding
+  // 1 per fragment to the red channel of the bound framebuffer (blending on), so a count of 1
+  // everywhere shows the levels tile without gaps or overlaps. Leaves blending off.
+  void draw_coverage(const glm::mat4& view_proj, const glm::vec3& eye, const ShadingParams& shading,
+                     const Camera& camera);
 
  private:
   void build_mesh(int segments, float view_distance);
+  // Draws every level with the bound program (ocean.vert's uniforms set per level).
+  void draw_levels(const gl::Program& program, const glm::vec3& eye);
 
   // A sampler object, so the renderer picks its own filtering without touching the
   // simulation's textures.
@@ -63,13 +86,16 @@ class OceanRenderer {
     GLuint id_ = 0;
   };
 
-  gl::Program sky_program_, ocean_program_;
+  const gl::ShaderLibrary* shaders_;
+  gl::Program sky_program_, ocean_program_, coverage_program_;
   gl::VertexArray sky_vao_, mesh_vao_;
   gl::Buffer vertices_, indices_;
-  int index_count_ = 0, vertex_count_ = 0;
+  std::unique_ptr<Clipmap> clipmap_;
+  int triangle_count_ = 0, vertex_count_ = 0, levels_drawn_ = 0;
   int mesh_segments_ = 0;
   float mesh_distance_ = 0.0f;
-  Sampler slope_sampler_;
+  gl::Texture foam_detail_;
+  Sampler map_sampler_;
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering
 };
 
