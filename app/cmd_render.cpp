@@ -7,11 +7,18 @@
 #include <fstream>
 #include <memory>
 
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
 #include "commands.h"
 #include "gl/error.h"
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
+#include "ui/settings.h"
 
 namespace oceanfft::app {
 namespace {
@@ -20,12 +27,15 @@ namespace fs = std::filesystem;
 constexpr int kMaxImageSide = 16384;
 
 const char* kMapsHelp =
-    "write the simulation's maps into DIR (created if missing). Each is raw little-endian "
-    "float32, N x N texels row-major (row = z, column = x; texel (x, z) is world "
-    "(x, z) * patch/N metres), channels interleaved: height.f32 (1: metres, y up), "
-    "displacement.f32 (3: x, y, z metres, choppiness applied), normal.f32 (3: unit normal x, "
-    "y, z), foam.f32 (1: coverage 0..1), jacobian.f32 (1: determinant, < 0 where folded); "
-    "plus a PNG preview of each";
+    "write the simulation's maps into DIR (created if missing): for each cascade c a folder "
+    "cascade<c>/ holding raw little-endian float32 files, N x N texels row-major (row = z, "
+    "column = x; texel (x, z) is world (x, z) * L_c/N metres, L_c the cascade's patch size), "
+    "channels interleaved: height.f32 (1: metres, y up), displacement.f32 (3: x, y, z metres, "
+    "choppiness applied), derivatives.f32 (4: dh/dx, dh/dz, d(lambda Dx)/dx, d(lambda Dz)/dz), "
+    "normal.f32 (3: unit normal x, y, z of the cascade's own displaced surface; y < 0 where it "
+    "folds), jacobian.f32 (1: the cascade's determinant, < 0 where folded), foam.f32 (1: "
+    "accumulated coverage 0..1); plus a PNG preview of each; and DIR/maps.json with N, the "
+    "cascades' patch sizes and k bands, and Hs measured and theoretical";
 
 void write_raw_floats(const fs::path& path, const std::vector<float>& data) {
   const fs::path tmp = path.string() + ".tmp";
@@ -54,11 +64,23 @@ uint8_t to_byte(float v, float lo, float hi) {
   return uint8_t(std::clamp(t, 0.0f, 1.0f) * 255.0f + 0.5f);
 }
 
-void export_maps(const ocean::Simulation& sim, const fs::path& dir) {
+struct HsCheck {
+  double measured, theory;  // metres
+};
+
+// Hs = 4 sqrt(variance), measured on this frame's maps and from the spectrum over the band.
+HsCheck hs_check(const ocean::Simulation& sim) {
+  double variance = 0.0;
+  for (int c = 0; c < sim.cascades(); ++c) variance += sim.height_variance(c);
+  return {4.0 * std::sqrt(variance), 4.0 * std::sqrt(ocean::theoretical_variance(sim.params()))};
+}
+
+void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir) {
   const int n = sim.size();
   const size_t texels = size_t(n) * n;
-  const auto disp = ocean::Simulation::download_map(sim.displacement());
-  const auto maps = ocean::Simulation::download_map(sim.normals());
+  const auto disp = ocean::Simulation::download_map(sim.displacement(), cascade);
+  const auto deriv = ocean::Simulation::download_map(sim.derivatives(), cascade);
+  const auto turb = ocean::Simulation::download_map(sim.turbulence(), cascade);
   std::vector<float> height(texels), displacement(texels * 3), normal(texels * 3), foam(texels),
       jacobian(texels);
   float hmin = INFINITY, hmax = -INFINITY, dmax = 0.0f;
@@ -68,18 +90,26 @@ void export_maps(const ocean::Simulation& sim, const fs::path& dir) {
       displacement[3 * i + c] = disp[4 * i + c];
       dmax = std::max(dmax, std::abs(disp[4 * i + c]));
     }
-    const float sx = maps[4 * i], sz = maps[4 * i + 1];
-    const float len = std::sqrt(sx * sx + 1.0f + sz * sz);
-    normal[3 * i] = -sx / len;
-    normal[3 * i + 1] = 1.0f / len;
-    normal[3 * i + 2] = -sz / len;
-    jacobian[i] = maps[4 * i + 2];
-    foam[i] = maps[4 * i + 3];
+    // The displaced surface P = (x + lambda Dx, h, z + lambda Dz) has tangents dP/dx =
+    // (1 + Jxx, hx, Jxz) and dP/dz = (Jxz, hz, 1 + Jzz); their cross product's y is the
+    // Jacobian determinant, so the normal turns over exactly where the surface folds.
+    const double hx = deriv[4 * i], hz = deriv[4 * i + 1];
+    const double jxx = deriv[4 * i + 2], jzz = deriv[4 * i + 3], jxz = disp[4 * i + 3];
+    const double nx = hz * jxz - (1.0 + jzz) * hx;
+    const double ny = (1.0 + jzz) * (1.0 + jxx) - jxz * jxz;
+    const double nz = jxz * hx - hz * (1.0 + jxx);
+    const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
+    normal[3 * i] = float(nx / len);
+    normal[3 * i + 1] = float(ny / len);
+    normal[3 * i + 2] = float(nz / len);
+    jacobian[i] = float(ny);
+    foam[i] = turb[4 * i];
     hmin = std::min(hmin, height[i]);
     hmax = std::max(hmax, height[i]);
   }
   write_raw_floats(dir / "height.f32", height);
   write_raw_floats(dir / "displacement.f32", displacement);
+  write_raw_floats(dir / "derivatives.f32", deriv);
   write_raw_floats(dir / "normal.f32", normal);
   write_raw_floats(dir / "foam.f32", foam);
   write_raw_floats(dir / "jacobian.f32", jacobian);
@@ -95,23 +125,83 @@ void export_maps(const ocean::Simulation& sim, const fs::path& dir) {
   render::write_png((dir / "foam.png").string(), n, n, 1, gray);
   for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(jacobian[i], -0.5f, 1.5f);
   render::write_png((dir / "jacobian.png").string(), n, n, 1, gray);
+  std::vector<uint8_t> deriv_rgb(texels * 3);
+  float gmax = 1e-12f;
+  for (size_t i = 0; i < texels; ++i) gmax = std::max({gmax, std::abs(deriv[4 * i]), std::abs(deriv[4 * i + 1])});
+  for (size_t i = 0; i < texels; ++i) {
+    deriv_rgb[3 * i] = to_byte(deriv[4 * i], -gmax, gmax);
+    deriv_rgb[3 * i + 1] = to_byte(deriv[4 * i + 1], -gmax, gmax);
+    deriv_rgb[3 * i + 2] = 128;
+  }
+  render::write_png((dir / "derivatives.png").string(), n, n, 3, deriv_rgb);
+}
+
+void export_maps(const ocean::Simulation& sim, const HsCheck& hs, const fs::path& dir) {
+  nlohmann::json doc;
+  doc["size"] = sim.size();
+  doc["time"] = sim.time();
+  doc["simulated_time"] = sim.simulated_time();
+  doc["hs_measured_m"] = hs.measured;
+  doc["hs_theory_m"] = hs.theory;
+  doc["cascades"] = nlohmann::json::array();
+  for (int c = 0; c < sim.cascades(); ++c) {
+    const fs::path sub = dir / ("cascade" + std::to_string(c));
+    std::error_code ec;
+    fs::create_directories(sub, ec);
+    if (!fs::is_directory(sub, ec)) throw Error(ErrorCode::Io, "cannot create " + sub.string());
+    export_cascade(sim, c, sub);
+    const ocean::CascadeBand& b = sim.bands()[size_t(c)];
+    doc["cascades"].push_back({{"dir", "cascade" + std::to_string(c)},
+                               {"patch_size_m", b.patch_size},
+                               {"k_lo", b.k_lo},
+                               {"k_hi", b.k_hi},
+                               {"height_variance_m2", sim.height_variance(c)}});
+  }
+  const fs::path json = dir / "maps.json";
+  std::ofstream out(json, std::ios::trunc);
+  out << doc.dump(2) << "\n";
+  if (!out) throw Error(ErrorCode::Io, "failed writing " + json.string());
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 }  // namespace
 
 void add_render(CLI::App& app, Commands& out) {
+  // Sea-state options take text and go through the same setting names as the Ocean panel and
+  // demo scripts, so they accept and refuse exactly what those do.
+  struct SeaOption {
+    const char* flag;
+    const char* key;
+    std::string value;
+  };
   struct Args {
     std::string out, algorithm = std::string(fft::name(fft::kDefaultAlgorithm)), maps;
     int width = 1280, height = 720, size = 256, samples = 4;
     float anisotropy = render::ShadingParams{}.anisotropy;
-    double time = 12.0;
+    double time = 12.0, foam_warmup = 2.0;
     uint64_t seed = 1;
-    float wind_speed = ocean::Params{}.wind_speed, wind_direction = ocean::Params{}.wind_direction_deg;
-    float choppiness = ocean::Params{}.choppiness, patch = ocean::Params{}.patch_size;
+    std::string preset, patch_sizes;
+    std::vector<SeaOption> sea = {
+        {"--spectrum", "spectrum", ""},       {"--spreading", "spreading", ""},
+        {"--wind-speed", "wind_speed", ""},   {"--wind-direction", "wind_direction", ""},
+        {"--fetch", "fetch_km", ""},          {"--gamma", "gamma", ""},
+        {"--spread", "spread", ""},           {"--cascades", "cascades", ""},
+        {"--patch-size", "patch_size_0", ""}, {"--choppiness", "choppiness", ""},
+        {"--depth", "depth", ""},
+    };
+    bool tma = false;
+    std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
     bool wireframe = false;
   };
   auto a = std::make_shared<Args>();
+  const ocean::Params def;
+  const ocean::WaveComponent& wind = def.spectrum.wind;
   CLI::App* cmd = app.add_subcommand("render", "render one frame of the ocean headless (EGL) to a PNG");
   cmd->add_option("--out", a->out, "output PNG (written to a temporary file, then renamed)");
   cmd->add_option("--width", a->width, "image width in pixels")->capture_default_str();
@@ -121,13 +211,45 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--algorithm", a->algorithm, "FFT algorithm: " + fft::algorithm_list())
       ->capture_default_str();
   cmd->add_option("--time", a->time, "simulation time in seconds")->capture_default_str();
+  cmd->add_option("--foam-warmup", a->foam_warmup,
+                  "seconds simulated at 20 steps/s before --time, so foam has accumulated")
+      ->capture_default_str();
   cmd->add_option("--seed", a->seed, "random seed of the spectrum")->capture_default_str();
-  cmd->add_option("--wind-speed", a->wind_speed, "m/s")->capture_default_str();
-  cmd->add_option("--wind-direction", a->wind_direction, "degrees from +x towards +z")
-      ->capture_default_str();
-  cmd->add_option("--choppiness", a->choppiness, "horizontal displacement scale")
-      ->capture_default_str();
-  cmd->add_option("--patch-size", a->patch, "metres per simulated patch")->capture_default_str();
+  cmd->add_option("--preset", a->preset,
+                  "sea state: " + ui::preset_list() +
+                      " or beaufort-N; sets spectrum, swell, choppiness and foam threshold, which "
+                      "the options below then override");
+  const char* help[] = {
+      "wind sea spectrum: phillips, pierson-moskowitz or jonswap",
+      "directional spreading: cos2s, hasselmann or donelan-banner",
+      "U10 of the wind sea, m/s",
+      "degrees from +x towards +z the waves travel",
+      "JONSWAP fetch, km",
+      "JONSWAP peak enhancement",
+      "s of cos^2s spreading",
+      "number of cascades, 1..4",
+      "metres, the largest (first) cascade's patch",
+      "horizontal displacement scale",
+      "water depth, metres (dispersion and TMA)",
+  };
+  const std::string defaults[] = {
+      std::string(ocean::name(wind.spectrum)), std::string(ocean::name(wind.spreading)),
+      number(wind.wind_speed), number(wind.direction_deg), number(wind.fetch_km),
+      number(wind.peak_enhancement), number(wind.spread), std::to_string(def.cascades),
+      number(def.patch_sizes[0]), number(def.choppiness), number(def.depth),
+  };
+  for (size_t i = 0; i < a->sea.size(); ++i)
+    cmd->add_option(a->sea[i].flag, a->sea[i].value,
+                    std::string(help[i]) + " (default " + defaults[i] + ")");
+  std::string sizes_default;
+  for (int c = 0; c < ocean::kMaxCascades; ++c)
+    sizes_default += (c ? "," : "") + number(def.patch_sizes[size_t(c)]);
+  cmd->add_option("--patch-sizes", a->patch_sizes,
+                  "metres per cascade, largest first, comma-separated (default " + sizes_default + ")");
+  cmd->add_flag("--tma", a->tma, "TMA shallow-water attenuation by --depth");
+  cmd->add_option("--set", a->set,
+                  "KEY=VALUE, repeatable: any ocean setting by its script name "
+                  "(`oceanfft demo --list-script-keys`), applied last");
   cmd->add_option("--camera-height", a->cam_height, "eye height, metres")->capture_default_str();
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
       ->capture_default_str();
@@ -138,7 +260,7 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_flag("--wireframe", a->wireframe, "draw the grid as lines");
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
 
-  out.push_back({cmd, [a]() -> int {
+  out.push_back({cmd, [a, cmd]() -> int {
     // Every check that needs no GPU comes first, so bad input fails fast and writes nothing.
     if (a->out.empty()) throw Error(ErrorCode::InvalidArgument, "--out is required");
     if (a->width < 1 || a->height < 1 || a->width > kMaxImageSide || a->height > kMaxImageSide)
@@ -150,20 +272,73 @@ void add_render(CLI::App& app, Commands& out) {
     if (!(a->anisotropy >= 1.0f && a->anisotropy <= 16.0f))
       throw Error(ErrorCode::InvalidArgument, "--anisotropy must be within 1..16");
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
+    if (!(a->foam_warmup >= 0.0 && a->foam_warmup <= 600.0))
+      throw Error(ErrorCode::InvalidArgument, "--foam-warmup must be within 0..600 seconds");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");
     auto algorithm = fft::parse_algorithm(a->algorithm);
     if (!algorithm)
       throw Error(ErrorCode::InvalidArgument, "unknown algorithm '" + a->algorithm +
                                                   "'; choose one of: " + fft::algorithm_list());
-    ocean::Params p;
+    ui::Settings settings;
+    auto set = [&](const std::string& option, std::string_view key, std::string_view value) {
+      try {
+        ui::apply_setting(settings, key, value);
+      } catch (const Error& e) {
+        throw Error(e.code(), option + ": " + e.what());
+      }
+    };
+    // The size first: the settings check every value against the whole ocean, and the cascade
+    // bands depend on N.
+    ocean::Params& p = settings.ocean;
     p.size = a->size;
     p.algorithm = *algorithm;
     p.seed = a->seed;
-    p.wind_speed = a->wind_speed;
-    p.wind_direction_deg = a->wind_direction;
-    p.choppiness = a->choppiness;
-    p.patch_size = a->patch;
+    ocean::validate(p);
+    if (cmd->count("--preset")) set("--preset", "preset", a->preset);
+    for (const SeaOption& o : a->sea)
+      if (cmd->count(o.flag)) set(o.flag, o.key, o.value);
+    if (cmd->count("--patch-sizes")) {
+      // All at once: one at a time, a new size could be refused for clashing with an old one.
+      const std::string& text = a->patch_sizes;
+      ui::Settings trial = settings;
+      size_t start = 0;
+      int c = 0;
+      for (;; ++c) {
+        const size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma == std::string::npos ? comma : comma - start);
+        if (c >= ocean::kMaxCascades)
+          throw Error(ErrorCode::InvalidArgument, "--patch-sizes '" + text + "' lists more than " +
+                                                      std::to_string(ocean::kMaxCascades) + " sizes");
+        float v = 0.0f;
+        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || end != item.data() + item.size() ||
+            !std::isfinite(v) || v <= 0.0f)
+          throw Error(ErrorCode::InvalidArgument, "--patch-sizes '" + text + "': '" + item +
+                                                      "' is not a positive number of metres");
+        trial.ocean.patch_sizes[size_t(c)] = v;
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      if (!cmd->count("--cascades")) trial.ocean.cascades = c + 1;
+      if (c + 1 < trial.ocean.cascades)
+        throw Error(ErrorCode::InvalidArgument,
+                    "--patch-sizes '" + text + "' gives " + std::to_string(c + 1) + " size(s) for " +
+                        std::to_string(trial.ocean.cascades) + " cascades");
+      try {
+        ocean::validate(trial.ocean);
+      } catch (const Error& e) {
+        throw Error(e.code(), "--patch-sizes: " + std::string(e.what()));
+      }
+      settings = trial;
+    }
+    if (a->tma) set("--tma", "tma", "on");
+    for (const std::string& kv : a->set) {
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
+        throw Error(ErrorCode::InvalidArgument, "--set '" + kv + "': expected KEY=VALUE");
+      set("--set", kv.substr(0, eq), kv.substr(eq + 1));
+    }
     ocean::validate(p);
     std::error_code ec;
     const fs::path out_path(a->out);
@@ -181,6 +356,10 @@ void add_render(CLI::App& app, Commands& out) {
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders;
     ocean::Simulation sim(shaders, p);
+    // Foam builds up over frames: run the seconds before --time at a frame rate's steps.
+    const double warm_step = 1.0 / 20.0;
+    const int warm_steps = int(std::ceil(a->foam_warmup / warm_step));
+    for (int i = warm_steps; i > 0; --i) sim.step(a->time - i * warm_step);
     sim.step(a->time);
     render::OceanRenderer renderer(shaders);
     render::Camera camera;
@@ -188,8 +367,8 @@ void add_render(CLI::App& app, Commands& out) {
     camera.position = {0.0f, a->cam_height, 0.0f};
     camera.yaw_deg = a->cam_yaw;
     camera.pitch_deg = a->cam_pitch;
-    render::ShadingParams shading;
-    shading.wireframe = a->wireframe;
+    render::ShadingParams shading = settings.shading;
+    shading.wireframe = shading.wireframe || a->wireframe;
     shading.anisotropy = a->anisotropy;
     render::Offscreen target(a->width, a->height, a->samples);
     target.bind();
@@ -197,10 +376,12 @@ void add_render(CLI::App& app, Commands& out) {
     std::vector<uint8_t> pixels = target.read_rgba8();
     if (ctx->check_errors("render") || ctx->error_count())
       throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-    if (!a->maps.empty()) export_maps(sim, a->maps);
+    const HsCheck hs = hs_check(sim);
+    if (!a->maps.empty()) export_maps(sim, hs, a->maps);
     render::write_png(a->out, a->width, a->height, 4, pixels);
-    std::printf("%s: %dx%d, %s, t=%.2f s\n", a->out.c_str(), a->width, a->height,
-                sim.describe().c_str(), a->time);
+    std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
+                a->out.c_str(), a->width, a->height, sim.describe().c_str(), a->time, hs.measured,
+                hs.theory, hs.theory > 0 ? (hs.measured - hs.theory) / hs.theory * 100.0 : 0.0);
     return 0;
   }});
 }

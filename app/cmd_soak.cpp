@@ -1,6 +1,6 @@
 // `oceanfft soak`: many headless frames of the ocean plus a free-standing FFT round trip, with
-// random live changes of algorithm, size and parameters, looking for the slow failures a short
-// test never sees: GL errors, GL objects that outlive their owner, and memory that creeps.
+// random live changes of algorithm, size, cascades, spectrum, spreading, swell, TMA, loop period
+// and foam, looking for the slow failures a short test never sees: GL errors, GL objects that outlive their owner, and memory that creeps.
 #include <unistd.h>
 
 #include <algorithm>
@@ -155,6 +155,21 @@ int run_soak(const SoakArgs& a) {
     return o;
   };
 
+  const ocean::SpectrumType spectra[] = {ocean::SpectrumType::Phillips,
+                                         ocean::SpectrumType::PiersonMoskowitz,
+                                         ocean::SpectrumType::Jonswap};
+  const ocean::Spreading spreadings[] = {ocean::Spreading::Cos2s, ocean::Spreading::Hasselmann,
+                                         ocean::Spreading::DonelanBanner};
+  auto random_component = [&](ocean::WaveComponent& c) {
+    c.spectrum = spectra[pick(0, 2)];
+    c.spreading = spreadings[pick(0, 2)];
+    c.wind_speed = uniform(1.0f, 35.0f);
+    c.direction_deg = uniform(-180.0f, 180.0f);
+    c.fetch_km = std::exp(uniform(std::log(1.0f), std::log(3000.0f)));
+    c.peak_enhancement = uniform(1.0f, 7.0f);
+    c.spread = std::exp(uniform(0.0f, std::log(100.0f)));
+  };
+
   double t = 0.0;
   const double dt = 1.0 / 60.0;
   int frame = 0;
@@ -165,15 +180,18 @@ int run_soak(const SoakArgs& a) {
     check_gl("frame", frame);
   };
 
-  // Warm-up: every algorithm at every size, packed and unpacked, so that driver caches, shader
-  // programs and allocator pools reach their working size before the baseline is taken.
+  // Warm-up: every algorithm at every size, packed and unpacked, with one and with the most
+  // cascades, so that driver caches, shader programs and allocator pools reach their working
+  // size before the baseline is taken.
   const auto t0 = std::chrono::steady_clock::now();
   for (fft::Algorithm alg : algorithms)
     for (int s : sizes)
-      for (bool pack : {true, false}) {
+      for (int layout = 0; layout < 4; ++layout) {
+        const bool pack = layout % 2 == 0;
         params.algorithm = alg;
         params.size = s;
         params.pack_pairs = pack;
+        params.cascades = layout < 2 ? 1 : ocean::kMaxCascades;
         sim.set_params(params);
         fo.algorithm = alg;
         fo.width = fo.height = std::min(s, fft_max);
@@ -197,7 +215,7 @@ int run_soak(const SoakArgs& a) {
   const int64_t base_rss = resident_bytes();
   const ocean::Params base_params = params;
   std::printf("soak: warm-up %d frames, %s; baseline %s live GL objects, RSS %.1f MiB\n", frame,
-              "all algorithms x sizes x packings", counts_text(base_objects).c_str(),
+              "all algorithms x sizes x packings x 1 and 4 cascades", counts_text(base_objects).c_str(),
               double(base_rss) / (1 << 20));
   std::fflush(stdout);
 
@@ -208,7 +226,7 @@ int run_soak(const SoakArgs& a) {
   for (int i = 0; i < a.frames; ++i, ++frame) {
     if (pick(1, a.change_every) == 1) {
       ++changes;
-      switch (pick(0, 5)) {
+      switch (pick(0, 11)) {
         case 0:
           params.algorithm = algorithms[size_t(pick(0, int(algorithms.size()) - 1))];
           break;
@@ -219,19 +237,52 @@ int run_soak(const SoakArgs& a) {
           params.pack_pairs = !params.pack_pairs;
           break;
         case 3:
-          params.wind_speed = uniform(2.0f, 40.0f);
-          params.wind_direction_deg = uniform(-180.0f, 180.0f);
+          random_component(params.spectrum.wind);
           break;
         case 4:
           params.choppiness = uniform(0.0f, 2.5f);
-          params.patch_size = uniform(20.0f, 1000.0f);
-          params.amplitude = uniform(1e-4f, 1e-2f);
+          params.spectrum.phillips_amplitude = uniform(1e-4f, 1e-2f);
+          params.spectrum.small_wave_cutoff = pick(0, 1) ? 0.0f : uniform(0.0f, 0.5f);
           params.seed = rng();
           break;
         case 5:
           make_round_trip(rt, random_fft_options(), shaders, rng());
           ++replans;
           break;
+        case 6: {
+          params.cascades = pick(1, ocean::kMaxCascades);
+          // One factor for all: the bands depend on the ratios, which stay valid at every size.
+          const float scale = uniform(0.5f, 2.0f);
+          for (int c = 0; c < ocean::kMaxCascades; ++c)
+            params.patch_sizes[size_t(c)] = ocean::Params{}.patch_sizes[size_t(c)] * scale;
+          break;
+        }
+        case 7:
+          random_component(params.spectrum.swell);
+          params.spectrum.swell.scale = pick(0, 2) ? uniform(0.1f, 2.0f) : 0.0f;
+          break;
+        case 8:
+          params.spectrum.tma = pick(0, 1) == 1;
+          params.depth = std::exp(uniform(std::log(2.0f), std::log(2000.0f)));
+          break;
+        case 9:
+          params.loop_period = pick(0, 1) ? 0.0f : uniform(5.0f, 200.0f);
+          params.time_scale = uniform(0.0f, 3.0f);
+          break;
+        case 10:
+          params.foam_threshold = uniform(-0.5f, 1.2f);
+          params.foam_softness = uniform(0.01f, 1.0f);
+          params.foam_grow = uniform(0.0f, 10.0f);
+          params.foam_decay = uniform(0.0f, 5.0f);
+          break;
+        case 11: {
+          const auto& presets = ocean::presets();
+          const ocean::Preset& pr = presets[size_t(pick(0, int(presets.size()) - 1))];
+          params.spectrum = pr.spectrum;
+          params.choppiness = pr.choppiness;
+          params.foam_threshold = pr.foam_threshold;
+          break;
+        }
       }
       sim.set_params(params);
     }

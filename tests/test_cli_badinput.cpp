@@ -210,6 +210,22 @@ const std::vector<Case>& cases() {
       {"render: zero samples", {"render", "--out", "@/r.png", "--samples", "0"}, "samples"},
       {"render: huge sample count", {"render", "--out", "@/r.png", "--samples", "1000"}, "samples"},
       {"render: negative wind speed", {"render", "--out", "@/r.png", "--wind-speed", "-5"}, "wind"},
+      {"render: unknown preset", {"render", "--out", "@/r.png", "--preset", "tsunami"}, "tsunami"},
+      {"render: unknown spectrum", {"render", "--out", "@/r.png", "--spectrum", "gaussian"}, "gaussian"},
+      {"render: unknown spreading", {"render", "--out", "@/r.png", "--spreading", "flat"}, "flat"},
+      {"render: zero cascades", {"render", "--out", "@/r.png", "--cascades", "0"}, "--cascades"},
+      {"render: too many cascades", {"render", "--out", "@/r.png", "--cascades", "5"}, "--cascades"},
+      {"render: non-numeric cascades", {"render", "--out", "@/r.png", "--cascades", "two"}, "--cascades"},
+      {"render: negative fetch", {"render", "--out", "@/r.png", "--fetch", "-2"}, "--fetch"},
+      {"render: NaN fetch", {"render", "--out", "@/r.png", "--fetch", "nan"}, "--fetch"},
+      {"render: gamma below 1", {"render", "--out", "@/r.png", "--gamma", "0.5"}, "--gamma"},
+      {"render: patch sizes not decreasing", {"render", "--out", "@/r.png", "--patch-sizes", "100,200"}, "smaller"},
+      {"render: patch sizes too far apart", {"render", "--out", "@/r.png", "--size", "64", "--patch-sizes", "1000,10"}, "cascade 1"},
+      {"render: malformed patch sizes", {"render", "--out", "@/r.png", "--patch-sizes", "500,,60"}, "--patch-sizes"},
+      {"render: unknown --set key", {"render", "--out", "@/r.png", "--set", "colour=red"}, "colour"},
+      {"render: --set without a value", {"render", "--out", "@/r.png", "--set", "tma"}, "KEY=VALUE"},
+      {"render: bad --set value", {"render", "--out", "@/r.png", "--set", "tma=maybe"}, "maybe"},
+      {"render: negative foam warm-up", {"render", "--out", "@/r.png", "--foam-warmup", "-1"}, "--foam-warmup"},
       {"render: output under a missing directory", {"render", "--out", "@/nodir/r.png", "--width", "32", "--height", "32", "--size", "64"}, "r.png"},
       {"render: output is a directory", {"render", "--out", "@/subdir", "--width", "32", "--height", "32", "--size", "64"}, "subdir"},
       // --- roundtrip
@@ -244,6 +260,8 @@ const std::vector<Case>& cases() {
       {"demo: negative frame count", {"demo", "--frames", "-1"}, "frames"},
       {"demo: script missing", {"demo", "--script", "@/missing.txt"}, "missing.txt"},
       {"demo: script is a directory", {"demo", "--script", "@/subdir"}, "subdir"},
+      {"demo: script with an unknown preset", {"demo", "--frames", "1", "--script", "@/badpreset.txt"}, "tsunami"},
+      {"demo: script with too many cascades", {"demo", "--frames", "1", "--script", "@/badcascades.txt"}, "cascades"},
       {"demo: screenshot under a missing directory", {"demo", "--frames", "1", "--size", "64", "--width", "64", "--height", "64", "--screenshot", "@/nodir/s.png"}, "s.png"},
       // --- viewer: without a display it refuses before looking at the image (in a window a bad
       // image is an error line in the panel instead; tests/test_viewer_panel.cpp)
@@ -282,6 +300,8 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     spit(dir_ / "long.raw", std::string(raw + 1, '\0'));
     spit(dir_ / "empty.raw", "");
     spit(dir_ / "empty.png", "");
+    spit(dir_ / "badpreset.txt", "0 preset=tsunami\n");
+    spit(dir_ / "badcascades.txt", "0 size=64\n3 cascades=9\n");
     const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
     const std::string png = slurp(fs::path(src ? src : ".") / "assets" / "shapes.png");
     ASSERT_GT(png.size(), 200u) << "assets/shapes.png is needed (OCEANFFT_SOURCE_DIR)";

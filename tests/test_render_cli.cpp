@@ -113,38 +113,117 @@ TEST_F(RenderCli, WritesSkyAboveATexturedSea) {
   EXPECT_LT(sea.mean[0] + sea.mean[1] + sea.mean[2], sky.mean[0] + sky.mean[1] + sky.mean[2]);
 }
 
+std::vector<float> read_floats(const fs::path& f) {
+  std::vector<float> v(fs::file_size(f) / 4);
+  std::ifstream in(f, std::ios::binary);
+  in.read(reinterpret_cast<char*>(v.data()), std::streamsize(v.size() * 4));
+  return v;
+}
+
+// "Hs measured 1.234 m, theory 1.300 m" from the render's summary line.
+bool parse_hs(const std::string& out, double& measured, double& theory) {
+  const size_t at = out.find("Hs measured ");
+  return at != std::string::npos &&
+         std::sscanf(out.c_str() + at, "Hs measured %lf m, theory %lf m", &measured, &theory) == 2;
+}
+
 TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
-  const int n = 64;
-  CliRun r = run("render --out '" + (dir_ / "f.png").string() + "' --width 64 --height 36 --samples 1 --size " +
-                  std::to_string(n) + " --export-maps '" + (dir_ / "maps").string() + "'",
-              dir_);
+  const int n = 64, cascades = 2;
+  CliRun r = run("render --out '" + (dir_ / "f.png").string() +
+                     "' --width 64 --height 36 --samples 1 --foam-warmup 0.5 --cascades " +
+                     std::to_string(cascades) + " --size " + std::to_string(n) + " --export-maps '" +
+                     (dir_ / "maps").string() + "'",
+                 dir_);
   ASSERT_EQ(r.status, 0) << r.output;
-  const std::pair<const char*, int> files[] = {
-      {"height", 1}, {"displacement", 3}, {"normal", 3}, {"foam", 1}, {"jacobian", 1}};
-  for (auto [name, channels] : files) {
-    const fs::path f = dir_ / "maps" / (std::string(name) + ".f32");
-    ASSERT_TRUE(fs::exists(f)) << f;
-    EXPECT_EQ(fs::file_size(f), size_t(n) * n * channels * 4) << f;
-    EXPECT_TRUE(fs::exists(dir_ / "maps" / (std::string(name) + ".png"))) << name;
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / ("cascade" + std::to_string(cascades))))
+      << "one folder per cascade in use";
+  double layer_variance[cascades] = {};
+  for (int c = 0; c < cascades; ++c) {
+    const fs::path sub = dir_ / "maps" / ("cascade" + std::to_string(c));
+    const std::pair<const char*, int> files[] = {{"height", 1},   {"displacement", 3}, {"derivatives", 4},
+                                                 {"normal", 3},   {"foam", 1},         {"jacobian", 1}};
+    for (auto [name, channels] : files) {
+      const fs::path f = sub / (std::string(name) + ".f32");
+      ASSERT_TRUE(fs::exists(f)) << f;
+      EXPECT_EQ(fs::file_size(f), size_t(n) * n * channels * 4) << f;
+      EXPECT_TRUE(fs::exists(sub / (std::string(name) + ".png"))) << name;
+    }
+    const auto height = read_floats(sub / "height.f32"), disp = read_floats(sub / "displacement.f32"),
+               normal = read_floats(sub / "normal.f32"), foam = read_floats(sub / "foam.f32"),
+               jac = read_floats(sub / "jacobian.f32"), deriv = read_floats(sub / "derivatives.f32");
+    double var = 0;
+    for (size_t i = 0; i < height.size(); ++i) {
+      ASSERT_EQ(height[i], disp[3 * i + 1]) << "height is displacement's y";
+      const double len = std::hypot(normal[3 * i], normal[3 * i + 1], normal[3 * i + 2]);
+      ASSERT_NEAR(len, 1.0, 1e-5);
+      // The normal's y has the Jacobian's sign: it turns over exactly where the surface folds.
+      if (std::abs(jac[i]) > 1e-4f) ASSERT_EQ(normal[3 * i + 1] > 0.0f, jac[i] > 0.0f) << i;
+      // The normal is perpendicular to both tangents of the displaced surface, (1 + Jxx, hx, Jxz)
+      // and (Jxz, hz, 1 + Jzz), and the Jacobian is their determinant. Jxz is not exported:
+      // solve it from the first tangent and check the second and the Jacobian with it.
+      const double nx = normal[3 * i], ny = normal[3 * i + 1], nz = normal[3 * i + 2];
+      const double hx = deriv[4 * i], hz = deriv[4 * i + 1], jxx = deriv[4 * i + 2], jzz = deriv[4 * i + 3];
+      if (std::abs(nz) > 0.05) {
+        const double jxz = -(nx * (1.0 + jxx) + ny * hx) / nz;
+        ASSERT_NEAR(nx * jxz + ny * hz + nz * (1.0 + jzz), 0.0, 1e-4) << i;
+        ASSERT_NEAR(jac[i], (1.0 + jxx) * (1.0 + jzz) - jxz * jxz, 1e-3 * (1.0 + std::abs(jac[i]))) << i;
+      } else if (std::abs(jac[i]) > 0.5f) {
+        // Nearly no z lean: then the slope alone tilts the normal in x, against it.
+        ASSERT_LT(nx * hx, 1e-6) << i;
+      }
+      ASSERT_TRUE(foam[i] >= 0.0f && foam[i] <= 1.0f);
+      var += double(height[i]) * height[i];
+    }
+    layer_variance[c] = var / height.size();
+    EXPECT_GT(layer_variance[c], 1e-8) << "cascade " << c << " is flat";
   }
-  auto read = [&](const char* name) {
-    std::vector<float> v(fs::file_size(dir_ / "maps" / (std::string(name) + ".f32")) / 4);
-    std::ifstream in(dir_ / "maps" / (std::string(name) + ".f32"), std::ios::binary);
-    in.read(reinterpret_cast<char*>(v.data()), std::streamsize(v.size() * 4));
-    return v;
+  // maps.json describes the same cascades and the Hs of the summary line.
+  std::ifstream in(dir_ / "maps" / "maps.json");
+  std::stringstream json;
+  json << in.rdbuf();
+  const std::string j = json.str();
+  EXPECT_NE(j.find("\"size\": 64"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"cascade1\""), std::string::npos) << j;
+  EXPECT_EQ(j.find("\"cascade2\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"hs_measured_m\""), std::string::npos) << j;
+  double measured = 0, theory = 0;
+  ASSERT_TRUE(parse_hs(r.output, measured, theory)) << r.output;
+  EXPECT_NEAR(measured, 4.0 * std::sqrt(layer_variance[0] + layer_variance[1]), 1e-3 * measured)
+      << "the printed Hs is 4 sqrt of the exported heights' summed variance";
+}
+
+TEST_F(RenderCli, PresetsOrderTheSeaStatesAndOptionsOverrideThem) {
+  // One cascade at 64 keeps this quick; the Hs check itself is the ocean tests' job, here the
+  // CLI must pass each preset through (calm < fresh < storm) and later options must win.
+  auto hs = [&](const std::string& extra, double& measured, double& theory) {
+    CliRun r = run("render --out '" + (dir_ / "p.png").string() +
+                       "' --width 32 --height 18 --samples 1 --size 64 --foam-warmup 0 " + extra,
+                   dir_);
+    EXPECT_EQ(r.status, 0) << extra << "\n" << r.output;
+    EXPECT_TRUE(parse_hs(r.output, measured, theory)) << r.output;
+    std::printf("%-45s Hs measured %.3f m, theory %.3f m\n", extra.c_str(), measured, theory);
   };
-  const auto height = read("height"), disp = read("displacement"), normal = read("normal"),
-             foam = read("foam");
-  double var = 0;
-  for (size_t i = 0; i < height.size(); ++i) {
-    ASSERT_EQ(height[i], disp[3 * i + 1]) << "height is displacement's y";
-    const double len = std::hypot(normal[3 * i], normal[3 * i + 1], normal[3 * i + 2]);
-    ASSERT_NEAR(len, 1.0, 1e-5);
-    ASSERT_GT(normal[3 * i + 1], 0.0f) << "normals point up";
-    ASSERT_TRUE(foam[i] >= 0.0f && foam[i] <= 1.0f);
-    var += double(height[i]) * height[i];
-  }
-  EXPECT_GT(var / height.size(), 1e-3) << "a flat sea";
+  double calm_m = 0, calm_t = 0, fresh_m = 0, fresh_t = 0, storm_m = 0, storm_t = 0;
+  hs("--preset calm", calm_m, calm_t);
+  hs("--preset fresh", fresh_m, fresh_t);
+  hs("--preset storm", storm_m, storm_t);
+  EXPECT_LT(calm_t, fresh_t);
+  EXPECT_LT(fresh_t, storm_t);
+  EXPECT_LT(calm_m, fresh_m);
+  EXPECT_LT(fresh_m, storm_m);
+  // A stronger wind on top of the fresh preset raises the sea; the same via --set too.
+  double m = 0, t = 0, m2 = 0, t2 = 0;
+  hs("--preset fresh --wind-speed 20", m, t);
+  hs("--preset fresh --set wind_speed=20", m2, t2);
+  EXPECT_GT(t, fresh_t);
+  EXPECT_DOUBLE_EQ(t, t2);
+  EXPECT_DOUBLE_EQ(m, m2);
+  // Spectrum, spreading, cascades, fetch all reach the simulation.
+  hs("--spectrum pierson-moskowitz --spreading cos2s --cascades 1 --fetch 20", m, t);
+  EXPECT_GT(t, 0.0);
+  hs("--spectrum jonswap --cascades 1 --fetch 20", m2, t2);
+  hs("--spectrum jonswap --cascades 1 --fetch 200", m, t);
+  EXPECT_GT(t, t2) << "a longer fetch gives a higher JONSWAP sea";
 }
 
 TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
@@ -159,6 +238,21 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
       {"--size 100", "power of two"},
       {"--size 32", "power of two"},
       {"--time nan", "time"},
+      {"--preset tsunami", "tsunami"},
+      {"--spectrum gaussian", "pierson-moskowitz"},
+      {"--spreading flat", "donelan-banner"},
+      {"--cascades 5", "--cascades"},
+      {"--cascades 0", "--cascades"},
+      {"--fetch -2", "--fetch"},
+      {"--wind-speed 1e9", "--wind-speed"},
+      {"--patch-size 10", "cascade"},
+      {"--patch-sizes 500,abc", "abc"},
+      {"--patch-sizes 100,200", "smaller"},
+      {"--patch-sizes 1000,250,60,15,4", "more than 4"},
+      {"--cascades 3 --patch-sizes 1000,250", "3 cascades"},
+      {"--set colour=red", "unknown key 'colour'"},
+      {"--set wind_speed", "KEY=VALUE"},
+      {"--foam-warmup -1", "--foam-warmup"},
   };
   for (const Case& c : cases) {
     CliRun r = run("render --out '" + out + "' --samples 1 " + c.args, dir_);

@@ -2,12 +2,15 @@
 // every key the panels offer round-trips through apply_setting. No GL needed.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <string>
 #include <fstream>
 
 #include "gl/error.h"
 #include "ui/app.h"
 #include "ui/script.h"
+#include "ui/sea_check.h"
 #include "ui/settings.h"
 
 using namespace oceanfft;
@@ -115,9 +118,9 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
   apply_setting(s, "size", "128");
   EXPECT_EQ(s.ocean.size, 128);
   apply_setting(s, "wind_speed", "12.5");
-  EXPECT_FLOAT_EQ(s.ocean.wind_speed, 12.5f);
+  EXPECT_FLOAT_EQ(s.ocean.spectrum.wind.wind_speed, 12.5f);
   apply_setting(s, "wind_direction", "-45");
-  EXPECT_FLOAT_EQ(s.ocean.wind_direction_deg, -45.0f);
+  EXPECT_FLOAT_EQ(s.ocean.spectrum.wind.direction_deg, -45.0f);
   apply_setting(s, "seed", "18446744073709551615");
   EXPECT_EQ(s.ocean.seed, 18446744073709551615ull);
   apply_setting(s, "mode", "viewer");
@@ -135,7 +138,7 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
   EXPECT_THROW(apply_setting(s, "wind_speed", "12x"), Error);
   EXPECT_THROW(apply_setting(s, "seed", "-1"), Error);
   EXPECT_EQ(s.ocean.size, before.ocean.size);
-  EXPECT_EQ(s.ocean.wind_speed, before.ocean.wind_speed);
+  EXPECT_EQ(s.ocean.spectrum.wind.wind_speed, before.ocean.spectrum.wind.wind_speed);
   EXPECT_EQ(s.ocean.seed, before.ocean.seed);
 
   // Every advertised key accepts at least one value (the first word of its help, or a number).
@@ -146,6 +149,171 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
     if (k.help.rfind("number in [", 0) == 0) value = k.help.substr(11, k.help.find(',') - 11);
     if (k.key == "seed") value = "7";
     if (k.key == "mesh_segments") value = "64";
+    if (k.key == "cascades") value = "2";
+    // A patch size is only valid relative to its neighbours (each smaller than the one before,
+    // and close enough for the bands to join), so no fixed bound works for all four.
+    if (k.key.rfind("patch_size_", 0) == 0) {
+      const size_t c = size_t(std::stoi(k.key.substr(11)));
+      value = std::to_string(ocean::Params{}.patch_sizes[c] * 1.01f);
+    }
     EXPECT_NO_THROW(apply_setting(t, k.key, value)) << k.key << "=" << value;
   }
+}
+
+TEST(UiSettings, SeaStateKeysSetTheirFields) {
+  Settings s;
+  Script script = Script::parse(
+      "1 spectrum=pierson-moskowitz spreading=donelan-banner fetch_km=50 gamma=2.5 spread=20\n"
+      "2 swell_scale=0.5 swell_direction=-90 swell_spreading=cos2s swell_spread=60\n"
+      "2 swell_wind_speed=18 swell_spectrum=jonswap swell_fetch_km=1500 swell_gamma=4\n"
+      "3 tma=on depth=20 cascades=2 patch_size_1=200 loop_period=30 time_scale=0.5\n"
+      "4 foam_grow=3 foam_decay=0.25 foam_threshold=0.6 foam_softness=0.2\n"
+      "5 phillips_amplitude=0.004 small_wave_cutoff=0.1 choppiness=1.5\n",
+      "s.txt", settings_check());
+  for (const ScriptEntry& e : script.entries()) apply_setting(s, e.key, e.value);
+  const ocean::Params& p = s.ocean;
+  EXPECT_EQ(p.spectrum.wind.spectrum, ocean::SpectrumType::PiersonMoskowitz);
+  EXPECT_EQ(p.spectrum.wind.spreading, ocean::Spreading::DonelanBanner);
+  EXPECT_FLOAT_EQ(p.spectrum.wind.fetch_km, 50.0f);
+  EXPECT_FLOAT_EQ(p.spectrum.wind.peak_enhancement, 2.5f);
+  EXPECT_FLOAT_EQ(p.spectrum.wind.spread, 20.0f);
+  EXPECT_FLOAT_EQ(p.spectrum.swell.scale, 0.5f);
+  EXPECT_FLOAT_EQ(p.spectrum.swell.direction_deg, -90.0f);
+  EXPECT_EQ(p.spectrum.swell.spreading, ocean::Spreading::Cos2s);
+  EXPECT_FLOAT_EQ(p.spectrum.swell.spread, 60.0f);
+  EXPECT_FLOAT_EQ(p.spectrum.swell.wind_speed, 18.0f);
+  EXPECT_EQ(p.spectrum.swell.spectrum, ocean::SpectrumType::Jonswap);
+  EXPECT_FLOAT_EQ(p.spectrum.swell.fetch_km, 1500.0f);
+  EXPECT_FLOAT_EQ(p.spectrum.swell.peak_enhancement, 4.0f);
+  EXPECT_TRUE(p.spectrum.tma);
+  EXPECT_FLOAT_EQ(p.depth, 20.0f);
+  EXPECT_EQ(p.cascades, 2);
+  EXPECT_FLOAT_EQ(p.patch_sizes[1], 200.0f);
+  EXPECT_FLOAT_EQ(p.loop_period, 30.0f);
+  EXPECT_FLOAT_EQ(p.time_scale, 0.5f);
+  EXPECT_FLOAT_EQ(p.foam_grow, 3.0f);
+  EXPECT_FLOAT_EQ(p.foam_decay, 0.25f);
+  EXPECT_FLOAT_EQ(p.foam_threshold, 0.6f);
+  EXPECT_FLOAT_EQ(p.foam_softness, 0.2f);
+  EXPECT_FLOAT_EQ(p.spectrum.phillips_amplitude, 0.004f);
+  EXPECT_FLOAT_EQ(p.spectrum.small_wave_cutoff, 0.1f);
+  EXPECT_FLOAT_EQ(p.choppiness, 1.5f);
+  // The wind sea was not touched by the swell keys.
+  EXPECT_FLOAT_EQ(p.spectrum.wind.wind_speed, ocean::Params{}.spectrum.wind.wind_speed);
+}
+
+TEST(UiSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
+  for (const ocean::Preset& pr : ocean::presets()) {
+    Settings s;
+    s.ocean.cascades = 2;
+    s.ocean.seed = 77;
+    apply_setting(s, "preset", pr.name);
+    EXPECT_TRUE(same_spectrum(s.ocean.spectrum, pr.spectrum)) << pr.name;
+    EXPECT_FLOAT_EQ(s.ocean.choppiness, pr.choppiness) << pr.name;
+    EXPECT_FLOAT_EQ(s.ocean.foam_threshold, pr.foam_threshold) << pr.name;
+    EXPECT_EQ(s.ocean.cascades, 2) << "a preset leaves the simulation's layout alone";
+    EXPECT_EQ(s.ocean.seed, 77u);
+  }
+  Settings s;
+  Script script = Script::parse("10 preset=storm wind_speed=30\n", "s.txt", settings_check());
+  for (const ScriptEntry& e : script.entries()) apply_setting(s, e.key, e.value);
+  const ocean::Preset& storm = ocean::find_preset("storm");
+  EXPECT_FLOAT_EQ(s.ocean.spectrum.wind.wind_speed, 30.0f);
+  EXPECT_FLOAT_EQ(s.ocean.spectrum.wind.fetch_km, storm.spectrum.wind.fetch_km);
+  apply_setting(s, "preset", "beaufort-7");
+  EXPECT_TRUE(same_spectrum(s.ocean.spectrum, ocean::find_preset("beaufort-7").spectrum));
+  const std::string e = error_of("1 preset=tsunami\n");
+  EXPECT_NE(e.find("s.txt:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("tsunami"), std::string::npos) << e;
+  EXPECT_NE(e.find("calm"), std::string::npos) << "the message should list the presets: " << e;
+}
+
+TEST(UiSettings, BadSeaStateValuesAreRefusedAndChangeNothing) {
+  struct Case {
+    const char* key;
+    const char* value;
+    const char* expect;  // in the message
+  } cases[] = {
+      {"spectrum", "gaussian", "pierson-moskowitz"},
+      {"spreading", "uniform", "donelan-banner"},
+      {"swell_spectrum", "x", "jonswap"},
+      {"cascades", "0", "cascades"},
+      {"cascades", "5", "cascades"},
+      {"cascades", "2.5", "cascades"},
+      {"gamma", "0.5", "gamma"},
+      {"fetch_km", "-3", "fetch_km"},
+      {"swell_scale", "-1", "swell_scale"},
+      {"tma", "maybe", "on or off"},
+      {"loop_period", "-1", "loop_period"},
+      {"foam_decay", "inf", "foam_decay"},
+      {"foam_softness", "0", "foam_softness"},
+      // Valid on its own, but not smaller than cascade 1's patch: the ocean refuses it.
+      {"patch_size_0", "100", "cascade"},
+      {"patch_size_1", "2000", "cascade"},
+  };
+  for (const Case& c : cases) {
+    Settings s;
+    const Settings before = s;
+    try {
+      apply_setting(s, c.key, c.value);
+      ADD_FAILURE() << c.key << "=" << c.value << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find(c.expect), std::string::npos)
+          << c.key << "=" << c.value << ": " << e.what();
+    }
+    EXPECT_TRUE(same_sea(s.ocean, before.ocean)) << c.key;
+    EXPECT_EQ(s.ocean.cascades, before.ocean.cascades) << c.key;
+    EXPECT_EQ(s.ocean.loop_period, before.ocean.loop_period) << c.key;
+    EXPECT_EQ(s.ocean.foam_decay, before.ocean.foam_decay) << c.key;
+    EXPECT_EQ(s.ocean.foam_softness, before.ocean.foam_softness) << c.key;
+  }
+}
+
+TEST(UiSeaCheck, AveragesVariancesOverTheLastWindow) {
+  SeaCheck check;
+  check.reset(0.25);  // m0 = 0.25 m^2: Hs = 2 m
+  EXPECT_DOUBLE_EQ(check.theory_hs(), 2.0);
+  EXPECT_FALSE(check.measured_hs());
+  EXPECT_FALSE(check.error_percent());
+  // Variances average, heights don't: 0.16 and 0.36 give Hs = 4 sqrt(0.26), not 4 (0.4+0.6)/2.
+  check.add_sample(0.16);
+  check.add_sample(0.36);
+  ASSERT_TRUE(check.measured_hs());
+  EXPECT_NEAR(*check.measured_hs(), 4.0 * std::sqrt(0.26), 1e-12);
+  EXPECT_NEAR(*check.error_percent(), (4.0 * std::sqrt(0.26) - 2.0) / 2.0 * 100.0, 1e-9);
+  // A full window forgets the oldest samples.
+  for (int i = 0; i < SeaCheck::kWindow; ++i) check.add_sample(0.2025);
+  EXPECT_EQ(check.samples(), SeaCheck::kWindow);
+  EXPECT_NEAR(*check.measured_hs(), 4.0 * 0.45, 1e-12);
+  EXPECT_NEAR(*check.error_percent(), -10.0, 1e-9);
+  check.reset(1.0);
+  EXPECT_FALSE(check.measured_hs()) << "a new sea starts without samples";
+  EXPECT_EQ(check.samples(), 0);
+}
+
+TEST(UiSeaCheck, SameSeaIgnoresWhatDoesNotChangeTheHeights) {
+  ocean::Params a;
+  ocean::Params b = a;
+  b.seed = 99;
+  b.choppiness = 2.0f;
+  b.foam_threshold = 0.1f;
+  b.time_scale = 3.0f;
+  b.loop_period = 20.0f;
+  b.pack_pairs = !a.pack_pairs;
+  b.patch_sizes[size_t(a.cascades)] = 5.0f;  // beyond the cascades in use
+  EXPECT_TRUE(same_sea(a, b));
+  auto differs = [&](auto change) {
+    ocean::Params c = a;
+    change(c);
+    return !same_sea(a, c);
+  };
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.size = 128; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.cascades = 2; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.patch_sizes[0] = 900.0f; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.depth = 20.0f; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.spectrum.tma = !c.spectrum.tma; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.spectrum.wind.spreading = ocean::Spreading::Cos2s; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.spectrum.swell.scale = 0.7f; }));
+  EXPECT_TRUE(differs([](ocean::Params& c) { c.spectrum.wind.fetch_km *= 2.0f; }));
 }

@@ -37,10 +37,13 @@ void MapsPanel::update(const ocean::Simulation& sim) {
   const GLuint p = program_.id();
   // Average the map down to the preview through its mipmaps rather than skipping texels.
   const float lod = std::max(0.0f, std::log2(float(sim.size()) / kPreviewSize));
+  // The cascade count may have dropped since the selector was last drawn.
+  cascade_ = std::clamp(cascade_, 0, sim.cascades() - 1);
+  glUniform1i(glGetUniformLocation(p, "u_layer"), cascade_);
   auto run = [&](const gl::Texture& source, const gl::Texture& target, int mode, const Mat4& m,
                  const float bias[4]) {
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, source.id());
+    glBindTexture(GL_TEXTURE_2D_ARRAY, source.id());
     glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glUniform1i(glGetUniformLocation(p, "u_mode"), mode);
     glUniformMatrix4fv(glGetUniformLocation(p, "u_matrix"), 1, GL_FALSE, m.m);
@@ -68,17 +71,18 @@ void MapsPanel::update(const ocean::Simulation& sim) {
     m.set(2, 2, s);
     run(sim.displacement(), displacement_, 0, m, half);
   }
-  run(sim.normals(), normal_, 1, Mat4{}, half);
+  // derivatives().xy are the cascade's own slopes dh/dx, dh/dz.
+  run(sim.derivatives(), normal_, 1, Mat4{}, half);
   {
     Mat4 m;
-    m.set(0, 3, 1.0f);
-    m.set(1, 3, 1.0f);
-    m.set(2, 3, 1.0f);
+    m.set(0, 0, 1.0f);
+    m.set(1, 0, 1.0f);
+    m.set(2, 0, 1.0f);
     const float bias[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-    run(sim.normals(), foam_, 0, m, bias);
+    run(sim.turbulence(), foam_, 0, m, bias);
   }
   glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
   glUseProgram(0);
   // ImGui samples the previews in its fragment shader.
   glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
@@ -90,11 +94,16 @@ void MapsPanel::draw(const ocean::Simulation& sim) {
   // Down to where the profiler panel starts (52% of the height), so neither hides the other.
   ImGui::SetNextWindowSize(ImVec2(290, std::max(200.0f, display.y * 0.52f - 34)), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Maps")) {
+    if (sim.cascades() > 1) {
+      ImGui::PushItemWidth(120);
+      ImGui::SliderInt("cascade", &cascade_, 0, sim.cascades() - 1);
+      ImGui::PopItemWidth();
+    }
     update(sim);
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    // Two rows of two images, each with a label, plus the size line and the scales node.
-    const float w = std::max(32.0f, std::min((avail.x - 8) / 2, (avail.y - 4 * line - 12) / 2));
+    // Two rows of two images, each with a label, plus the two info lines and the scales node.
+    const float w = std::max(32.0f, std::min((avail.x - 8) / 2, (avail.y - 5 * line - 12) / 2));
     auto image = [&](const char* label, const gl::Texture& t) {
       ImGui::BeginGroup();
       ImGui::TextUnformatted(label);
@@ -107,7 +116,9 @@ void MapsPanel::draw(const ocean::Simulation& sim) {
     image("normal", normal_);
     ImGui::SameLine();
     image("foam", foam_);
-    ImGui::Text("%d x %d, %.0f m patch", sim.size(), sim.size(), sim.params().patch_size);
+    const ocean::CascadeBand& band = sim.bands()[size_t(cascade_)];
+    ImGui::Text("%d x %d, %.1f m patch", sim.size(), sim.size(), band.patch_size);
+    ImGui::Text("k in [%.3g, %.3g) rad/m", band.k_lo, band.k_hi);
     if (ImGui::TreeNode("scales")) {
       ImGui::PushItemWidth(120);
       ImGui::SliderFloat("height (m)", &height_range_, 0.1f, 20.0f, "%.1f", ImGuiSliderFlags_Logarithmic);

@@ -1,5 +1,6 @@
 #pragma once
-// The Maps panel: the simulation's height, displacement, normal and foam maps as images.
+// The Maps panel: one cascade of the simulation's height, displacement, normal and foam maps
+// as images.
 // The maps are float data in metres and slopes; a compute pass maps each into an RGBA8
 // preview with its own scale, so the panel shows structure instead of saturated colour.
 #include "gl/objects.h"
@@ -25,6 +26,7 @@ class MapsPanel {
   float height_range_ = 3.0f;        // metres shown as the full colour range
   float displacement_range_ = 3.0f;  // metres per axis
   float slope_scale_ = 2.0f;         // exaggerates the normal so gentle slopes show
+  int cascade_ = 0;                  // the array layer shown
 };
 
 }  // namespace oceanfft::ui

@@ -50,12 +50,62 @@ struct Entry {
   std::function<void(Settings&, std::string_view key, std::string_view value)> set;
 };
 
-// A float field of ocean::Params with the range the panel's slider also uses.
-Entry ocean_float(const char* key, float ocean::Params::*field, float lo, float hi) {
+// A float setting with the range the panel's slider also uses; `field` picks it out of Settings.
+template <typename Field>
+Entry float_entry(const std::string& key, float lo, float hi, Field field) {
   std::string help = "number in [" + number(lo) + ", " + number(hi) + "]";
   return {{key, help}, [=](Settings& s, std::string_view k, std::string_view v) {
-            s.ocean.*field = parse_float(k, v, lo, hi);
+            field(s) = parse_float(k, v, lo, hi);
           }};
+}
+
+// "a, b or c" from the names of an enum's values, for help texts and messages.
+template <typename Enum, size_t N>
+std::string choices(const Enum (&values)[N]) {
+  std::string out;
+  for (size_t i = 0; i < N; ++i)
+    out += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(ocean::name(values[i]));
+  return out;
+}
+
+constexpr ocean::SpectrumType kSpectra[] = {ocean::SpectrumType::Phillips,
+                                            ocean::SpectrumType::PiersonMoskowitz,
+                                            ocean::SpectrumType::Jonswap};
+constexpr ocean::Spreading kSpreadings[] = {ocean::Spreading::Cos2s, ocean::Spreading::Hasselmann,
+                                            ocean::Spreading::DonelanBanner};
+
+// The keys of one wave component ("" for the wind sea, "swell_" for the swell).
+void add_component(std::vector<Entry>& e, const std::string& prefix,
+                   ocean::WaveComponent ocean::SpectrumParams::*which) {
+  auto comp = [which](Settings& s) -> ocean::WaveComponent& { return s.ocean.spectrum.*which; };
+  const std::string spectra = choices(kSpectra), spreadings = choices(kSpreadings);
+  e.push_back({{prefix + "spectrum", spectra},
+               [comp, spectra](Settings& s, std::string_view k, std::string_view v) {
+                 try {
+                   comp(s).spectrum = ocean::parse_spectrum(v);
+                 } catch (const Error&) {
+                   throw bad(k, v, spectra);
+                 }
+               }});
+  e.push_back({{prefix + "spreading", spreadings},
+               [comp, spreadings](Settings& s, std::string_view k, std::string_view v) {
+                 try {
+                   comp(s).spreading = ocean::parse_spreading(v);
+                 } catch (const Error&) {
+                   throw bad(k, v, spreadings);
+                 }
+               }});
+  e.push_back(float_entry(prefix + "wind_speed", 0.1f, 100.0f,
+                          [comp](Settings& s) -> float& { return comp(s).wind_speed; }));
+  // "wind_direction" from before the swell existed; the swell's is "swell_direction".
+  e.push_back(float_entry(prefix.empty() ? "wind_direction" : prefix + "direction", -360.0f, 360.0f,
+                          [comp](Settings& s) -> float& { return comp(s).direction_deg; }));
+  e.push_back(float_entry(prefix + "fetch_km", 0.1f, 10000.0f,
+                          [comp](Settings& s) -> float& { return comp(s).fetch_km; }));
+  e.push_back(float_entry(prefix + "gamma", 1.0f, 20.0f,
+                          [comp](Settings& s) -> float& { return comp(s).peak_enhancement; }));
+  e.push_back(float_entry(prefix + "spread", 0.1f, 500.0f,
+                          [comp](Settings& s) -> float& { return comp(s).spread; }));
 }
 
 const std::vector<Entry>& table() {
@@ -76,17 +126,47 @@ const std::vector<Entry>& table() {
                    if (n & (n - 1)) throw bad(k, v, expected);
                    s.ocean.size = n;
                  }});
-    e.push_back(ocean_float("patch_size", &ocean::Params::patch_size, 1.0f, 10000.0f));
-    e.push_back(ocean_float("wind_speed", &ocean::Params::wind_speed, 0.1f, 100.0f));
-    e.push_back(ocean_float("wind_direction", &ocean::Params::wind_direction_deg, -360.0f, 360.0f));
-    e.push_back(ocean_float("amplitude", &ocean::Params::amplitude, 0.0f, 100.0f));
-    e.push_back(ocean_float("small_wave_cutoff", &ocean::Params::small_wave_cutoff, 0.0f, 10.0f));
-    e.push_back(ocean_float("opposing_waves", &ocean::Params::opposing_waves, 0.0f, 1.0f));
-    e.push_back(ocean_float("choppiness", &ocean::Params::choppiness, 0.0f, 5.0f));
-    e.push_back(ocean_float("depth", &ocean::Params::depth, 0.1f, 100000.0f));
-    e.push_back(ocean_float("time_scale", &ocean::Params::time_scale, 0.0f, 100.0f));
-    e.push_back(ocean_float("foam_threshold", &ocean::Params::foam_threshold, -2.0f, 2.0f));
-    e.push_back(ocean_float("foam_softness", &ocean::Params::foam_softness, 0.001f, 5.0f));
+    // First, so that a line "preset=storm wind_speed=30" reads as "storm, but with 30 m/s".
+    e.push_back({{"preset", preset_list() + " or beaufort-N"},
+                 [](Settings& s, std::string_view k, std::string_view v) {
+                   try {
+                     apply_preset(s.ocean, ocean::find_preset(v));
+                   } catch (const Error& err) {
+                     throw Error(ErrorCode::InvalidArgument, std::string(k) + ": " + err.what());
+                   }
+                 }});
+    add_component(e, "", &ocean::SpectrumParams::wind);
+    e.push_back(float_entry("swell_scale", 0.0f, 10.0f,
+                            [](Settings& s) -> float& { return s.ocean.spectrum.swell.scale; }));
+    add_component(e, "swell_", &ocean::SpectrumParams::swell);
+    e.push_back({{"tma", "on or off"},
+                 [](Settings& s, std::string_view k, std::string_view v) {
+                   s.ocean.spectrum.tma = parse_bool(k, v);
+                 }});
+    e.push_back(float_entry("phillips_amplitude", 0.0f, 1.0f,
+                            [](Settings& s) -> float& { return s.ocean.spectrum.phillips_amplitude; }));
+    e.push_back(float_entry("small_wave_cutoff", 0.0f, 10.0f,
+                            [](Settings& s) -> float& { return s.ocean.spectrum.small_wave_cutoff; }));
+    e.push_back({{"cascades", "integer in [1, " + std::to_string(ocean::kMaxCascades) + "]"},
+                 [](Settings& s, std::string_view k, std::string_view v) {
+                   s.ocean.cascades = parse_int<int>(
+                       k, v, 1, ocean::kMaxCascades,
+                       "an integer in [1, " + std::to_string(ocean::kMaxCascades) + "]");
+                 }});
+    for (int c = 0; c < ocean::kMaxCascades; ++c)
+      e.push_back(float_entry("patch_size_" + std::to_string(c), 1.0f, 100000.0f,
+                              [c](Settings& s) -> float& { return s.ocean.patch_sizes[size_t(c)]; }));
+    e.push_back(float_entry("choppiness", 0.0f, 5.0f, [](Settings& s) -> float& { return s.ocean.choppiness; }));
+    e.push_back(float_entry("depth", 0.1f, 100000.0f, [](Settings& s) -> float& { return s.ocean.depth; }));
+    e.push_back(float_entry("time_scale", 0.0f, 100.0f, [](Settings& s) -> float& { return s.ocean.time_scale; }));
+    e.push_back(float_entry("loop_period", 0.0f, 100000.0f,
+                            [](Settings& s) -> float& { return s.ocean.loop_period; }));
+    e.push_back(float_entry("foam_threshold", -2.0f, 2.0f,
+                            [](Settings& s) -> float& { return s.ocean.foam_threshold; }));
+    e.push_back(float_entry("foam_softness", 0.001f, 5.0f,
+                            [](Settings& s) -> float& { return s.ocean.foam_softness; }));
+    e.push_back(float_entry("foam_grow", 0.0f, 100.0f, [](Settings& s) -> float& { return s.ocean.foam_grow; }));
+    e.push_back(float_entry("foam_decay", 0.0f, 100.0f, [](Settings& s) -> float& { return s.ocean.foam_decay; }));
     e.push_back({{"seed", "non-negative integer"},
                  [](Settings& s, std::string_view k, std::string_view v) {
                    s.ocean.seed = parse_int<uint64_t>(k, v, 0, std::numeric_limits<uint64_t>::max(),
@@ -140,6 +220,18 @@ const std::vector<Entry>& table() {
 }
 
 }  // namespace
+
+std::string preset_list() {
+  std::string out;
+  for (const ocean::Preset& p : ocean::presets()) out += (out.empty() ? "" : ", ") + std::string(p.name);
+  return out;
+}
+
+void apply_preset(ocean::Params& p, const ocean::Preset& preset) {
+  p.spectrum = preset.spectrum;
+  p.choppiness = preset.choppiness;
+  p.foam_threshold = preset.foam_threshold;
+}
 
 const std::vector<SettingInfo>& setting_keys() {
   static const std::vector<SettingInfo> keys = [] {

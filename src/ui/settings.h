@@ -32,6 +32,12 @@ const std::vector<SettingInfo>& setting_keys();
 // "algorithm, size, ..." for error messages.
 std::string setting_key_list();
 
+// "calm, light, ..., storm": the names preset= and the panel's combo accept.
+std::string preset_list();
+// What choosing a preset sets: the whole sea state (wind sea, swell, TMA), the choppiness and
+// the foam threshold. Size, cascades, time and seed stay as they are.
+void apply_preset(ocean::Params& p, const ocean::Preset& preset);
+
 // Sets one value by name; throws Error(InvalidArgument) naming the key and the accepted values
 // for an unknown key or a bad value, leaving `s` unchanged.
 void apply_setting(Settings& s, std::string_view key, std::string_view value);

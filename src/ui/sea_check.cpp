@@ -1,0 +1,72 @@
+#include "ui/sea_check.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace oceanfft::ui {
+namespace {
+
+bool same_component(const ocean::WaveComponent& a, const ocean::WaveComponent& b) {
+  return a.spectrum == b.spectrum && a.wind_speed == b.wind_speed &&
+         a.direction_deg == b.direction_deg && a.fetch_km == b.fetch_km &&
+         a.peak_enhancement == b.peak_enhancement && a.spreading == b.spreading &&
+         a.spread == b.spread && a.scale == b.scale;
+}
+
+}  // namespace
+
+bool same_spectrum(const ocean::SpectrumParams& a, const ocean::SpectrumParams& b) {
+  return same_component(a.wind, b.wind) && same_component(a.swell, b.swell) && a.tma == b.tma &&
+         a.phillips_amplitude == b.phillips_amplitude && a.small_wave_cutoff == b.small_wave_cutoff;
+}
+
+bool same_sea(const ocean::Params& a, const ocean::Params& b) {
+  if (a.size != b.size || a.cascades != b.cascades || a.depth != b.depth ||
+      !same_spectrum(a.spectrum, b.spectrum))
+    return false;
+  for (int c = 0; c < a.cascades; ++c)
+    if (a.patch_sizes[size_t(c)] != b.patch_sizes[size_t(c)]) return false;
+  return true;
+}
+
+void SeaCheck::update(const ocean::Simulation& sim) {
+  if (!sea_ || !same_sea(*sea_, sim.params())) {
+    sea_ = sim.params();
+    reset(ocean::theoretical_variance(sim.params()));
+    frame_ = 0;  // the first frame of a new sea is sampled at once
+  }
+  if (frame_++ % kEvery != 0) return;
+  double variance = 0.0;
+  for (int c = 0; c < sim.cascades(); ++c) variance += sim.height_variance(c);
+  add_sample(variance);
+}
+
+void SeaCheck::reset(double theoretical_variance) {
+  theory_variance_ = theoretical_variance;
+  count_ = next_ = 0;
+}
+
+void SeaCheck::add_sample(double variance) {
+  samples_[size_t(next_)] = variance;
+  next_ = (next_ + 1) % kWindow;
+  if (count_ < kWindow) ++count_;
+}
+
+double SeaCheck::theory_hs() const { return 4.0 * std::sqrt(std::max(theory_variance_, 0.0)); }
+
+std::optional<double> SeaCheck::measured_hs() const {
+  if (count_ == 0) return std::nullopt;
+  double sum = 0.0;
+  for (int i = 0; i < count_; ++i) sum += samples_[size_t(i)];
+  // Variances average; heights do not (Hs is the square root of the mean).
+  return 4.0 * std::sqrt(std::max(sum / count_, 0.0));
+}
+
+std::optional<double> SeaCheck::error_percent() const {
+  const auto m = measured_hs();
+  const double t = theory_hs();
+  if (!m || !(t > 0.0)) return std::nullopt;
+  return (*m - t) / t * 100.0;
+}
+
+}  // namespace oceanfft::ui

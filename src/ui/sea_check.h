@@ -1,0 +1,45 @@
+#pragma once
+// The Ocean panel's physical check (issue 7): the significant wave height measured on the
+// simulated maps, Hs = 4 sqrt(sum over cascades of the mean h^2), averaged over recent frames,
+// against Hs = 4 sqrt(m0) of the selected spectrum over the simulated band.
+#include <array>
+#include <optional>
+
+#include "ocean/simulation.h"
+
+namespace oceanfft::ui {
+
+// Whether two parameter sets describe the same sea for the check: same spectrum, depth and
+// simulated band (size, cascades, their patch sizes). Time, foam, choppiness, seed, algorithm
+// and packing do not change the height variance the spectrum predicts.
+bool same_spectrum(const ocean::SpectrumParams& a, const ocean::SpectrumParams& b);
+bool same_sea(const ocean::Params& a, const ocean::Params& b);
+
+class SeaCheck {
+ public:
+  // A download every kEvery frames costs one GPU sync; kWindow of them cover ~60 frames.
+  static constexpr int kEvery = 10;
+  static constexpr int kWindow = 6;
+
+  // Once per frame after Simulation::step(). Every kEvery-th call reads the height variance
+  // back; a changed sea (same_sea) drops the old samples and recomputes the theory.
+  void update(const ocean::Simulation& sim);
+
+  // The pure part, for update() and the tests. reset() starts over with a new m0 (m^2).
+  void reset(double theoretical_variance);
+  void add_sample(double variance);  // sum over cascades of the mean h^2 of one frame, m^2
+
+  int samples() const { return count_; }
+  double theory_hs() const;
+  std::optional<double> measured_hs() const;    // none until the first sample
+  std::optional<double> error_percent() const;  // (measured - theory) / theory * 100
+
+ private:
+  std::optional<ocean::Params> sea_;  // what the samples and the theory describe
+  int frame_ = 0;
+  double theory_variance_ = 0.0;
+  std::array<double, kWindow> samples_{};
+  int count_ = 0, next_ = 0;
+};
+
+}  // namespace oceanfft::ui
