@@ -194,6 +194,7 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
   p.size = r.size;
   p.algorithm = r.algorithm;
   p.seed = seed;
+  p.cascades = 1;  // the step issue 6 times is one cascade's
   std::unique_ptr<ocean::Simulation> made;
   try {
     made = std::make_unique<ocean::Simulation>(shaders, p);

@@ -23,9 +23,11 @@ ocean::Params random_params(uint64_t seed, int size) {
   ocean::Params p;
   p.size = size;
   p.seed = rng();
-  p.wind_speed = 8.0f + 20.0f * u(rng);
-  p.wind_direction_deg = 360.0f * u(rng);
-  p.patch_size = 100.0f + 400.0f * u(rng);
+  p.cascades = 1 + int(rng() % 3);
+  p.spectrum.wind.wind_speed = 8.0f + 20.0f * u(rng);
+  p.spectrum.wind.direction_deg = 360.0f * u(rng);
+  const float scale = 0.3f + 0.7f * u(rng);
+  for (float& l : p.patch_sizes) l *= scale;
   p.depth = 5.0f + 200.0f * u(rng);
   p.choppiness = 0.5f + 1.5f * u(rng);
   return p;
@@ -82,17 +84,21 @@ TEST_F(Ocean, InverseTransformsAreReal) {
 // Sharing a plane between two fields must change no map beyond fp32 rounding.
 TEST_F(Ocean, PackedFieldsMatchUnpacked) {
   ocean::Params p = random_params(test::seed("packing"), 128);
+  p.cascades = 2;
   ocean::Simulation packed(test::shaders(), p);
   p.pack_pairs = false;
   ocean::Simulation unpacked(test::shaders(), p);
   packed.step(42.0);
   unpacked.step(42.0);
-  EXPECT_EQ(packed.layers(), 2);
-  EXPECT_EQ(unpacked.layers(), 4);
+  EXPECT_EQ(packed.layers(), 4);
+  EXPECT_EQ(unpacked.layers(), 8);
   using S = ocean::Simulation;
-  EXPECT_LT(rel_l2(S::download_map(packed.displacement()), S::download_map(unpacked.displacement())),
-            1e-5);
-  EXPECT_LT(rel_l2(S::download_map(packed.normals()), S::download_map(unpacked.normals())), 1e-5);
+  for (int c = 0; c < 2; ++c)
+    for (const gl::Texture* (*map)(const S&) :
+         {+[](const S& s) { return &s.displacement(); }, +[](const S& s) { return &s.derivatives(); },
+          +[](const S& s) { return &s.turbulence(); }})
+      EXPECT_LT(rel_l2(S::download_map(*map(packed), c), S::download_map(*map(unpacked), c)), 1e-5)
+          << "cascade " << c;
 }
 
 // One wave: its spectrum coefficient must turn at w(k) = sqrt(g k tanh(k d)), and the height
@@ -101,7 +107,8 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
   std::mt19937_64 rng(test::seed("single mode"));
   ocean::Params p;
   p.size = 64;
-  p.patch_size = 100.0f;
+  p.cascades = 1;
+  p.patch_sizes[0] = 100.0f;
   p.depth = 3.0f;  // shallow enough that tanh(k d) matters
   p.pack_pairs = false;
   p.choppiness = 0.0f;
@@ -114,10 +121,10 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
   const std::complex<float> a(0.3f, -0.2f);
   std::vector<std::complex<float>> h0(size_t(n) * n, 0.0f);
   h0[size_t(tz) * n + tx] = a;
-  sim.set_initial_spectrum(h0);
+  sim.set_initial_spectrum(0, h0);
 
-  const double kx = 2 * std::numbers::pi * mx / p.patch_size;
-  const double kz = 2 * std::numbers::pi * mz / p.patch_size;
+  const double kx = 2 * std::numbers::pi * mx / p.patch_sizes[0];
+  const double kz = 2 * std::numbers::pi * mz / p.patch_sizes[0];
   const double k = std::hypot(kx, kz);
   const double w = ocean::Simulation::omega(k, p.depth);
   const double w_deep = std::sqrt(ocean::kGravity * k);
@@ -149,7 +156,7 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
   double err = 0, ref = 0;
   for (int z = 0; z < n; ++z)
     for (int x = 0; x < n; ++x) {
-      const double px = x * p.patch_size / n, pz = z * p.patch_size / n;
+      const double px = x * p.patch_sizes[0] / n, pz = z * p.patch_sizes[0] / n;
       const double h = 2 * std::real(expected * std::polar(1.0, kx * px + kz * pz));
       const double got = disp[(size_t(z) * n + x) * 4 + 1];
       err += (got - h) * (got - h);
@@ -163,6 +170,7 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
 TEST_F(Ocean, ParsevalHeightVarianceMatchesSpectrum) {
   for (int n : {64, 256}) {
     ocean::Params p = random_params(test::seed("parseval"), n);
+    p.cascades = 1;
     ocean::Simulation sim(test::shaders(), p);
     poison_everything(sim);
     sim.step(17.0);
@@ -200,8 +208,8 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
     for (ocean::Simulation* sim : {&fresh, &live}) {
       poison_everything(*sim);
       sim->step(9.5);
-      auto d = ocean::Simulation::download_map(sim->displacement());
-      auto nm = ocean::Simulation::download_map(sim->normals());
+      auto d = ocean::Simulation::download_map(sim->displacement(), p.cascades - 1);
+      auto nm = ocean::Simulation::download_map(sim->derivatives(), p.cascades - 1);
       if (ref_disp.empty()) {
         ref_disp = d;
         ref_norm = nm;
@@ -218,6 +226,7 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
 // the same in a larger one, so a size change keeps the ocean's look.
 TEST_F(Ocean, SizeChangeKeepsTheWaves) {
   ocean::Params p = random_params(test::seed("sizes"), 64);
+  p.cascades = 1;
   ocean::Simulation sim(test::shaders(), p);
   auto small = ocean::Simulation::download_map(sim.initial_spectrum());
   p.size = 128;
@@ -226,13 +235,15 @@ TEST_F(Ocean, SizeChangeKeepsTheWaves) {
   int compared = 0, nonzero = 0;
   for (int mz = -31; mz < 32; ++mz)
     for (int mx = -31; mx < 32; ++mx) {
+      // The small grid's corners lie beyond its radial Nyquist, outside its band.
+      if (mx * mx + mz * mz >= 32 * 32) continue;
       const size_t is = (size_t((mz + 64) % 64) * 64 + (mx + 64) % 64) * 4;
       const size_t il = (size_t((mz + 128) % 128) * 128 + (mx + 128) % 128) * 4;
       for (int c = 0; c < 3; ++c) EXPECT_EQ(small[is + c], large[il + c]) << mx << "," << mz;
       ++compared;
       nonzero += small[is] != 0.0f;
     }
-  EXPECT_EQ(compared, 63 * 63);
+  EXPECT_GT(compared, 3000);
   EXPECT_GT(nonzero, compared / 2);
 
   // Same seed, same ocean; another seed, another one.
@@ -252,6 +263,7 @@ TEST_F(Ocean, TogglesLeakNoGlObjects) {
       for (fft::Algorithm a : fft::all_algorithms()) {
         p.size = n;
         p.algorithm = a;
+        p.cascades = 1 + (n / 64 + int(a)) % ocean::kMaxCascades;
         sim.set_params(p);
         sim.step(1.0);
       }
@@ -282,9 +294,17 @@ TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
   expect_refused([](ocean::Params& q) { q.size = 100; });
   expect_refused([](ocean::Params& q) { q.size = 32; });
   expect_refused([](ocean::Params& q) { q.size = 8192; });
-  expect_refused([](ocean::Params& q) { q.patch_size = 0; });
+  expect_refused([](ocean::Params& q) { q.patch_sizes[0] = 0; });
   expect_refused([](ocean::Params& q) { q.depth = -1; });
-  expect_refused([](ocean::Params& q) { q.wind_speed = NAN; });
+  expect_refused([](ocean::Params& q) { q.spectrum.wind.wind_speed = NAN; });
+  expect_refused([](ocean::Params& q) { q.cascades = 0; });
+  expect_refused([](ocean::Params& q) { q.cascades = 5; });
+  // Not decreasing, and too far apart for N = 64 to leave cascade 1 a band.
+  expect_refused([](ocean::Params& q) { q.patch_sizes[1] = q.patch_sizes[0]; });
+  expect_refused([](ocean::Params& q) { q.patch_sizes[1] = q.patch_sizes[0] / 20; });
+  expect_refused([](ocean::Params& q) { q.loop_period = -1; });
+  expect_refused([](ocean::Params& q) { q.foam_decay = -0.1f; });
+  expect_refused([](ocean::Params& q) { q.foam_softness = 0; });
   EXPECT_THROW(ocean::Simulation(test::shaders(), [] {
                  ocean::Params q;
                  q.size = 3;
@@ -302,16 +322,20 @@ TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
 TEST_F(Ocean, WavesTravelDownwind) {
   ocean::Params p = random_params(test::seed("downwind"), 128);
   p.depth = 1000.0f;
+  p.cascades = 1;
+  p.spectrum.wind.spectrum = ocean::SpectrumType::Phillips;
+  p.patch_sizes[0] = 100.0f + 400.0f * float(test::seed("downwind patch") % 1000) / 1000.0f;
   ocean::Simulation sim(test::shaders(), p);
   const int n = p.size;
-  const double texel = p.patch_size / n;
+  const double texel = p.patch_sizes[0] / n;
+  const double wind = p.spectrum.wind.wind_speed;
   sim.step(10.0);
   auto before = ocean::Simulation::download_map(sim.displacement());
   // Phillips' peak wave (k = g / V^2) has phase speed sqrt(g / k) = V: move it four texels.
-  const double dt = 4.0 * texel / p.wind_speed;
+  const double dt = 4.0 * texel / wind;
   sim.step(10.0 + dt);
   auto after = ocean::Simulation::download_map(sim.displacement());
-  const double dir = p.wind_direction_deg * std::numbers::pi / 180.0;
+  const double dir = p.spectrum.wind.direction_deg * std::numbers::pi / 180.0;
   auto mismatch = [&](double sign) {
     // Compare after(x) with before(x - shift): a wave moving by `shift` lines up.
     const int sx = int(std::lround(sign * 4 * std::cos(dir))), sz = int(std::lround(sign * 4 * std::sin(dir)));

@@ -1,5 +1,6 @@
 #include "ocean/simulation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -22,16 +23,33 @@ int mip_levels(int n) {
 
 GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
+bool same_component(const WaveComponent& a, const WaveComponent& b) {
+  return a.spectrum == b.spectrum && a.wind_speed == b.wind_speed &&
+         a.direction_deg == b.direction_deg && a.fetch_km == b.fetch_km &&
+         a.peak_enhancement == b.peak_enhancement && a.spreading == b.spreading &&
+         a.spread == b.spread && a.scale == b.scale;
+}
+
+bool same_spectrum(const SpectrumParams& a, const SpectrumParams& b) {
+  return same_component(a.wind, b.wind) && same_component(a.swell, b.swell) && a.tma == b.tma &&
+         a.phillips_amplitude == b.phillips_amplitude &&
+         a.small_wave_cutoff == b.small_wave_cutoff;
+}
+
 bool spectrum_changed(const Params& a, const Params& b) {
-  return a.size != b.size || a.patch_size != b.patch_size || a.wind_speed != b.wind_speed ||
-         a.wind_direction_deg != b.wind_direction_deg || a.amplitude != b.amplitude ||
-         a.small_wave_cutoff != b.small_wave_cutoff || a.opposing_waves != b.opposing_waves ||
-         a.depth != b.depth || a.seed != b.seed;
+  return !same_spectrum(a.spectrum, b.spectrum) || a.patch_sizes != b.patch_sizes ||
+         a.depth != b.depth || a.seed != b.seed || a.loop_period != b.loop_period;
 }
 
 bool shape_changed(const Params& a, const Params& b) {
-  return a.size != b.size || a.algorithm != b.algorithm || a.pack_pairs != b.pack_pairs;
+  return a.size != b.size || a.cascades != b.cascades || a.algorithm != b.algorithm ||
+         a.pack_pairs != b.pack_pairs;
 }
+
+// Where cascade c > 0 starts: this many of its own grid steps, so its lowest waves are still
+// resolved by several cells, while the previous cascade (with 4x finer steps at the default
+// ratios) carries everything below.
+constexpr double kBandStartSteps = 6.0;
 
 void check_finite(float v, const char* what) {
   if (!std::isfinite(v))
@@ -40,32 +58,72 @@ void check_finite(float v, const char* what) {
 
 }  // namespace
 
+std::vector<CascadeBand> cascade_bands(const Params& p) {
+  std::vector<CascadeBand> bands;
+  const int count = std::clamp(p.cascades, 1, kMaxCascades);
+  for (int c = 0; c < count; ++c) {
+    const double l = p.patch_sizes[size_t(c)];
+    const double lo = c == 0 ? 0.0 : kBandStartSteps * 2.0 * std::numbers::pi / l;
+    if (c > 0) bands.back().k_hi = lo;
+    // Radial Nyquist: the square grid's corners reach further, but only along the diagonals.
+    bands.push_back({float(l), lo, std::numbers::pi * p.size / l});
+  }
+  return bands;
+}
+
+double theoretical_variance(const Params& p) {
+  const std::vector<CascadeBand> bands = cascade_bands(p);
+  return band_variance(p.spectrum, p.depth, bands.front().k_lo, bands.back().k_hi);
+}
+
 void validate(const Params& p) {
   if (!is_pow2(p.size) || p.size < kMinSize || p.size > kMaxSize)
     throw Error(ErrorCode::InvalidArgument,
                 "ocean size " + std::to_string(p.size) + " must be a power of two in " +
                     std::to_string(kMinSize) + ".." + std::to_string(kMaxSize));
-  check_finite(p.patch_size, "patch size");
-  check_finite(p.wind_speed, "wind speed");
-  check_finite(p.wind_direction_deg, "wind direction");
-  check_finite(p.amplitude, "amplitude");
-  check_finite(p.small_wave_cutoff, "small-wave cutoff");
-  check_finite(p.opposing_waves, "opposing waves");
+  if (p.cascades < 1 || p.cascades > kMaxCascades)
+    throw Error(ErrorCode::InvalidArgument, "cascades " + std::to_string(p.cascades) +
+                                                " must be in 1.." + std::to_string(kMaxCascades));
+  for (int c = 0; c < p.cascades; ++c) {
+    const float l = p.patch_sizes[size_t(c)];
+    const std::string which = "patch size of cascade " + std::to_string(c);
+    check_finite(l, which.c_str());
+    if (l <= 0) throw Error(ErrorCode::InvalidArgument, which + " must be positive");
+    if (c > 0 && !(l < p.patch_sizes[size_t(c - 1)]))
+      throw Error(ErrorCode::InvalidArgument,
+                  which + " (" + std::to_string(l) + " m) must be smaller than cascade " +
+                      std::to_string(c - 1) + "'s");
+  }
+  const std::vector<CascadeBand> bands = cascade_bands(p);
+  for (size_t c = 1; c < bands.size(); ++c) {
+    const double nyquist = std::numbers::pi * p.size / bands[c - 1].patch_size;
+    if (bands[c].k_lo >= nyquist || bands[c].k_lo >= bands[c].k_hi) {
+      char buf[300];
+      std::snprintf(buf, sizeof buf,
+                    "cascade %zu (patch %.4g m) would start at k = %.3g rad/m, beyond what cascade "
+                    "%zu (patch %.4g m) resolves at size %d (k < %.3g): use patch sizes closer "
+                    "together or a larger size",
+                    c, double(bands[c].patch_size), bands[c].k_lo, c - 1,
+                    double(bands[c - 1].patch_size), p.size, nyquist);
+      throw Error(ErrorCode::InvalidArgument, buf);
+    }
+  }
+  validate(p.spectrum);
   check_finite(p.choppiness, "choppiness");
   check_finite(p.depth, "depth");
   check_finite(p.time_scale, "time scale");
+  check_finite(p.loop_period, "loop period");
   check_finite(p.foam_threshold, "foam threshold");
   check_finite(p.foam_softness, "foam softness");
-  if (p.patch_size <= 0) throw Error(ErrorCode::InvalidArgument, "patch size must be positive");
-  if (p.wind_speed <= 0) throw Error(ErrorCode::InvalidArgument, "wind speed must be positive");
-  if (p.amplitude < 0) throw Error(ErrorCode::InvalidArgument, "amplitude must not be negative");
-  if (p.small_wave_cutoff < 0)
-    throw Error(ErrorCode::InvalidArgument, "small-wave cutoff must not be negative");
-  if (p.opposing_waves < 0 || p.opposing_waves > 1)
-    throw Error(ErrorCode::InvalidArgument, "opposing waves must be in 0..1");
+  check_finite(p.foam_grow, "foam grow");
+  check_finite(p.foam_decay, "foam decay");
   if (p.depth <= 0) throw Error(ErrorCode::InvalidArgument, "depth must be positive");
+  if (p.loop_period < 0)
+    throw Error(ErrorCode::InvalidArgument, "loop period must not be negative (0 = no loop)");
   if (p.foam_softness <= 0)
     throw Error(ErrorCode::InvalidArgument, "foam softness must be positive");
+  if (p.foam_grow < 0) throw Error(ErrorCode::InvalidArgument, "foam grow must not be negative");
+  if (p.foam_decay < 0) throw Error(ErrorCode::InvalidArgument, "foam decay must not be negative");
 }
 
 Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
@@ -83,6 +141,7 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
 void Simulation::rebuild_size() {
   const int n = params_.size;
+  const int cascades = params_.cascades;
   const gl::Limits& limits = gl::Context::current()->limits();
   if (n > limits.max_texture_size)
     throw Error(ErrorCode::InvalidArgument, "ocean size " + std::to_string(n) +
@@ -98,41 +157,54 @@ void Simulation::rebuild_size() {
   const gl::Defines defines = {{"PACKED", params_.pack_pairs ? "1" : "0"}};
   gl::Program spectrum = shaders_->compute("ocean/spectrum.comp", defines);
   gl::Program assemble = shaders_->compute("ocean/assemble.comp", defines);
-  gl::Texture h0(GL_TEXTURE_2D, GL_RGBA32F, n, n);
+  gl::Texture h0(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
+  gl::Texture phase(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
   gl::Texture spec = gl::make_complex_texture(n, n, layers());
-  gl::Texture disp(GL_TEXTURE_2D, GL_RGBA32F, n, n, 1, mip_levels(n));
-  gl::Texture normals(GL_TEXTURE_2D, GL_RGBA32F, n, n, 1, mip_levels(n));
+  gl::Texture disp(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture derivs(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture turb(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
 
   plan_ = std::move(plan);
   spectrum_program_ = std::move(spectrum);
   assemble_program_ = std::move(assemble);
   h0_ = std::move(h0);
+  phase_ = std::move(phase);
   spectrum_ = std::move(spec);
   displacement_ = std::move(disp);
-  normals_ = std::move(normals);
-  make_h0();
+  derivatives_ = std::move(derivs);
+  turbulence_ = std::move(turb);
+  bands_ = cascade_bands(params_);
+  make_h0(/*keep_phase=*/false);
   // The maps must hold this ocean before the first step() too: a renderer may draw at once.
+  foam_reset_ = true;
   step(time_);
 }
 
-void Simulation::make_h0() {
+void Simulation::make_h0(bool keep_phase) {
   const Params& p = params_;
-  const GLuint prog = init_program_.id();
-  const double dir = p.wind_direction_deg * std::numbers::pi / 180.0;
-  glUseProgram(prog);
-  glUniform1i(loc(init_program_, "uN"), p.size);
-  glUniform1f(loc(init_program_, "uPatch"), p.patch_size);
-  glUniform2f(loc(init_program_, "uWindDir"), float(std::cos(dir)), float(std::sin(dir)));
-  glUniform1f(loc(init_program_, "uWindSpeed"), p.wind_speed);
-  glUniform1f(loc(init_program_, "uAmplitude"), p.amplitude);
-  glUniform1f(loc(init_program_, "uCutoff"), p.small_wave_cutoff);
-  glUniform1f(loc(init_program_, "uOpposing"), p.opposing_waves);
-  glUniform1f(loc(init_program_, "uDepth"), p.depth);
-  glUniform1f(loc(init_program_, "uGravity"), kGravity);
-  glUniform2ui(loc(init_program_, "uSeed"), GLuint(p.seed & 0xffffffffu), GLuint(p.seed >> 32));
-  glBindImageTexture(0, h0_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  bands_ = cascade_bands(p);
+  const gl::Program& prog = init_program_;
+  glUseProgram(prog.id());
+  set_spectrum_uniforms(prog, p.spectrum, p.depth);
+  float patch[kMaxCascades] = {}, lo[kMaxCascades] = {}, hi[kMaxCascades] = {};
+  for (size_t c = 0; c < bands_.size(); ++c) {
+    patch[c] = bands_[c].patch_size;
+    lo[c] = float(bands_[c].k_lo);
+    hi[c] = float(bands_[c].k_hi);
+  }
+  glUniform1i(loc(prog, "uN"), p.size);
+  glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
+  glUniform1fv(loc(prog, "uBandLo"), kMaxCascades, lo);
+  glUniform1fv(loc(prog, "uBandHi"), kMaxCascades, hi);
+  glUniform2ui(loc(prog, "uSeed"), GLuint(p.seed & 0xffffffffu), GLuint(p.seed >> 32));
+  glUniform1f(loc(prog, "uLoopOmega"),
+              p.loop_period > 0 ? float(2.0 * std::numbers::pi / p.loop_period) : 0.0f);
+  glUniform1i(loc(prog, "uKeepPhase"), keep_phase ? 1 : 0);
+  glUniform1d(loc(prog, "uSimTime"), simulated_time_);
+  glBindImageTexture(0, h0_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(1, phase_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
   const GLuint groups = GLuint((p.size + kGroup - 1) / kGroup);
-  glDispatchCompute(groups, groups, 1);
+  glDispatchCompute(groups, groups, GLuint(p.cascades));
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                   GL_TEXTURE_FETCH_BARRIER_BIT);
 }
@@ -145,7 +217,7 @@ void Simulation::set_params(const Params& params) {
     if (shape_changed(old, params_))
       rebuild_size();  // makes h0 and steps too
     else if (spectrum_changed(old, params_)) {
-      make_h0();
+      make_h0(/*keep_phase=*/true);
       step(time_);
     } else if (old.choppiness != params_.choppiness ||
                old.foam_threshold != params_.foam_threshold ||
@@ -153,34 +225,50 @@ void Simulation::set_params(const Params& params) {
       step(time_);
   } catch (...) {
     params_ = old;  // the old GL objects are still in place
+    bands_ = cascade_bands(params_);
     throw;
   }
 }
 
-void Simulation::set_initial_spectrum(std::span<const std::complex<float>> h0) {
+void Simulation::set_initial_spectrum(int cascade, std::span<const std::complex<float>> h0) {
   const int n = params_.size;
+  if (cascade < 0 || cascade >= params_.cascades)
+    throw Error(ErrorCode::InvalidArgument, "no cascade " + std::to_string(cascade));
   if (h0.size() != size_t(n) * n)
     throw Error(ErrorCode::InvalidArgument, "initial spectrum needs " + std::to_string(n * n) +
                                                 " values, got " + std::to_string(h0.size()));
   // Keep the dispersion the GPU computed (z) and replace only the amplitudes.
-  std::vector<float> texels = download_map(h0_);
+  std::vector<float> texels = download_map(h0_, cascade);
   for (size_t i = 0; i < h0.size(); ++i) {
     texels[4 * i + 0] = h0[i].real();
     texels[4 * i + 1] = h0[i].imag();
   }
-  glBindTexture(GL_TEXTURE_2D, h0_.id());
+  glBindTexture(GL_TEXTURE_2D_ARRAY, h0_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, n, n, GL_RGBA, GL_FLOAT, texels.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, cascade, n, n, 1, GL_RGBA, GL_FLOAT,
+                  texels.data());
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }
 
-std::vector<float> Simulation::download_map(const gl::Texture& map) {
-  std::vector<float> out(size_t(map.width()) * map.height() * 4);
-  glBindTexture(GL_TEXTURE_2D, map.id());
+std::vector<float> Simulation::download_map(const gl::Texture& map, int layer) {
+  if (layer < 0 || layer >= map.layers())
+    throw Error(ErrorCode::InvalidArgument, "the map has no layer " + std::to_string(layer));
+  const size_t texels = size_t(map.width()) * map.height();
+  const int channels = map.format() == GL_R32F ? 1 : 4;
+  std::vector<float> all(texels * channels * map.layers());
+  glBindTexture(map.target(), map.id());
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, out.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
-  return out;
+  glGetTexImage(map.target(), 0, channels == 1 ? GL_RED : GL_RGBA, GL_FLOAT, all.data());
+  glBindTexture(map.target(), 0);
+  const auto first = all.begin() + std::ptrdiff_t(texels * channels * layer);
+  return std::vector<float>(first, first + std::ptrdiff_t(texels * channels));
+}
+
+double Simulation::height_variance(int cascade) const {
+  const std::vector<float> d = download_map(displacement_, cascade);
+  double sum = 0;
+  for (size_t i = 1; i < d.size(); i += 4) sum += double(d[i]) * d[i];
+  return sum / double(d.size() / 4);
 }
 
 const gl::Texture& Simulation::fields() const {
@@ -188,52 +276,71 @@ const gl::Texture& Simulation::fields() const {
 }
 
 void Simulation::step(double time_seconds, gl::PassTimer* timer) {
+  const double dt = (time_seconds - time_) * double(params_.time_scale);
   time_ = time_seconds;
+  simulated_time_ += dt;
   const int n = params_.size;
   const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
-  const uint64_t texels = uint64_t(n) * n;
+  const GLuint cascades = GLuint(params_.cascades);
+  const uint64_t texels = uint64_t(n) * n * cascades;
+  float patch[kMaxCascades] = {};
+  for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
   {
-    gl::ScopedPass pass(timer, "ocean.spectrum", texels * (32 + 16 * uint64_t(layers())));
-    const GLuint prog = spectrum_program_.id();
-    glUseProgram(prog);
-    glUniform1i(loc(spectrum_program_, "uN"), n);
-    glUniform1f(loc(spectrum_program_, "uPatch"), params_.patch_size);
-    glUniform1d(loc(spectrum_program_, "uTime"), time_seconds * double(params_.time_scale));
-    glBindImageTexture(0, h0_.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
+    gl::ScopedPass pass(timer, "ocean.spectrum",
+                        texels * (32 + 8 + 16 * uint64_t(layers_per_cascade())));
+    const gl::Program& prog = spectrum_program_;
+    glUseProgram(prog.id());
+    glUniform1i(loc(prog, "uN"), n);
+    glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
+    glUniform1d(loc(prog, "uDt"), dt);
+    glBindImageTexture(0, h0_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     glBindImageTexture(1, spectrum_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glDispatchCompute(groups, groups, 1);
+    glBindImageTexture(2, phase_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
+    glDispatchCompute(groups, groups, cascades);
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
                     GL_TEXTURE_UPDATE_BARRIER_BIT);
   }
   last_fields_ = &plan_->execute(fft::Direction::Inverse, spectrum_, timer);
   {
-    gl::ScopedPass pass(timer, "ocean.assemble", texels * (16 * uint64_t(layers()) + 32) * 4 / 3);
-    const GLuint prog = assemble_program_.id();
-    glUseProgram(prog);
-    glUniform1i(loc(assemble_program_, "uN"), n);
-    glUniform1f(loc(assemble_program_, "uChoppiness"), params_.choppiness);
-    glUniform1f(loc(assemble_program_, "uFoamThreshold"), params_.foam_threshold);
-    glUniform1f(loc(assemble_program_, "uFoamSoftness"), params_.foam_softness);
+    gl::ScopedPass pass(timer, "ocean.assemble",
+                        texels * (16 * uint64_t(layers_per_cascade()) + 64));
+    const gl::Program& prog = assemble_program_;
+    glUseProgram(prog.id());
+    glUniform1i(loc(prog, "uN"), n);
+    glUniform1f(loc(prog, "uChoppiness"), params_.choppiness);
+    glUniform1f(loc(prog, "uFoamThreshold"), params_.foam_threshold);
+    glUniform1f(loc(prog, "uFoamSoftness"), params_.foam_softness);
+    glUniform1f(loc(prog, "uFoamGrow"), params_.foam_grow);
+    glUniform1f(loc(prog, "uFoamDecay"), params_.foam_decay);
+    // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
+    glUniform1f(loc(prog, "uDt"), float(std::max(dt, 0.0)));
+    glUniform1i(loc(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
     glBindImageTexture(0, last_fields_->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-    glBindImageTexture(1, displacement_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glBindImageTexture(2, normals_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glDispatchCompute(groups, groups, 1);
+    glBindImageTexture(1, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glBindImageTexture(2, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glBindImageTexture(3, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
+    glDispatchCompute(groups, groups, cascades);
+    foam_reset_ = false;
     // Mipmap generation and the renderer's texture fetches read what the images wrote.
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                     GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
                     GL_PIXEL_BUFFER_BARRIER_BIT);
-    for (const gl::Texture* t : {&displacement_, &normals_}) {
-      glBindTexture(GL_TEXTURE_2D, t->id());
-      glGenerateMipmap(GL_TEXTURE_2D);
+  }
+  {
+    // A pass of its own, so the profiler shows what the driver's mip generation costs.
+    gl::ScopedPass pass(timer, "ocean.mipmaps", texels * 48 * 2 / 3);
+    for (const gl::Texture* t : {&displacement_, &derivatives_, &turbulence_}) {
+      glBindTexture(GL_TEXTURE_2D_ARRAY, t->id());
+      glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
     }
-    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
   }
 }
 
 uint64_t Simulation::bytes_per_step() const {
   const fft::Options& o = plan_->options();
-  const uint64_t texels = uint64_t(o.width) * o.height;
-  const uint64_t spectrum = texels * (32 + 16 * uint64_t(layers()));
+  const uint64_t texels = uint64_t(o.width) * o.height * uint64_t(params_.cascades);
+  const uint64_t spectrum = texels * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
   uint64_t fft = 0;
   for (const fft::AxisStrategy* s : {&plan_->horizontal(), &plan_->vertical()}) {
     int stages = 0;
@@ -241,15 +348,18 @@ uint64_t Simulation::bytes_per_step() const {
     fft += s->kind == fft::AxisStrategy::Kind::StageDispatches ? fft::pass_bytes(o) * stages
                                                                   : fft::pass_bytes(o);
   }
-  // Assemble: read every field, write two maps, and a third more for their mip chains.
-  const uint64_t assemble = texels * (16 * uint64_t(layers()) + 32) * 4 / 3;
+  // Assemble: read every field and the foam, write three maps; their mip chains read and write
+  // a third of that again.
+  const uint64_t assemble = texels * (16 * uint64_t(layers_per_cascade()) + 64 + 48 * 2 / 3);
   return spectrum + fft + assemble;
 }
 
 std::string Simulation::describe() const {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "ocean %dx%d, L=%.0f m, %s, %d FFT layer(s)", params_.size,
-                params_.size, double(params_.patch_size),
+  char buf[240];
+  std::snprintf(buf, sizeof buf, "ocean %dx%d x %d cascade(s), L=%.0f..%.3g m, %s, %s, %d FFT layer(s)",
+                params_.size, params_.size, params_.cascades, double(params_.patch_sizes[0]),
+                double(params_.patch_sizes[size_t(params_.cascades - 1)]),
+                std::string(name(params_.spectrum.wind.spectrum)).c_str(),
                 std::string(fft::name(params_.algorithm)).c_str(), layers());
   return buf;
 }

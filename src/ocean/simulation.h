@@ -1,7 +1,9 @@
 #pragma once
-// Tessendorf's FFT ocean, entirely on the GPU: a Phillips spectrum h0(k) made when its
-// parameters change, and per frame the time evolution, one inverse FFT of every derived field,
-// and an assemble pass that writes the maps the renderer samples. Never draws.
+// Tessendorf's FFT ocean, entirely on the GPU: h0(k) drawn from a directional spectrum
+// (spectrum_model.h) for 1-4 cascades when parameters change, and per frame the phase update,
+// one inverse FFT of every derived field of every cascade, and an assemble pass that writes the
+// maps the renderer samples and accumulates foam. Never draws.
+#include <array>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -15,35 +17,55 @@
 #include "gl/objects.h"
 #include "gl/shader.h"
 #include "gl/timing.h"
+#include "ocean/spectrum_model.h"
 
 namespace oceanfft::ocean {
 
 inline constexpr int kMinSize = 64;
 inline constexpr int kMaxSize = 4096;  // above 1024 only where the driver's limits allow
+inline constexpr int kMaxCascades = 4;
 inline constexpr float kGravity = 9.81f;
 
 struct Params {
-  int size = 256;  // N: simulated waves per patch side (power of two, 64..4096)
+  int size = 256;  // N: simulated waves per patch side and cascade (power of two, 64..4096)
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
-  float patch_size = 250.0f;         // L, metres; one displacement map covers L x L
-  float wind_speed = 20.0f;          // V, m/s; Phillips' largest wave L_w = V^2/g
-  float wind_direction_deg = 30.0f;  // direction the wind blows towards, degrees from +x to +z
-  // Phillips constant for |h0(k)|^2 = A/2 * P(k) * dk^2 with dk = 2*pi/L. Scaling by dk^2 keeps
-  // the wave heights independent of N and of the patch size.
-  float amplitude = 2.5e-3f;
-  float small_wave_cutoff = 0.02f;  // l, metres: P(k) is damped by exp(-k^2 l^2)
-  // Waves travelling against the wind keep this fraction of their Phillips amplitude.
-  float opposing_waves = 0.25f;
-  float choppiness = 1.3f;    // lambda, the horizontal displacement scale
-  float depth = 200.0f;       // metres, for w = sqrt(g k tanh(k depth))
-  float time_scale = 1.0f;    // step(t) simulates t * time_scale seconds
-  uint64_t seed = 1;          // same seed, same ocean (at every N: randoms hash the wave number)
-  float foam_threshold = 0.5f;  // normals().w: foam where the Jacobian falls below this
-  float foam_softness = 0.4f;   // ... ramping to 1 over this range of the Jacobian
+  // Cascades: patches of decreasing size L_c, each simulating its own band of wave numbers
+  // (see cascade_bands), all in one image array and one FFT call. The default sizes have
+  // ratios near 4 that are not ratios of small integers, so their tilings never line up.
+  int cascades = 3;  // 1..kMaxCascades
+  std::array<float, kMaxCascades> patch_sizes = {1033.0f, 251.0f, 63.7f, 16.3f};  // metres
+  SpectrumParams spectrum;
+  float choppiness = 1.0f;    // lambda, the horizontal displacement scale
+  float depth = 500.0f;       // metres, for w = sqrt(g k tanh(k depth)) and TMA
+  float time_scale = 1.0f;    // step(t) advances the sea by (t - previous t) * time_scale
+  // > 0: every w is rounded to a multiple of 2 pi / loop_period, so the sea repeats exactly
+  // with this period (seconds of simulated time), for baking loops.
+  float loop_period = 0.0f;
+  uint64_t seed = 1;          // same seed, same ocean (randoms hash the cascade and wave number)
+  // Foam is injected where the smaller eigenvalue of the Jacobian of a cascade's choppy
+  // displacement falls below the threshold (1 flat, 0 folding), ramping to full over
+  // `softness`; it grows at foam_grow per second and decays as exp(-foam_decay t).
+  float foam_threshold = 0.4f;
+  float foam_softness = 0.3f;
+  float foam_grow = 2.0f;     // coverage per second at full injection
+  float foam_decay = 0.6f;    // 1/s
   // Debug and test aid: each real field gets its own complex plane instead of sharing one
   // with a partner (twice the FFT work). The maps must not change.
   bool pack_pairs = true;
 };
+
+// The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;
+// each later one starts where the previous ends, at 6 of its own grid steps (2 pi / L_c), and
+// the last ends at its radial Nyquist pi N / L. So no wave counts twice and together they
+// cover the band of one simulation with the largest patch and the smallest cell.
+struct CascadeBand {
+  float patch_size;  // L_c, metres
+  double k_lo, k_hi;
+};
+std::vector<CascadeBand> cascade_bands(const Params& p);
+
+// m0 of the selected spectrum over all the cascades' bands (m^2): Hs = 4 sqrt of it.
+double theoretical_variance(const Params& p);
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);
@@ -70,49 +92,66 @@ class Simulation {
   Simulation& operator=(Simulation&&) noexcept;
 
   // Live: re-creates h0 when spectrum parameters change and re-plans the FFT (freeing the old
-  // GL objects) when size, algorithm or packing change. Waves at the same wave number keep
-  // their random amplitude and phase, so the ocean keeps its look across sizes.
+  // GL objects) when size, cascade count, algorithm or packing change. Waves at the same wave
+  // number keep their random amplitude and phase, so the ocean keeps its look across sizes,
+  // and each wave's phase carries on from where it was, so edits of depth or time scale do
+  // not make the surface pop.
   void set_params(const Params& params);
   const Params& params() const { return params_; }
 
-  // Spectrum update + inverse FFT + assemble for simulation time `time_seconds` (scaled by
-  // time_scale). Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble".
+  // Spectrum update + one inverse FFT of every cascade + assemble, advancing each wave's phase
+  // by w * (time_seconds - time()) * time_scale and the foam by the same simulated interval.
+  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps".
   void step(double time_seconds, gl::PassTimer* timer = nullptr);
-  double time() const { return time_; }  // the simulated time of the last step, seconds
+  double time() const { return time_; }                      // time_seconds of the last step
+  double simulated_time() const { return simulated_time_; }  // sum of the scaled intervals
 
-  // GL_TEXTURE_2D rgba32f N x N with mipmaps, wrap REPEAT, texel (x, z) at world
-  // (x, z) * L/N. xyz: displacement in metres (x and z scaled by choppiness, y up); w: 0.
+  int size() const { return params_.size; }
+  int cascades() const { return params_.cascades; }
+  const std::vector<CascadeBand>& bands() const { return bands_; }
+
+  // The maps, each GL_TEXTURE_2D_ARRAY rgba32f N x N x cascades with mipmaps, wrap REPEAT.
+  // Layer c, texel (x, z) is at world (x, z) * L_c / N. Sum the cascades to get the sea.
+  //   displacement: xyz = (lambda Dx, h, lambda Dz) metres; w = lambda dDx/dz.
+  //   derivatives:  (dh/dx, dh/dz, lambda dDx/dx, lambda dDz/dz). With the sums over cascades
+  //                 (hx, hz, Jxx, Jzz, Jxz = displacement.w) the surface's tangents are
+  //                 (1 + Jxx, hx, Jxz) and (Jxz, hz, 1 + Jzz); these average correctly under
+  //                 mipmapping, which a normal would not.
+  //   turbulence:   x = foam coverage 0..1, accumulated over frames; yzw = (hx^2, hz^2, hx hz),
+  //                 so a mip level's slope variance is E[s^2] - E[s]^2.
   const gl::Texture& displacement() const { return displacement_; }
-  // GL_TEXTURE_2D rgba32f N x N with mipmaps. xy: slopes dY/dX and dY/dZ of the displaced
-  // surface (normal = normalize(-x, 1, -y); slopes average correctly under mipmapping);
-  // z: the Jacobian determinant of the choppy displacement (1 flat, < 0 folded);
-  // w: foam coverage 0..1 from the Jacobian (Params::foam_threshold, foam_softness).
-  const gl::Texture& normals() const { return normals_; }
+  const gl::Texture& derivatives() const { return derivatives_; }
+  const gl::Texture& turbulence() const { return turbulence_; }
 
-  // What the FFT transforms: rgba32f 2D array, N x N x layers (2 packed, 4 unpacked) holding
-  // N^2 * h~(k,t)-derived spectra (the N^2 cancels the inverse FFT's 1/N^2, so its output is
-  // in metres). Texel (x, z) is wave number (m, n) = (x < N/2 ? x : x - N, likewise z),
-  // k = 2*pi*(m, n)/L. Valid after step().
+  // What the FFT transforms: rgba32f 2D array, N x N x (cascades * layers_per_cascade()),
+  // holding N^2 * h~(k,t)-derived spectra (the N^2 cancels the inverse FFT's 1/N^2, so its
+  // output is in metres). Cascade c's planes start at layer c * layers_per_cascade(). Texel
+  // (x, z) is wave number (m, n) = (x < N/2 ? x : x - N, likewise z), k = 2 pi (m, n) / L_c.
   const gl::Texture& spectrum() const { return spectrum_; }
-  // The inverse FFT's output of the last step (the plan's texture): the fields in the same
-  // plane layout as spectrum().
+  // The inverse FFT's output of the last step (the plan's texture), laid out like spectrum().
   const gl::Texture& fields() const;
-  // h0 as rgba32f N x N: xy = h0(k) (physical amplitude, metres), z = w(k) rad/s, w = 0.
+  // h0 as rgba32f 2D array N x N x cascades: xy = h0(k) (physical amplitude, metres; zero
+  // outside the cascade's band), z = w(k) rad/s (after loop_period rounding), w = 0.
   const gl::Texture& initial_spectrum() const { return h0_; }
 
-  // Tests and tools: replace h0(k) (N*N values, row-major by z then x, in metres) until the
-  // next change of spectrum parameters. The dispersion is kept.
-  void set_initial_spectrum(std::span<const std::complex<float>> h0);
+  // Tests and tools: replace cascade c's h0(k) (N*N values, row-major by z then x, metres)
+  // until the next change of spectrum parameters. Dispersion and phases are kept.
+  void set_initial_spectrum(int cascade, std::span<const std::complex<float>> h0);
   // Host copies (slow; for tests, exports and tools).
   fft::Planes download_spectrum() const { return fft::download(spectrum_); }
   fft::Planes download_fields() const { return fft::download(fields()); }
-  // Reads level 0 of a 2D rgba32f map into N*N*4 floats.
-  static std::vector<float> download_map(const gl::Texture& map);
+  // Reads level 0 of one layer of an rgba32f map (2D or 2D array) into N*N*4 floats.
+  static std::vector<float> download_map(const gl::Texture& map, int layer = 0);
+  // Mean of h^2 over cascade c's map at the last step (m^2). The cascades' bands are
+  // disjoint, so the sea's variance is their sum: Hs = 4 sqrt(sum).
+  double height_variance(int cascade) const;
 
-  int size() const { return params_.size; }
-  int layers() const { return params_.pack_pairs ? 2 : 4; }
-  // The plane and real/imaginary part holding `field` in spectrum() / fields().
-  int plane_of(Field f) const { return params_.pack_pairs ? f / 2 : f; }
+  int layers_per_cascade() const { return params_.pack_pairs ? 2 : 4; }
+  int layers() const { return params_.cascades * layers_per_cascade(); }
+  // The layer of spectrum() / fields() and the real/imaginary part holding `field`.
+  int plane_of(Field f, int cascade = 0) const {
+    return cascade * layers_per_cascade() + (params_.pack_pairs ? f / 2 : f);
+  }
   bool imag_of(Field f) const { return params_.pack_pairs && (f % 2 == 1); }
 
   // Bytes one step() moves at least, for GB/s in the profiler.
@@ -121,21 +160,23 @@ class Simulation {
   const fft::Plan& plan() const { return *plan_; }
 
   // The dispersion relation the simulation uses (rad/s for |k| in rad/m).
-  static double omega(double k, double depth) {
-    return k > 0 ? std::sqrt(double(kGravity) * k * std::tanh(k * depth)) : 0.0;
-  }
+  static double omega(double k, double depth) { return dispersion_omega(k, depth); }
 
  private:
   void rebuild_size();
-  void make_h0();
+  void make_h0(bool keep_phase);
 
   const gl::ShaderLibrary* shaders_;
   Params params_;
+  std::vector<CascadeBand> bands_;
   double time_ = 0.0;
+  double simulated_time_ = 0.0;
+  double step_interval_ = 0.0;  // simulated seconds the last step advanced (foam integrates it)
   gl::Program init_program_, spectrum_program_, assemble_program_;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
-  gl::Texture h0_, spectrum_, displacement_, normals_;
+  gl::Texture h0_, phase_, spectrum_, displacement_, derivatives_, turbulence_;
+  bool foam_reset_ = true;  // the turbulence map holds no foam yet
 };
 
 }  // namespace oceanfft::ocean

@@ -1,0 +1,251 @@
+// The simulated sea against theory: significant wave height per spectrum, cascade bands that
+// neither overlap nor leave gaps, foam that decays, and parameter edits that do not pop.
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <random>
+
+#include "gl/error.h"
+#include "gl_fixture.h"
+#include "ocean/simulation.h"
+
+using namespace oceanfft;
+
+namespace {
+
+class OceanPhysics : public test::GlTest {};
+
+double rel_l2(const std::vector<float>& a, const std::vector<float>& b) {
+  double num = 0, den = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    num += (double(a[i]) - b[i]) * (double(a[i]) - b[i]);
+    den += double(b[i]) * b[i];
+  }
+  return std::sqrt(num / den);
+}
+
+// Sum over the cascades' grids of F(k) dk^2 inside each band: what the simulation's variance
+// averages to, before comparing it with the integral.
+double grid_variance(const ocean::Params& p) {
+  double sum = 0;
+  const int n = p.size;
+  for (const ocean::CascadeBand& b : ocean::cascade_bands(p)) {
+    const double dk = 2 * std::numbers::pi / b.patch_size;
+    for (int mz = -n / 2 + 1; mz < n / 2; ++mz)
+      for (int mx = -n / 2 + 1; mx < n / 2; ++mx) {
+        const double k = dk * std::hypot(mx, mz);
+        if (k == 0 || k < b.k_lo || k >= b.k_hi) continue;
+        sum += ocean::directional_spectrum(p.spectrum, dk * mx, dk * mz, p.depth) * dk * dk;
+      }
+  }
+  return sum;
+}
+
+}  // namespace
+
+// Hs = 4 sqrt(<h^2>) over the simulated maps against 4 sqrt(m0) of the selected spectrum over
+// the simulated band. One realisation's variance is random (each wave's amplitude is
+// Gaussian), so the measurement averages frames far apart in time and several seeds.
+TEST_F(OceanPhysics, SignificantWaveHeightMatchesTheSpectrum) {
+  struct Case {
+    const char* what;
+    ocean::SpectrumType type;
+    ocean::Spreading spreading;
+    bool tma;
+    float swell;
+  };
+  const Case cases[] = {
+      {"phillips", ocean::SpectrumType::Phillips, ocean::Spreading::Cos2s, false, 0.0f},
+      {"pierson-moskowitz", ocean::SpectrumType::PiersonMoskowitz, ocean::Spreading::Hasselmann,
+       false, 0.0f},
+      {"jonswap", ocean::SpectrumType::Jonswap, ocean::Spreading::DonelanBanner, false, 0.0f},
+      {"jonswap+tma", ocean::SpectrumType::Jonswap, ocean::Spreading::Hasselmann, true, 0.0f},
+      {"jonswap+swell", ocean::SpectrumType::Jonswap, ocean::Spreading::Cos2s, false, 1.0f},
+  };
+  const uint64_t seed = test::seed("hs");
+  constexpr int kSeeds = 12;
+  const double times[] = {0.0, 41.3, 97.1, 163.9};
+  for (const Case& c : cases) {
+    ocean::Params p;
+    p.size = 128;
+    p.cascades = 3;
+    // A large first patch resolves the spectral peak with many waves.
+    p.patch_sizes = {2111.0f, 503.0f, 121.0f, 29.0f};
+    p.depth = c.tma ? 25.0f : 2000.0f;
+    p.spectrum.wind.spectrum = c.type;
+    p.spectrum.wind.spreading = c.spreading;
+    p.spectrum.wind.wind_speed = 10.0f;
+    p.spectrum.tma = c.tma;
+    p.spectrum.swell.scale = c.swell;
+    double measured = 0;
+    int frames = 0;
+    ocean::Simulation sim(test::shaders(), p);
+    for (int s = 0; s < kSeeds; ++s) {
+      p.seed = seed + uint64_t(s);
+      sim.set_params(p);
+      for (double t : times) {
+        sim.step(t);
+        double var = 0;
+        for (int k = 0; k < p.cascades; ++k) var += sim.height_variance(k);
+        measured += var;
+        ++frames;
+      }
+    }
+    measured /= frames;
+    const double theory = ocean::theoretical_variance(p);
+    const double grid = grid_variance(p);
+    const double hs = 4 * std::sqrt(measured), hs_theory = 4 * std::sqrt(theory);
+    const double err = hs / hs_theory - 1;
+    std::printf("%-18s Hs measured %.4f m, theory %.4f m (grid sum %.4f m): error %+.2f%%\n", c.what,
+                hs, hs_theory, 4 * std::sqrt(grid), 100 * err);
+    ASSERT_GT(theory, 0.0);
+    EXPECT_LT(std::abs(err), 0.05) << c.what;
+  }
+}
+
+// The bands tile (0, pi N / L_last) without gaps or overlaps, their integrals add up to the
+// whole band's, and each cascade's h0 is non-zero only inside its own band.
+TEST_F(OceanPhysics, CascadeBandsTileOneLargeSimulation) {
+  ocean::Params p;
+  p.size = 64;
+  p.cascades = 4;
+  p.seed = test::seed("bands");
+  const auto bands = ocean::cascade_bands(p);
+  ASSERT_EQ(bands.size(), 4u);
+  EXPECT_EQ(bands.front().k_lo, 0.0);
+  EXPECT_DOUBLE_EQ(bands.back().k_hi, std::numbers::pi * p.size / p.patch_sizes[3]);
+  double parts = 0;
+  for (size_t c = 0; c < bands.size(); ++c) {
+    EXPECT_LT(bands[c].k_lo, bands[c].k_hi) << c;
+    if (c > 0) EXPECT_EQ(bands[c].k_lo, bands[c - 1].k_hi) << c;
+    parts += ocean::band_variance(p.spectrum, p.depth, bands[c].k_lo, bands[c].k_hi);
+  }
+  const double whole = ocean::theoretical_variance(p);
+  EXPECT_NEAR(parts / whole, 1.0, 1e-3);
+
+  ocean::Simulation sim(test::shaders(), p);
+  const int n = p.size;
+  for (int c = 0; c < p.cascades; ++c) {
+    const auto h0 = ocean::Simulation::download_map(sim.initial_spectrum(), c);
+    const double dk = 2 * std::numbers::pi / bands[size_t(c)].patch_size;
+    int inside = 0, nonzero_inside = 0, nonzero_outside = 0;
+    for (int z = 0; z < n; ++z)
+      for (int x = 0; x < n; ++x) {
+        const int mx = x < n / 2 ? x : x - n, mz = z < n / 2 ? z : z - n;
+        const double k = dk * std::hypot(mx, mz);
+        const size_t i = (size_t(z) * n + x) * 4;
+        const bool nonzero = h0[i] != 0.0f || h0[i + 1] != 0.0f;
+        const bool in = k > 0 && k >= bands[size_t(c)].k_lo && k < bands[size_t(c)].k_hi &&
+                        mx != -n / 2 && mz != -n / 2;
+        inside += in;
+        nonzero_inside += in && nonzero;
+        nonzero_outside += !in && nonzero;
+      }
+    EXPECT_EQ(nonzero_outside, 0) << "cascade " << c;
+    EXPECT_GT(nonzero_inside, inside * 9 / 10) << "cascade " << c;
+    std::printf("cascade %d: L = %.1f m, band %.4f..%.4f rad/m, %d waves\n", c,
+                double(bands[size_t(c)].patch_size), bands[size_t(c)].k_lo, bands[size_t(c)].k_hi,
+                nonzero_inside);
+  }
+}
+
+// Foam builds up where the surface folds, and once nothing crosses the threshold any more it
+// decays as exp(-decay t) to zero.
+TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
+  ocean::Params p;
+  p.size = 64;
+  p.cascades = 2;
+  p.seed = test::seed("foam");
+  p.spectrum.wind.wind_speed = 25.0f;
+  p.choppiness = 2.0f;
+  p.foam_threshold = 0.8f;
+  p.foam_decay = 0.5f;
+  ocean::Simulation sim(test::shaders(), p);
+  auto foam_stats = [&] {
+    double sum = 0, peak = 0;
+    for (int c = 0; c < p.cascades; ++c) {
+      const auto t = ocean::Simulation::download_map(sim.turbulence(), c);
+      for (size_t i = 0; i < t.size(); i += 4) {
+        EXPECT_TRUE(t[i] >= 0.0f && t[i] <= 1.0f) << t[i];
+        sum += t[i];
+        peak = std::max(peak, double(t[i]));
+      }
+    }
+    return std::pair(sum, peak);
+  };
+  EXPECT_EQ(foam_stats().first, 0.0) << "a new simulation starts without foam";
+  double t = 0;
+  for (int i = 0; i < 30; ++i) sim.step(t += 1.0 / 30);
+  const auto [built, built_peak] = foam_stats();
+  ASSERT_GT(built_peak, 0.1) << "the test needs foam to start with";
+
+  p.foam_threshold = -100.0f;  // never crossed
+  sim.set_params(p);
+  double last = built;
+  for (int i = 0; i < 20; ++i) {
+    sim.step(t += 0.5);
+    const double now = foam_stats().first;
+    EXPECT_LE(now, last * std::exp(-0.5 * 0.5) * (1 + 1e-4)) << "step " << i;
+    last = now;
+  }
+  const auto [left, left_peak] = foam_stats();
+  // 10 s at decay 0.5/s: at most e^-5 of the peak.
+  EXPECT_LE(left_peak, built_peak * std::exp(-5.0) * 1.001);
+  for (int i = 0; i < 40; ++i) sim.step(t += 2.0);
+  EXPECT_LT(foam_stats().second, 1e-7);
+  std::printf("foam: built %.1f (peak %.3f), after 10 s %.4f (peak %.2g)\n", built, built_peak, left,
+              left_peak);
+}
+
+// Edits of depth or time scale change how fast waves turn, not where they are: the surface
+// just after the edit stays close to the one before. Computing phases as w * t instead would
+// put every depth-sensitive wave somewhere else at once.
+TEST_F(OceanPhysics, EditsOfDepthAndTimeScaleDoNotPop) {
+  ocean::Params p;
+  p.size = 64;
+  p.cascades = 1;
+  p.seed = test::seed("pop");
+  p.spectrum.wind.wind_speed = 25.0f;  // long waves (about 230 m), which feel a 40 m bottom
+  p.depth = 40.0f;
+  ocean::Simulation sim(test::shaders(), p);
+  sim.step(500.0);
+  const auto before = ocean::Simulation::download_map(sim.displacement(), 0);
+  p.depth = 36.0f;
+  sim.set_params(p);
+  const auto after_depth = ocean::Simulation::download_map(sim.displacement(), 0);
+  // The control: the same sea at the new depth with phases w_new * t.
+  ocean::Simulation fresh(test::shaders(), p);
+  fresh.step(500.0);
+  const double depth_change = rel_l2(after_depth, before);
+  const double pop = rel_l2(ocean::Simulation::download_map(fresh.displacement(), 0), before);
+  std::printf("depth edit: surface changed by %.3g (rel L2); recomputing w t would change it by %.3g\n",
+              depth_change, pop);
+  EXPECT_GT(pop, 0.5) << "the test needs depth-sensitive waves";
+  EXPECT_LT(depth_change, 0.15);  // amplitudes change a little with the dispersion; phases don't
+
+  p.time_scale = 3.0f;
+  sim.set_params(p);
+  sim.step(500.0);
+  EXPECT_LT(rel_l2(ocean::Simulation::download_map(sim.displacement(), 0), after_depth), 1e-6);
+  // The time scale applies from the edit on: 1 s of wall time is now 3 simulated seconds.
+  sim.step(501.0);
+  EXPECT_NEAR(sim.simulated_time(), 503.0, 1e-9);
+}
+
+// With a loop period every frequency is a multiple of 2 pi / T, so the sea repeats after T.
+TEST_F(OceanPhysics, LoopPeriodRepeatsExactly) {
+  ocean::Params p;
+  p.size = 64;
+  p.cascades = 2;
+  p.seed = test::seed("loop");
+  p.loop_period = 20.0f;
+  ocean::Simulation sim(test::shaders(), p);
+  sim.step(3.0);
+  const auto a = ocean::Simulation::download_map(sim.displacement(), 1);
+  for (double t = 3.0; t < 23.0;) sim.step(t += 0.25);
+  const auto b = ocean::Simulation::download_map(sim.displacement(), 1);
+  sim.step(13.0);
+  const auto half = ocean::Simulation::download_map(sim.displacement(), 1);
+  EXPECT_LT(rel_l2(b, a), 1e-4);
+  EXPECT_GT(rel_l2(half, a), 0.1);
+}
