@@ -337,7 +337,17 @@ void add_render(CLI::App& app, Commands& out) {
       const size_t eq = kv.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
         throw Error(ErrorCode::InvalidArgument, "--set '" + kv + "': expected KEY=VALUE");
-      set("--set", kv.substr(0, eq), kv.substr(eq + 1));
+      const std::string key = kv.substr(0, eq);
+      // The full key list would make a message of several hundred characters; point to it.
+      const auto& keys = ui::setting_keys();
+      if (std::none_of(keys.begin(), keys.end(), [&](const ui::SettingInfo& k) { return k.key == key; }))
+        throw Error(ErrorCode::InvalidArgument, "--set: unknown key '" + key +
+                                                    "' (the keys: oceanfft demo --list-script-keys)");
+      for (const char* window_only : {"mode", "vsync", "paused", "camera", "camera_speed"})
+        if (key == window_only)
+          throw Error(ErrorCode::InvalidArgument,
+                      "--set: '" + key + "' is a window setting; render has no use for it");
+      set("--set", key, kv.substr(eq + 1));
     }
     ocean::validate(p);
     std::error_code ec;
