@@ -122,6 +122,7 @@ class App {
   void draw_status();
   void draw_shading_widgets(render::ShadingParams& s);
   void draw_spectrum_plots(const ocean::Params& p);
+  void draw_sea_check();
 
   const AppOptions& options_;
   Settings settings_;
@@ -302,6 +303,8 @@ void App::draw_ocean_panel(Settings& next) {
       ImGui::EndCombo();
     }
 
+    draw_sea_check();
+
     if (ImGui::CollapsingHeader("Wind sea", ImGuiTreeNodeFlags_DefaultOpen)) {
       component_widgets(sp.wind, false);
       if (sp.wind.spectrum == ocean::SpectrumType::Phillips)
@@ -357,24 +360,6 @@ void App::draw_ocean_panel(Settings& next) {
     }
     ImGui::PopItemWidth();
 
-    if (ImGui::CollapsingHeader("Physical check", ImGuiTreeNodeFlags_DefaultOpen)) {
-      const auto measured = check_.measured_hs();
-      ImGui::Text("Hs theory   %.3f m", check_.theory_hs());
-      if (measured) {
-        ImGui::Text("Hs measured %.3f m (%d frames)", *measured, (check_.samples() - 1) * SeaCheck::kEvery + 1);
-        if (const auto e = check_.error_percent()) {
-          const bool ok = std::abs(*e) <= 5.0;
-          ImGui::TextColored(ok ? ImVec4(0.5f, 0.9f, 0.5f, 1.0f) : ImVec4(1.0f, 0.7f, 0.3f, 1.0f),
-                             "error %+.2f %%", *e);
-        }
-      } else {
-        ImGui::TextUnformatted("Hs measured -");
-      }
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("measured: 4 sqrt(sum over cascades of mean h^2), averaged over ~%d frames;\n"
-                          "theory: 4 sqrt(m0) of the spectrum over the simulated k band",
-                          SeaCheck::kEvery * SeaCheck::kWindow);
-    }
     ImGui::Separator();
     ImGui::Checkbox("paused", &next.paused);
     ImGui::SameLine();
@@ -382,6 +367,27 @@ void App::draw_ocean_panel(Settings& next) {
     if (ImGui::CollapsingHeader("Shading")) draw_shading_widgets(next.shading);
   }
   ImGui::End();
+}
+
+// Issue 7's physical check, one line at the top of the panel so it stays in view while editing.
+void App::draw_sea_check() {
+  const auto measured = check_.measured_hs();
+  const auto error = check_.error_percent();
+  if (measured && error) {
+    ImGui::Text("Hs %.3f m measured, %.3f m theory", *measured, check_.theory_hs());
+    ImGui::SameLine();
+    const bool ok = std::abs(*error) <= 5.0;
+    ImGui::TextColored(ok ? ImVec4(0.5f, 0.9f, 0.5f, 1.0f) : ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%+.1f%%",
+                       *error);
+  } else {
+    ImGui::Text("Hs - measured, %.3f m theory", check_.theory_hs());
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "measured: 4 sqrt(sum over cascades of the mean h^2), averaged over the last %d frames\n"
+        "(%d samples, one every %d frames); theory: 4 sqrt(m0) of the spectrum over the\n"
+        "simulated k band. Within 5%% shows green.",
+        SeaCheck::kEvery * std::max(check_.samples(), 1), check_.samples(), SeaCheck::kEvery);
 }
 
 // S(w) summed over the components up to 4 peak frequencies, and the wind sea's D(theta).
@@ -399,13 +405,13 @@ void App::draw_spectrum_plots(const ocean::Params& p) {
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, "S(w), w to %.2f rad/s", w_max);
     ImGui::PlotLines("##S", s.data(), int(s.size()), 0, overlay, 0.0f, peak * 1.1f + 1e-12f,
-                     ImVec2(width, 60));
+                     ImVec2(width, 50));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("peak %.3g m^2 s/rad", double(peak));
   }
   if (!d.empty()) {
     const float peak = *std::max_element(d.begin(), d.end());
     ImGui::PlotLines("##D", d.data(), int(d.size()), 0, "D(theta), -pi..pi", 0.0f, peak * 1.1f + 1e-12f,
-                     ImVec2(width, 50));
+                     ImVec2(width, 40));
   }
 }
 
