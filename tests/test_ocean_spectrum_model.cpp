@@ -156,6 +156,15 @@ TEST(SpectrumModel, DispersionLimitsDerivativeAndGuards) {
       }
     }
   EXPECT_EQ(directional_spectrum(sea(SpectrumType::Jonswap, Spreading::Hasselmann), 0, 0, 50), 0);
+  // No water, no waves; the integrals refuse it.
+  const SpectrumParams s = sea(SpectrumType::Phillips, Spreading::DonelanBanner);
+  for (double h : {0.0, -5.0, std::numeric_limits<double>::quiet_NaN()}) {
+    EXPECT_EQ(dispersion_omega(0.3, h), 0.0);
+    EXPECT_EQ(directional_spectrum(s, 0.1, 0.2, h), 0.0);
+    EXPECT_EQ(frequency_spectrum(s.wind, s, 2.0, h), 0.0);
+    EXPECT_THROW(band_variance(s, h, 0.0, kInf), Error);
+    EXPECT_THROW(plot_frequency_spectrum(s, h, 3.0, 10), Error);
+  }
 }
 
 // Normalisation of every spreading function, by Simpson with 20000 intervals over (-pi, pi].

@@ -76,6 +76,12 @@ double donelan_banner_beta(double omega, double wp) {
 
 bool active(const WaveComponent& c) { return c.scale > 0.0f; }
 
+void check_depth(double depth) {
+  if (!(depth > 0.0))  // also NaN; +infinity is deep water
+    throw Error(ErrorCode::InvalidArgument, "water depth must be positive (got " +
+                                                std::to_string(depth) + " m)");
+}
+
 // D(w, .) of one component at one frequency. Everything that depends on w alone (s, Q(s),
 // beta) is worked out once, so integrating over theta costs one pow or exp per point.
 class SpreadShape {
@@ -295,7 +301,7 @@ void validate(const SpectrumParams& s) {
 // Below kh = 1 both are written with t = tanh(kh) / kh, which tends to 1: g k tanh(kh) itself
 // underflows for tiny k, and dw/dk would divide 0 by 0.
 double dispersion_omega(double k, double depth) {
-  if (!(k > 0.0)) return 0.0;
+  if (!(k > 0.0) || !(depth > 0.0)) return 0.0;  // no wave, or no water
   const double kh = k * depth;
   if (kh > kDeepKh) return std::sqrt(kG * k);
   if (kh < 1.0) return k * std::sqrt(kG * depth * std::tanh(kh) / kh);
@@ -303,6 +309,7 @@ double dispersion_omega(double k, double depth) {
 }
 
 double dispersion_domega_dk(double k, double depth) {
+  if (!(depth > 0.0)) return 0.0;
   if (!(k > 0.0)) return std::sqrt(kG * depth);  // the shallow-water limit as k -> 0
   const double kh = k * depth;
   if (kh > kDeepKh) return 0.5 * std::sqrt(kG / k);
@@ -325,7 +332,7 @@ double peak_omega(const WaveComponent& c) {
 
 double frequency_spectrum(const WaveComponent& c, const SpectrumParams& s, double omega,
                           double depth) {
-  if (!active(c) || !(omega > 0.0)) return 0.0;
+  if (!active(c) || !(omega > 0.0) || !(depth > 0.0)) return 0.0;
   double spectrum = 0.0;
   if (c.spectrum == SpectrumType::Phillips) {
     const double k = wave_number(omega, depth);
@@ -359,7 +366,7 @@ double spreading(const WaveComponent& c, double omega, double theta) {
 
 double directional_spectrum(const SpectrumParams& s, double kx, double kz, double depth) {
   const double k = std::hypot(kx, kz);
-  if (!(k > 0.0)) return 0.0;
+  if (!(k > 0.0) || !(depth > 0.0)) return 0.0;
   const double omega = dispersion_omega(k, depth);
   const double domega_dk = dispersion_domega_dk(k, depth);
   const double heading = std::atan2(kz, kx);
@@ -376,6 +383,7 @@ double directional_spectrum(const SpectrumParams& s, double kx, double kz, doubl
 }
 
 double band_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi) {
+  check_depth(depth);
   // Where the spectra live: below 1e-3 of the deep-water peak wave number every spectrum is
   // below exp(-300) of its peak, and above 1e7 of it the tails (k^-2 in variance for PM,
   // JONSWAP and Phillips) hold 1e-14 of m0.
@@ -432,6 +440,7 @@ double band_variance(const SpectrumParams& s, double depth, double k_lo, double 
 
 std::vector<float> plot_frequency_spectrum(const SpectrumParams& s, double depth, double w_max,
                                            int count) {
+  check_depth(depth);
   std::vector<float> out;
   if (count <= 0 || !(w_max > 0.0) || !std::isfinite(w_max)) return out;
   out.reserve(size_t(count));
