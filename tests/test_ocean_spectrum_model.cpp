@@ -64,8 +64,7 @@ double frequency_m0(const WaveComponent& c, const SpectrumParams& s, double dept
 // directional_spectrum: shares no code with band_variance. The trapezoid rule is spectrally
 // accurate for smooth periodic integrands, but cos^2s with small s (Hasselmann well below the
 // peak) has a kink |theta - upwind|^2s; theta = upwind + phi - sin(phi) flattens it there.
-double brute_band(const SpectrumParams& s, double depth, double k_lo, double k_hi, int nk,
-                  int nt) {
+double brute_band(const SpectrumParams& s, double depth, double k_lo, double k_hi, int nk, int nt) {
   const double upwind = s.wind.direction_deg * kPi / 180.0 + kPi;
   return simpson(std::log(k_lo), std::log(k_hi), nk, [&](double x) {
     const double k = std::exp(x);
@@ -73,8 +72,8 @@ double brute_band(const SpectrumParams& s, double depth, double k_lo, double k_h
     for (int j = 0; j < nt; ++j) {
       const double phi = -kPi + 2.0 * kPi * (j + 0.5) / nt;
       const double t = upwind + phi - std::sin(phi);
-      ring += directional_spectrum(s, k * std::cos(t), k * std::sin(t), depth) *
-              (1.0 - std::cos(phi));
+      ring +=
+          directional_spectrum(s, k * std::cos(t), k * std::sin(t), depth) * (1.0 - std::cos(phi));
     }
     return k * k * ring * 2.0 * kPi / nt;
   });
@@ -107,7 +106,8 @@ TEST(SpectrumModel, NamesRoundTripAndUnknownNamesListTheValidOnes) {
 TEST(SpectrumModel, ValidateRejectsValuesThatMakeNoSea) {
   EXPECT_NO_THROW(validate(SpectrumParams{}));
   std::vector<std::pair<const char*, void (*)(SpectrumParams&)>> bad = {
-      {"nan wind", [](SpectrumParams& s) { s.wind.wind_speed = std::numeric_limits<float>::quiet_NaN(); }},
+      {"nan wind",
+       [](SpectrumParams& s) { s.wind.wind_speed = std::numeric_limits<float>::quiet_NaN(); }},
       {"negative wind", [](SpectrumParams& s) { s.wind.wind_speed = -3.0f; }},
       {"zero wind", [](SpectrumParams& s) { s.wind.wind_speed = 0.0f; }},
       {"zero fetch", [](SpectrumParams& s) { s.wind.fetch_km = 0.0f; }},
@@ -116,7 +116,8 @@ TEST(SpectrumModel, ValidateRejectsValuesThatMakeNoSea) {
       {"negative scale", [](SpectrumParams& s) { s.swell.scale = -0.1f; }},
       {"inf direction", [](SpectrumParams& s) { s.wind.direction_deg = INFINITY; }},
       {"negative cutoff", [](SpectrumParams& s) { s.small_wave_cutoff = -1.0f; }},
-      {"nan amplitude", [](SpectrumParams& s) { s.phillips_amplitude = std::numeric_limits<float>::quiet_NaN(); }},
+      {"nan amplitude",
+       [](SpectrumParams& s) { s.phillips_amplitude = std::numeric_limits<float>::quiet_NaN(); }},
       {"bad enum", [](SpectrumParams& s) { s.wind.spreading = static_cast<Spreading>(7); }},
   };
   for (auto& [what, edit] : bad) {
@@ -173,10 +174,10 @@ TEST(SpectrumModel, EverySpreadingIntegratesToOne) {
     Spreading d;
     float s;  // cos2s only
   };
-  for (const Case& cs : {Case{Spreading::Cos2s, 0.0f}, Case{Spreading::Cos2s, 0.3f},
-                         Case{Spreading::Cos2s, 10.0f}, Case{Spreading::Cos2s, 40.0f},
-                         Case{Spreading::Cos2s, 400.0f}, Case{Spreading::Hasselmann, 0.0f},
-                         Case{Spreading::DonelanBanner, 0.0f}}) {
+  for (const Case& cs :
+       {Case{Spreading::Cos2s, 0.0f}, Case{Spreading::Cos2s, 0.3f}, Case{Spreading::Cos2s, 10.0f},
+        Case{Spreading::Cos2s, 40.0f}, Case{Spreading::Cos2s, 400.0f},
+        Case{Spreading::Hasselmann, 0.0f}, Case{Spreading::DonelanBanner, 0.0f}}) {
     for (SpectrumType t : {SpectrumType::PiersonMoskowitz, SpectrumType::Jonswap}) {
       WaveComponent c = component(t, cs.d, 15.0f);
       c.spread = cs.s;
@@ -185,8 +186,8 @@ TEST(SpectrumModel, EverySpreadingIntegratesToOne) {
         const double w = ratio * wp;
         const double total =
             simpson(-kPi, kPi, 20000, [&](double t) { return spreading(c, w, t); });
-        EXPECT_NEAR(total, 1.0, 1e-3) << name(cs.d) << " s=" << cs.s << " " << name(t)
-                                      << " w/wp=" << ratio;
+        EXPECT_NEAR(total, 1.0, 1e-3)
+            << name(cs.d) << " s=" << cs.s << " " << name(t) << " w/wp=" << ratio;
         // Peaked on the component's direction, even, non-negative.
         EXPECT_GE(spreading(c, w, 0.0), spreading(c, w, 0.7)) << name(cs.d) << " " << ratio;
         EXPECT_NEAR(spreading(c, w, 0.4), spreading(c, w, -0.4), 1e-12 * spreading(c, w, 0.0));
@@ -228,8 +229,8 @@ TEST(SpectrumModel, JonswapWithUnitGammaHasPiersonMoskowitzShapeAndPeaksAtWp) {
   EXPECT_NEAR(wpj, 22.0 * std::cbrt(kG * kG / (14.0 * 120e3)), 1e-9);
   // A PM sea whose peak is JONSWAP's: the ratio of the two spectra must be a constant
   // (alpha_J / alpha_PM) at every frequency.
-  WaveComponent pm = component(SpectrumType::PiersonMoskowitz, Spreading::Cos2s,
-                               float(0.855 * kG / wpj));
+  WaveComponent pm =
+      component(SpectrumType::PiersonMoskowitz, Spreading::Cos2s, float(0.855 * kG / wpj));
   const double wpp = peak_omega(pm);
   SpectrumParams s;
   const double alpha_j = 0.076 * std::pow(14.0 * 14.0 / (120e3 * kG), 0.22);
@@ -238,8 +239,7 @@ TEST(SpectrumModel, JonswapWithUnitGammaHasPiersonMoskowitzShapeAndPeaksAtWp) {
     const double sp = frequency_spectrum(pm, s, ratio * wpp, kDeep);
     ASSERT_GT(sp, 0.0) << ratio;
     // wpp equals wpj to float rounding of the PM wind speed; compare shapes at equal w/wp.
-    EXPECT_NEAR((sj / alpha_j) * std::pow(wpj, 5) / ((sp / 8.1e-3) * std::pow(wpp, 5)), 1.0,
-                1e-9)
+    EXPECT_NEAR((sj / alpha_j) * std::pow(wpj, 5) / ((sp / 8.1e-3) * std::pow(wpp, 5)), 1.0, 1e-9)
         << ratio;
   }
   // With gamma = 3.3 the peak stays at wp (the enhancement peaks there with zero slope) and is
@@ -272,6 +272,13 @@ TEST(SpectrumModel, PiersonMoskowitzVarianceMatchesClosedForm) {
       EXPECT_NEAR(m0 / closed, 1.0, 1e-4) << "U=" << wind << " " << name(d);
       // A finite but deep sea is the same.
       EXPECT_NEAR(band_variance(s, 2000.0, 0.0, kInf) / closed, 1.0, 1e-4) << wind;
+    }
+    // Its integral over direction holds however narrow or wide the spreading.
+    for (float spread : {0.0f, 0.05f, 2.0f, 400.0f, 5000.0f}) {
+      SpectrumParams s = sea(SpectrumType::PiersonMoskowitz, Spreading::Cos2s, wind);
+      s.wind.spread = spread;
+      const double closed = 8.1e-3 * kG * kG / (5.0 * std::pow(peak_omega(s.wind), 4));
+      EXPECT_NEAR(band_variance(s, kInf, 0.0, kInf) / closed, 1.0, 1e-4) << "s=" << spread;
     }
   }
 }
@@ -310,8 +317,8 @@ TEST(SpectrumModel, BandVarianceMatchesAnIndependentQuadrature) {
     const double coarse = brute_band(s, depth, b.lo, b.hi, 1200, 128);
     const double fine = brute_band(s, depth, b.lo, b.hi, 2400, 256);
     ASSERT_GT(fine, 0.0);
-    ASSERT_LT(std::abs(coarse / fine - 1.0), 1e-5) << "reference not converged: " << coarse
-                                                    << " vs " << fine;
+    ASSERT_LT(std::abs(coarse / fine - 1.0), 1e-5)
+        << "reference not converged: " << coarse << " vs " << fine;
     const double m0 = band_variance(s, depth, b.lo, b.hi);
     EXPECT_NEAR(m0 / fine, 1.0, 1e-4) << b.lo / kp << ".." << b.hi / kp << " kp";
     std::printf("band %.2f..%.2f kp: band_variance %.8g, polar quadrature %.8g (rel %.2g)\n",
@@ -347,15 +354,15 @@ TEST(SpectrumModel, TmaIsOneInDeepWaterAndAttenuatesShallowWater) {
         << wh;
   }
   EXPECT_LT(band_variance(tma, 5.0, 0.0, kInf), 0.9 * band_variance(plain, 5.0, 0.0, kInf));
-  EXPECT_NEAR(band_variance(tma, kDeep, 0.0, kInf) / band_variance(plain, kDeep, 0.0, kInf),
-              1.0, 1e-9);
+  EXPECT_NEAR(band_variance(tma, kDeep, 0.0, kInf) / band_variance(plain, kDeep, 0.0, kInf), 1.0,
+              1e-9);
 }
 
 TEST(SpectrumModel, SwellAddsItsOwnVarianceAndScaleZeroChangesNothing) {
   SpectrumParams wind = sea(SpectrumType::Jonswap, Spreading::DonelanBanner, 9.0f);
   SpectrumParams other = wind;  // the off swell differs in everything but its zero scale
   other.swell = WaveComponent{SpectrumType::PiersonMoskowitz, 20.0f, 100.0f, 50.0f, 2.0f,
-                              Spreading::Hasselmann, 3.0f, 0.0f};
+                              Spreading::Hasselmann,          3.0f,  0.0f};
   std::mt19937_64 rng(test::seed("swell off"));
   std::uniform_real_distribution<double> u(-2.0, 2.0);
   for (int i = 0; i < 500; ++i) {
@@ -411,7 +418,8 @@ TEST(SpectrumModel, PlotsSampleTheDocumentedPoints) {
   ASSERT_EQ(fs.size(), 64u);
   for (int i = 0; i < 64; ++i) {
     const double w = 4.0 * (i + 1) / 64.0;
-    const double want = frequency_spectrum(s.wind, s, w, 50.0) + frequency_spectrum(s.swell, s, w, 50.0);
+    const double want =
+        frequency_spectrum(s.wind, s, w, 50.0) + frequency_spectrum(s.swell, s, w, 50.0);
     EXPECT_NEAR(fs[i], want, 1e-6 * want + 1e-30) << i;
   }
   const auto ds = plot_spreading(s, 90);
@@ -426,9 +434,10 @@ TEST(SpectrumModel, PlotsSampleTheDocumentedPoints) {
 
 TEST(SpectrumModel, PresetsValidateAreOrderedAndFindable) {
   const auto& list = presets();
-  const std::vector<std::string> standard = {
-      "light-air", "light-breeze", "gentle-breeze", "moderate-breeze", "fresh-breeze",
-      "strong-breeze", "near-gale", "gale", "strong-gale", "storm", "violent-storm", "hurricane"};
+  const std::vector<std::string> standard = {"light-air",       "light-breeze",  "gentle-breeze",
+                                             "moderate-breeze", "fresh-breeze",  "strong-breeze",
+                                             "near-gale",       "gale",          "strong-gale",
+                                             "storm",           "violent-storm", "hurricane"};
   std::set<std::string> names;
   for (size_t i = 0; i < list.size(); ++i) {
     const Preset& p = list[i];
@@ -538,8 +547,8 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
     SCOPED_TRACE(c.what);
     ASSERT_NO_THROW(validate(c.s));
     std::mt19937_64 rng(test::seed(c.what));
-    const double wp = std::min(peak_omega(c.s.wind),
-                               c.s.swell.scale > 0.0f ? peak_omega(c.s.swell) : kInf);
+    const double wp =
+        std::min(peak_omega(c.s.wind), c.s.swell.scale > 0.0f ? peak_omega(c.s.swell) : kInf);
     const double kp = wp * wp / kG;
     std::uniform_real_distribution<double> logk(std::log(0.1 * kp), std::log(200.0 * kp));
     std::uniform_real_distribution<double> angle(-kPi, kPi);
@@ -578,8 +587,8 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
     double worst = 0.0, worst_w = 0.0;
     for (int i = 0; i < kCount; ++i) {
       const float f = out[2 * i], w = out[2 * i + 1];
-      ASSERT_TRUE(std::isfinite(f) && std::isfinite(w)) << "texel " << i << " k=(" << k[2 * i]
-                                                        << ", " << k[2 * i + 1] << ")";
+      ASSERT_TRUE(std::isfinite(f) && std::isfinite(w))
+          << "texel " << i << " k=(" << k[2 * i] << ", " << k[2 * i + 1] << ")";
       EXPECT_GE(f, 0.0f);
       const double ew = want_w[i] > 0.0 ? std::abs(w / want_w[i] - 1.0) : std::abs(double(w));
       worst_w = std::max(worst_w, ew);
@@ -588,8 +597,8 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
         const double e = std::abs(f / want[i] - 1.0);
         worst = std::max(worst, e);
         if (e > 1e-4 && ++failures <= 5)
-          ADD_FAILURE() << "k=(" << k[2 * i] << ", " << k[2 * i + 1] << "): GLSL " << f
-                        << ", C++ " << want[i] << ", rel " << e;
+          ADD_FAILURE() << "k=(" << k[2 * i] << ", " << k[2 * i + 1] << "): GLSL " << f << ", C++ "
+                        << want[i] << ", rel " << e;
       } else {
         // Below the compared range the shader may underflow to 0 but must stay small.
         EXPECT_LE(f, 2e-6 * peak) << i;
@@ -598,7 +607,7 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
     EXPECT_LE(worst_w, 1e-5);
     EXPECT_GE(compared, 1000);
     EXPECT_EQ(failures, 0);
-    std::printf("%s: %d of %d k compared, worst rel F %.2g, worst rel w %.2g\n", c.what,
-                compared, kCount, worst, worst_w);
+    std::printf("%s: %d of %d k compared, worst rel F %.2g, worst rel w %.2g\n", c.what, compared,
+                kCount, worst, worst_w);
   }
 }

@@ -78,8 +78,8 @@ bool active(const WaveComponent& c) { return c.scale > 0.0f; }
 
 void check_depth(double depth) {
   if (!(depth > 0.0))  // also NaN; +infinity is deep water
-    throw Error(ErrorCode::InvalidArgument, "water depth must be positive (got " +
-                                                std::to_string(depth) + " m)");
+    throw Error(ErrorCode::InvalidArgument,
+                "water depth must be positive (got " + std::to_string(depth) + " m)");
 }
 
 // D(w, .) of one component at one frequency. Everything that depends on w alone (s, Q(s),
@@ -93,7 +93,7 @@ class SpreadShape {
       case Spreading::Hasselmann:
         cos2s_ = true;
         s_ = c.spreading == Spreading::Cos2s ? double(c.spread)
-                                              : (omega > 0.0 ? hasselmann_s(c, omega, wp) : 0.0);
+                                             : (omega > 0.0 ? hasselmann_s(c, omega, wp) : 0.0);
         norm_ = gamma_ratio(s_) / (2.0 * std::sqrt(kPi));
         break;
       case Spreading::DonelanBanner:
@@ -107,13 +107,22 @@ class SpreadShape {
     if (cos2s_) return norm_ * std::pow(std::abs(std::cos(0.5 * theta)), 2.0 * s_);
     return norm_ * sech2(beta_ * theta);
   }
+  // The half-width of the peak around 0, radians: cos^2s(t/2) ~ exp(-s t^2 / 4), sech^2(beta t).
+  double width() const { return cos2s_ ? 2.0 / std::sqrt(s_ + 1.0) : 1.0 / beta_; }
+  // |cos(t/2)|^2s near t = pi is |pi - t|^2s: rough for small s, smooth or negligible from s = 4.
+  bool singular_at_pi() const { return cos2s_ && s_ > 0.0 && s_ < 4.0; }
+  // Integral over (pi - delta, pi] of cos^2s: Q sin^2s(x/2) over x in [0, delta), by the series
+  // sin^2s(u) = u^2s (1 - s u^2 / 3 + O(u^4)); the next term is below 1e-6 for delta <= pi/32.
+  double tail_at_pi(double delta) const {
+    const double u = 0.5 * delta, a = 2.0 * s_;
+    return norm_ * 2.0 *
+           (std::pow(u, a + 1.0) / (a + 1.0) - s_ / 3.0 * std::pow(u, a + 3.0) / (a + 3.0));
+  }
 
  private:
   bool cos2s_ = false;
   double s_ = 0.0, beta_ = 0.0, norm_ = 0.0;
 };
-
-
 
 // theta to (-pi, pi].
 double wrap(double theta) {
@@ -147,23 +156,32 @@ template <typename F>
 double gauss_legendre(double a, double b, F&& f) {
   const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
   double sum = 0.0;
-  for (int i = 0; i < 4; ++i)
-    sum += kGlW[i] * (f(mid - half * kGlX[i]) + f(mid + half * kGlX[i]));
+  for (int i = 0; i < 4; ++i) sum += kGlW[i] * (f(mid - half * kGlX[i]) + f(mid + half * kGlX[i]));
   return sum * half;
 }
 
 // Integral of D(w, .) over (-pi, pi]. D is even and peaks at 0, as narrow as a few hundredths
-// of a radian for large s, and cos^2s has a weak singularity at +-pi; panels that shrink
-// geometrically towards 0 and end at pi resolve both.
+// of a radian for large s: panels halve from pi/2 towards 0 until the last is within a quarter
+// of the peak's width. cos^2s with a small s has a singularity |pi - theta|^2s at pi that
+// Gauss points converge on only slowly, so there panels halve towards pi as well.
 double spreading_integral(const WaveComponent& c, double omega) {
   const SpreadShape shape(c, omega);
   double sum = 0.0;
-  double hi = kPi;
-  for (int p = 0; p < 10; ++p) {
-    const double lo = p == 9 ? 0.0 : 0.5 * hi;
+  const int to_zero = std::clamp(int(std::ceil(std::log2(2.0 * kPi / shape.width()))), 1, 16);
+  double hi = 0.5 * kPi;
+  for (int p = 0; p < to_zero; ++p) {
+    const double lo = p == to_zero - 1 ? 0.0 : 0.5 * hi;
     sum += gauss_legendre(lo, hi, shape);
     hi = lo;
   }
+  const int to_pi = shape.singular_at_pi() ? 6 : 1;
+  double lo = 0.5 * kPi;
+  for (int p = 0; p < to_pi; ++p) {
+    const double next = p == to_pi - 1 && !shape.singular_at_pi() ? kPi : kPi - 0.5 * (kPi - lo);
+    sum += gauss_legendre(lo, next, shape);
+    lo = next;
+  }
+  if (shape.singular_at_pi()) sum += shape.tail_at_pi(kPi - lo);
   return 2.0 * sum;
 }
 
@@ -185,10 +203,12 @@ std::vector<Preset> make_presets() {
   // Force 12 has no upper bound; 36.9 puts its "mid-point" 4.2 m/s above the threshold, the
   // half-width of force 11.
   constexpr Force kForces[12] = {
-      {"light-air", 0.3f, 1.5f},     {"light-breeze", 1.6f, 3.3f},  {"gentle-breeze", 3.4f, 5.4f},
-      {"moderate-breeze", 5.5f, 7.9f}, {"fresh-breeze", 8.0f, 10.7f}, {"strong-breeze", 10.8f, 13.8f},
-      {"near-gale", 13.9f, 17.1f},   {"gale", 17.2f, 20.7f},        {"strong-gale", 20.8f, 24.4f},
-      {"storm", 24.5f, 28.4f},       {"violent-storm", 28.5f, 32.6f}, {"hurricane", 32.7f, 41.1f},
+      {"light-air", 0.3f, 1.5f},       {"light-breeze", 1.6f, 3.3f},
+      {"gentle-breeze", 3.4f, 5.4f},   {"moderate-breeze", 5.5f, 7.9f},
+      {"fresh-breeze", 8.0f, 10.7f},   {"strong-breeze", 10.8f, 13.8f},
+      {"near-gale", 13.9f, 17.1f},     {"gale", 17.2f, 20.7f},
+      {"strong-gale", 20.8f, 24.4f},   {"storm", 24.5f, 28.4f},
+      {"violent-storm", 28.5f, 32.6f}, {"hurricane", 32.7f, 41.1f},
   };
   std::vector<Preset> out;
   for (int i = 0; i < 12; ++i) {
@@ -209,7 +229,7 @@ std::vector<Preset> make_presets() {
   calm.spectrum.wind.wind_speed = 1.8f;
   // A long low swell keeps the calm sea from being a mirror: its Hs is set to about 0.4 m below.
   calm.spectrum.swell = WaveComponent{SpectrumType::Jonswap, 10.0f, -60.0f, 1500.0f, 5.0f,
-                                      Spreading::Cos2s, 40.0f, 1.0f};
+                                      Spreading::Cos2s,      40.0f, 1.0f};
   SpectrumParams swell_only = calm.spectrum;
   swell_only.wind.scale = 0.0f;
   const double deep = std::numeric_limits<double>::infinity();
@@ -280,11 +300,13 @@ void validate(const SpectrumParams& s) {
   auto component = [&](const WaveComponent& c, const std::string& who) {
     auto type_ok = [](int v) { return v >= 0 && v <= 2; };
     if (!type_ok(int(c.spectrum)))
-      throw Error(ErrorCode::InvalidArgument, who + " spectrum type is not one of phillips, "
-                                                    "pierson-moskowitz, jonswap");
+      throw Error(ErrorCode::InvalidArgument, who +
+                                                  " spectrum type is not one of phillips, "
+                                                  "pierson-moskowitz, jonswap");
     if (!type_ok(int(c.spreading)))
-      throw Error(ErrorCode::InvalidArgument, who + " spreading is not one of cos2s, "
-                                                    "hasselmann, donelan-banner");
+      throw Error(ErrorCode::InvalidArgument, who +
+                                                  " spreading is not one of cos2s, "
+                                                  "hasselmann, donelan-banner");
     number(c.scale, 0.0f, 1e6f, who + " scale", "");
     number(c.wind_speed, 0.1f, 100.0f, who + " wind speed", " m/s");
     number(c.direction_deg, -1e4f, 1e4f, who + " direction", " degrees");
@@ -433,7 +455,8 @@ double band_variance(const SpectrumParams& s, double depth, double k_lo, double 
     const double a = edges[e], b = edges[e + 1];
     const int panels = std::max(1, int(std::ceil((b - a) / 0.05)));
     const double width = (b - a) / panels;
-    for (int p = 0; p < panels; ++p) m0 += gauss_legendre(a + p * width, a + (p + 1) * width, integrand);
+    for (int p = 0; p < panels; ++p)
+      m0 += gauss_legendre(a + p * width, a + (p + 1) * width, integrand);
   }
   return m0;
 }
@@ -471,10 +494,10 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
   auto set1i = [&](const char* name, int v) {
     if (GLint l = loc(name); l >= 0) glUniform1i(l, v);
   };
-  auto set2f = [&](const char* name, const float (&v)[2]) {
+  auto set2f = [&](const char* name, const float(&v)[2]) {
     if (GLint l = loc(name); l >= 0) glUniform1fv(l, 2, v);
   };
-  auto set2i = [&](const char* name, const int (&v)[2]) {
+  auto set2i = [&](const char* name, const int(&v)[2]) {
     if (GLint l = loc(name); l >= 0) glUniform1iv(l, 2, v);
   };
   const WaveComponent* comps[2] = {&s.wind, &s.swell};
@@ -490,8 +513,8 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
     peak[i] = float(wp);
     double a = kPmAlpha;
     if (c.spectrum == SpectrumType::Jonswap)
-      a = 0.076 * std::pow(double(c.wind_speed) * c.wind_speed /
-                               (double(c.fetch_km) * 1000.0 * kG), 0.22);
+      a = 0.076 *
+          std::pow(double(c.wind_speed) * c.wind_speed / (double(c.fetch_km) * 1000.0 * kG), 0.22);
     alpha[i] = float(a);
     log_gamma[i] = float(std::log(double(c.peak_enhancement)));
     const double heading = double(c.direction_deg) * kPi / 180.0;
