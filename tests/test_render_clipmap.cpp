@@ -285,3 +285,31 @@ TEST_F(RenderClipmap, GpuRasterisesEachPointOnce) {
   EXPECT_GT(renderer.triangle_count(), 0);
   EXPECT_EQ(renderer.levels_drawn(), int(m.place(eye.x, eye.z, eye.y).size()));
 }
+
+TEST(RenderClipmapCpu, RisingEyeDropsLevelsWithoutPopping) {
+  const Clipmap m(32, 3000.0f);
+  std::mt19937_64 rng(test::seed("rise"));
+  std::uniform_real_distribution<double> unit(-1.0, 1.0), pos(-400.0, 400.0);
+  for (int level = 0; level < 3; ++level) {
+    // Level `level` is drawn up to a height of twice its reach and dropped above it.
+    const double h = 2.0 * m.reach(level), eps = 1e-4 * h;
+    const double ex = pos(rng), ez = pos(rng);
+    const auto below = m.place(ex, ez, h - eps), above = m.place(ex, ez, h + eps);
+    ASSERT_EQ(below.front().level, level);
+    ASSERT_EQ(above.front().level, level + 1) << "the test must cross a drop";
+    EXPECT_NEAR(below.front().morph_floor, 1.0f, 1e-3f) << "fully morphed before it goes";
+    EXPECT_NEAR(above.front().morph_floor, 0.0f, 1e-3f) << "the next level starts unmorphed";
+    const auto tb = triangles(m, ex, ez, h - eps), ta = triangles(m, ex, ez, h + eps);
+    double worst = 0.0;
+    for (int k = 0; k < 300; ++k) {
+      const double r = 1.2 * m.reach(level + 1) * std::abs(unit(rng));
+      const glm::dvec2 q{ex + r * unit(rng), ez + r * unit(rng)};
+      double fb = 0.0, fa = 0.0;
+      ASSERT_EQ(covering(tb, q, &fb), 1);
+      ASSERT_EQ(covering(ta, q, &fa), 1);
+      worst = std::max(worst, std::abs(fa - fb));
+    }
+    // The floor moved by 2e-4 of a morph: the surface by about as much of a cell's detail.
+    EXPECT_LT(worst, 2e-3) << "level " << level;
+  }
+}

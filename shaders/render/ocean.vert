@@ -11,6 +11,7 @@ uniform vec2 uOrigin;       // world xz of grid vertex (0, 0): a multiple of 2 u
 uniform float uCell;        // this level's cell, metres (a power of two)
 uniform float uMorphStart;  // max-norm distance from the eye, in cells, where morphing starts
 uniform float uMorphEnd;    // ... and where vertices sit on the next coarser grid
+uniform float uMorphFloor;  // the least morph (the innermost level fades out as the eye rises)
 uniform int uCascades;
 uniform float uPatch[4];    // L_c, metres per map tile of each cascade
 uniform float uMapSize;     // N, texels per map side
@@ -26,7 +27,7 @@ void main() {
   vec2 xz = uOrigin + aIdx * uCell;
   vec2 dd = abs(xz - uEye.xz);
   float d = max(dd.x, dd.y) / uCell;
-  float morph = clamp((d - uMorphStart) / (uMorphEnd - uMorphStart), 0.0, 1.0);
+  float morph = max(clamp((d - uMorphStart) / (uMorphEnd - uMorphStart), 0.0, 1.0), uMorphFloor);
   // Odd vertices slide onto their lower even neighbour: at morph 1 the level is the coarser
   // grid, which is what the next level has along the shared edge.
   vec2 odd = aIdx - 2.0 * floor(aIdx * 0.5);

@@ -76,7 +76,11 @@ std::vector<Clipmap::Placement> Clipmap::place(double eye_x, double eye_z,
     const int64_t cx = center(kx, l), cz = center(kz, l);
     p.origin_x = cx - half;
     p.origin_z = cz - half;
-    if (l > first) {
+    if (l == first) {
+      // 0 while the level reaches past the eye's height, 1 when it reaches only half of it.
+      const double r = reach(l);
+      p.morph_floor = float(std::clamp(1.0 - (r - 0.5 * h) / (0.5 * r), 0.0, 1.0));
+    } else {
       const int64_t ox = (center(kx, l - 1) - cx) >> l, oz = (center(kz, l - 1) - cz) >> l;
       p.hole = int(ox + 2 * oz);
     }
@@ -112,7 +116,8 @@ Clipmap::Vertex Clipmap::morphed_vertex(const Placement& p, int i, int j, glm::v
   glm::vec2 xz = origin(p) + idx * c;
   const glm::vec2 dd = glm::abs(xz - eye);
   const float d = std::max(dd.x, dd.y) / c;
-  const float morph = std::clamp((d - morph_start()) / (morph_end() - morph_start()), 0.0f, 1.0f);
+  const float morph = std::max(
+      std::clamp((d - morph_start()) / (morph_end() - morph_start()), 0.0f, 1.0f), p.morph_floor);
   const glm::vec2 odd = idx - 2.0f * glm::floor(idx * 0.5f);
   xz -= odd * (c * morph);
   return {xz, morph};

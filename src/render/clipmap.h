@@ -46,13 +46,17 @@ class Clipmap {
   // Where a level lies this frame. origin: world xz of grid vertex (0, 0), in units of c0
   // (integers, so exact). hole: which index range draws it: -1 the full square (the innermost
   // drawn level), else 0..3 = ox + 2 oz, the hole's offset in cells from the centred position.
+  // morph_floor: the least morph of every vertex (nonzero only on the innermost drawn level).
   struct Placement {
     int level = 0;
     int64_t origin_x = 0, origin_z = 0;
     int hole = -1;
+    float morph_floor = 0.0f;
   };
-  // The levels to draw, finest first. Fine levels smaller than the eye's height would be
-  // sub-pixel under it, so they are skipped above the water (eye_height in metres).
+  // The levels to draw, finest first. A level whose reach is under half the eye's height
+  // (eye_height in metres) would be sub-pixel under it and is skipped. As the eye rises the
+  // innermost level morphs wholly onto the next grid before it is dropped, so dropping it (or
+  // adding it back on the way down) changes nothing on screen.
   std::vector<Placement> place(double eye_x, double eye_z, double eye_height) const;
 
   // The shared vertex grid: (n+1)^2 integer (i, j) pairs as floats, row-major by j.

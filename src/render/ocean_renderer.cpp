@@ -133,12 +133,13 @@ void OceanRenderer::draw_levels(const gl::Program& o, const glm::vec3& eye) {
   glUniform1f(loc(o, "uMorphStart"), map.morph_start());
   glUniform1f(loc(o, "uMorphEnd"), map.morph_end());
   glUniform3fv(loc(o, "uEye"), 1, glm::value_ptr(eye));
-  const GLint origin = loc(o, "uOrigin"), cell = loc(o, "uCell");
+  const GLint origin = loc(o, "uOrigin"), cell = loc(o, "uCell"), floor = loc(o, "uMorphFloor");
   glBindVertexArray(mesh_vao_.id());
   for (const Clipmap::Placement& p : levels) {
     const glm::vec2 org = map.origin(p);
     glUniform2f(origin, org.x, org.y);
     glUniform1f(cell, float(map.cell(p.level)));
+    glUniform1f(floor, p.morph_floor);
     const Clipmap::Range r = map.range(p.hole);
     glDrawElements(GL_TRIANGLES, r.count, GL_UNSIGNED_INT,
                    reinterpret_cast<const void*>(uintptr_t(r.first) * sizeof(uint32_t)));
