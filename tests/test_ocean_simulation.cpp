@@ -352,3 +352,57 @@ TEST_F(Ocean, WavesTravelDownwind) {
   std::printf("shifted-map mismatch: downwind %.4g, upwind %.4g\n", downwind, upwind);
   EXPECT_LT(downwind, 0.8 * upwind) << "downwind " << downwind << " upwind " << upwind;
 }
+
+// Every mip level of every map and cascade is the 2x2 box average of the level below, down to
+// 1x1: the renderer's filtering and the slope variance (E[s^2] - E[s]^2) rely on it.
+TEST_F(Ocean, MipLevelsAreBoxAverages) {
+  for (int n : {64, 256}) {
+    ocean::Params p = random_params(test::seed("mips"), n);
+    p.cascades = 2;
+    ocean::Simulation sim(test::shaders(), p);
+    sim.step(3.0);
+    sim.step(3.5);  // foam too
+    using S = ocean::Simulation;
+    for (const gl::Texture* map : {&sim.displacement(), &sim.derivatives(), &sim.turbulence()}) {
+      ASSERT_EQ(map->levels(), int(std::log2(n)) + 1);
+      auto level = [&](int l) {
+        const int w = n >> l;
+        std::vector<float> v(size_t(w) * w * 4 * map->layers());
+        glBindTexture(GL_TEXTURE_2D_ARRAY, map->id());
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glGetTexImage(GL_TEXTURE_2D_ARRAY, l, GL_RGBA, GL_FLOAT, v.data());
+        glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+        return v;
+      };
+      std::vector<float> below = level(0);
+      // Zero-mean fields average to rounding noise at the top levels: measure the error
+      // against the map's own scale, not the level's.
+      double scale = 0;
+      for (float v : below) scale += double(v) * v;
+      scale = std::sqrt(scale / double(below.size()));
+      EXPECT_EQ(std::vector<float>(below.begin(), below.begin() + std::ptrdiff_t(below.size() / 2)),
+                S::download_map(*map, 0));
+      for (int l = 1; l < map->levels(); ++l) {
+        const std::vector<float> got = level(l);
+        const int w = n >> l, wb = n >> (l - 1);
+        double err = 0;
+        for (int layer = 0; layer < map->layers(); ++layer)
+          for (int z = 0; z < w; ++z)
+            for (int x = 0; x < w; ++x)
+              for (int ch = 0; ch < 4; ++ch) {
+                auto at = [&](int xx, int zz) {
+                  return double(below[((size_t(layer) * wb + zz) * wb + xx) * 4 + ch]);
+                };
+                const double want = 0.25 * (at(2 * x, 2 * z) + at(2 * x + 1, 2 * z) +
+                                            at(2 * x, 2 * z + 1) + at(2 * x + 1, 2 * z + 1));
+                const double g = got[((size_t(layer) * w + z) * w + x) * 4 + ch];
+                ASSERT_TRUE(std::isfinite(g)) << "level " << l;
+                err += (g - want) * (g - want);
+              }
+        const double rms = std::sqrt(err / double(got.size()));
+        EXPECT_LE(rms, 1e-6 * scale) << "N=" << n << " level " << l;
+        below = got;
+      }
+    }
+  }
+}

@@ -132,6 +132,7 @@ Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
   if (!gl::Context::current())
     throw Error(ErrorCode::GlUnsupported, "the ocean simulation needs a current GL context");
   init_program_ = shaders.compute("ocean/initial_spectrum.comp");
+  downsample_program_ = shaders.compute("ocean/downsample.comp");
   rebuild_size();
 }
 
@@ -327,14 +328,36 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
                     GL_PIXEL_BUFFER_BARRIER_BIT);
   }
   {
-    // A pass of its own, so the profiler shows what the driver's mip generation costs.
     gl::ScopedPass pass(timer, "ocean.mipmaps", texels * 48 * 2 / 3);
-    for (const gl::Texture* t : {&displacement_, &derivatives_, &turbulence_}) {
-      glBindTexture(GL_TEXTURE_2D_ARRAY, t->id());
-      glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
-    }
-    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    for (const gl::Texture* t : {&displacement_, &derivatives_, &turbulence_}) make_mipmaps(*t);
   }
+}
+
+void Simulation::make_mipmaps(const gl::Texture& map) const {
+  const gl::Program& prog = downsample_program_;
+  glUseProgram(prog.id());
+  glUniform1i(loc(prog, "uSource"), 0);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, map.id());
+  constexpr int kPerDispatch = 5;  // levels one work group's 32x32 tile reduces to
+  for (int base = 0; base + 1 < map.levels(); base += kPerDispatch) {
+    const int count = std::min(kPerDispatch, map.levels() - 1 - base);
+    const int size = std::max(map.width() >> base, 1);
+    glUniform1i(loc(prog, "uBase"), base);
+    glUniform1i(loc(prog, "uLevels"), count);
+    glUniform1i(loc(prog, "uSize"), size);
+    // Units past the last level stay empty; the shader's stores through them are ignored.
+    for (int k = 1; k <= kPerDispatch; ++k)
+      glBindImageTexture(GLuint(k - 1), k <= count ? map.id() : 0, k <= count ? base + k : 0,
+                         GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    const GLuint groups = GLuint((std::max(size / 2, 1) + 15) / 16);
+    glDispatchCompute(groups, groups, GLuint(map.layers()));
+    // The next dispatch fetches what this one stored; so do the renderer and readbacks.
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                    GL_PIXEL_BUFFER_BARRIER_BIT);
+  }
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }
 
 uint64_t Simulation::bytes_per_step() const {

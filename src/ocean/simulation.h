@@ -165,6 +165,7 @@ class Simulation {
  private:
   void rebuild_size();
   void make_h0(bool keep_phase);
+  void make_mipmaps(const gl::Texture& map) const;
 
   const gl::ShaderLibrary* shaders_;
   Params params_;
@@ -172,7 +173,7 @@ class Simulation {
   double time_ = 0.0;
   double simulated_time_ = 0.0;
   double step_interval_ = 0.0;  // simulated seconds the last step advanced (foam integrates it)
-  gl::Program init_program_, spectrum_program_, assemble_program_;
+  gl::Program init_program_, spectrum_program_, assemble_program_, downsample_program_;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
   gl::Texture h0_, phase_, spectrum_, displacement_, derivatives_, turbulence_;
