@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "ui/sea_check.h"
+
 namespace oceanfft::ui {
 namespace {
 
@@ -99,6 +101,17 @@ void MapsPanel::draw(const ocean::Simulation& sim) {
       ImGui::SliderInt("cascade", &cascade_, 0, sim.cascades() - 1);
       ImGui::PopItemWidth();
     }
+    cascade_ = std::clamp(cascade_, 0, sim.cascades() - 1);
+    if (auto_scale_ && (scaled_cascade_ != cascade_ || !scaled_for_ || !same_sea(*scaled_for_, sim.params()))) {
+      const ocean::Params& p = sim.params();
+      const ocean::CascadeBand& b = sim.bands()[size_t(cascade_)];
+      // 2.5 standard deviations fill the colour range: crests of most waves stay unclipped.
+      const double sigma = std::sqrt(std::max(0.0, ocean::band_variance(p.spectrum, p.depth, b.k_lo, b.k_hi)));
+      height_range_ = std::clamp(float(2.5 * sigma), 0.01f, 50.0f);
+      displacement_range_ = height_range_;
+      scaled_for_ = p;
+      scaled_cascade_ = cascade_;
+    }
     update(sim);
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -121,9 +134,11 @@ void MapsPanel::draw(const ocean::Simulation& sim) {
     ImGui::Text("k in [%.3g, %.3g) rad/m", band.k_lo, band.k_hi);
     if (ImGui::TreeNode("scales")) {
       ImGui::PushItemWidth(120);
-      ImGui::SliderFloat("height (m)", &height_range_, 0.1f, 20.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
-      ImGui::SliderFloat("displacement (m)", &displacement_range_, 0.1f, 20.0f, "%.1f",
-                         ImGuiSliderFlags_Logarithmic);
+      if (ImGui::Checkbox("auto (2.5 sigma of the band)", &auto_scale_) && auto_scale_) scaled_cascade_ = -1;
+      bool edited = ImGui::SliderFloat("height (m)", &height_range_, 0.01f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+      edited |= ImGui::SliderFloat("displacement (m)", &displacement_range_, 0.01f, 50.0f, "%.2f",
+                                   ImGuiSliderFlags_Logarithmic);
+      if (edited) auto_scale_ = false;
       ImGui::SliderFloat("normal x", &slope_scale_, 0.1f, 10.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
       ImGui::PopItemWidth();
       ImGui::TreePop();

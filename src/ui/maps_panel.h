@@ -3,6 +3,8 @@
 // as images.
 // The maps are float data in metres and slopes; a compute pass maps each into an RGBA8
 // preview with its own scale, so the panel shows structure instead of saturated colour.
+#include <optional>
+
 #include "gl/objects.h"
 #include "gl/shader.h"
 #include "ocean/simulation.h"
@@ -27,6 +29,11 @@ class MapsPanel {
   float displacement_range_ = 3.0f;  // metres per axis
   float slope_scale_ = 2.0f;         // exaggerates the normal so gentle slopes show
   int cascade_ = 0;                  // the array layer shown
+  // Auto: the height and displacement ranges follow the shown cascade's theoretical standard
+  // deviation (cascades differ by orders of magnitude, and so do calm and storm).
+  bool auto_scale_ = true;
+  std::optional<ocean::Params> scaled_for_;  // the sea and cascade the ranges were set for
+  int scaled_cascade_ = -1;
 };
 
 }  // namespace oceanfft::ui
