@@ -128,12 +128,9 @@ const std::vector<Entry>& table() {
                  }});
     // First, so that a line "preset=storm wind_speed=30" reads as "storm, but with 30 m/s".
     e.push_back({{"preset", preset_list() + " or beaufort-N"},
-                 [](Settings& s, std::string_view k, std::string_view v) {
-                   try {
-                     apply_preset(s.ocean, ocean::find_preset(v));
-                   } catch (const Error& err) {
-                     throw Error(ErrorCode::InvalidArgument, std::string(k) + ": " + err.what());
-                   }
+                 [](Settings& s, std::string_view, std::string_view v) {
+                   // find_preset's message names the value and lists the presets.
+                   apply_preset(s.ocean, ocean::find_preset(v));
                  }});
     add_component(e, "", &ocean::SpectrumParams::wind);
     e.push_back(float_entry("swell_scale", 0.0f, 10.0f,
