@@ -17,6 +17,7 @@
 //   AXIS     0 rows, 1 columns
 //   P        elements per invocation: 2, 4, 8 or 16 (divides N)
 //   T        invocations per line, N / P
+//   TL       T * L
 //   L        lines per work group (rows for AXIS 0, adjacent columns for AXIS 1)
 //   R1       radix of the first stage (divides P); the later stages use radix P
 //   STAGES   number of stages: N = R1 * P^(STAGES-1)
@@ -24,7 +25,10 @@
 //            through a smaller array when a whole line of vec4 does not fit)
 #include "fft/axis.glsl"
 
-#if AXIS == 0
+#if AXIS == 0 && ROW_G > 0 && ROW_G < T && L > 1
+#define ROW_TILES 1
+layout(local_size_x = TL, local_size_y = 1, local_size_z = 1) in;
+#elif AXIS == 0
 layout(local_size_x = T, local_size_y = L, local_size_z = 1) in;
 #else
 // Columns vary fastest inside a warp, so each image access touches L adjacent texels of a row:
@@ -32,8 +36,43 @@ layout(local_size_x = T, local_size_y = L, local_size_z = 1) in;
 layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #endif
 
+// Variant switches, measured on the H100 (docs/perf-notes.md, v4); the tuning harness overrides
+// them by prepending defines to copies of this file.
+//   TW_EARLY  1: a stage's twiddles are loaded before its exchange, so their latency hides behind
+//             the barriers instead of stalling the butterfly after them
+//   IMG_RESTRICT 1: the images are declared restrict (source and destination never alias)
+//   SH_MEMBAR 1: memoryBarrierShared() before each barrier(); GLSL's barrier() already orders
+//             shared-variable accesses in compute shaders, so 0 is correct too and may be cheaper
+//   PAD_SHIFT one padding word per 2^PAD_SHIFT exchange words (src/fft/fast.cpp sizes the
+//             array for 4)
+//   ROW_G     0: a row group's warps run along one row (32 consecutive texels); else lanes
+//             take ROW_G consecutive texels of each of the group's L rows in turn, so one warp
+//             access covers 2D tiles (ROW_G x L texels) of the image, like the column pass's
+//             and the copy's. NVIDIA stores images in 2D blocks, and whole-row warps measured
+//             10-13 % slower (4 best of 4/8/16 at every size)
+#ifndef ROW_G
+#define ROW_G 4
+#endif
+#ifndef SH_MEMBAR
+#define SH_MEMBAR 0
+#endif
+#ifndef PAD_SHIFT
+#define PAD_SHIFT 4
+#endif
+#ifndef TW_EARLY
+#define TW_EARLY 1
+#endif
+#ifndef IMG_RESTRICT
+#define IMG_RESTRICT 1
+#endif
+
+#if IMG_RESTRICT
+layout(binding = 0, rgba32f) uniform restrict readonly image2DArray uSrc;
+layout(binding = 1, rgba32f) uniform restrict writeonly image2DArray uDst;
+#else
 layout(binding = 0, rgba32f) uniform readonly image2DArray uSrc;
 layout(binding = 1, rgba32f) uniform writeonly image2DArray uDst;
+#endif
 
 uniform int uDirection;  // 0 forward, 1 inverse
 uniform float uScale;    // 1, or 1/N for the inverse
@@ -47,7 +86,7 @@ uniform float uScale;    // 1, or 1/N for the inverse
 #endif
 
 // One padding word every 16 keeps the stride-16 writes of a radix-16 stage off a single bank.
-const int STRIDE = N + N / 16;
+const int STRIDE = N + (N >> PAD_SHIFT);
 #if STAGES > 1
 shared SH_T sh[L * STRIDE];
 #endif
@@ -128,7 +167,7 @@ void dft16(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec
 
 // ---- exchange through shared memory ----
 int sh_index(int pos) {
-  int p = pos + (pos >> 4);
+  int p = pos + (pos >> PAD_SHIFT);
 #if AXIS == 0
   return c * STRIDE + p;
 #else
@@ -161,7 +200,7 @@ vec4 with_part(vec4 x, int round, SH_T s) {
 // One round of an exchange: register m goes to position base + (m % B) * sB + (m / B) * sR of
 // the line; afterwards invocation t holds elements t + T*m again. Every call site passes
 // constants, so the divisions and the round's component choice fold away.
-void exchange_round(int base, int B, int sB, int sR, int round) {
+void exchange_round(int base, int B, int sB, int sR, int round, bool final_round) {
   sh[sh_index(base + (0 % B) * sB + (0 / B) * sR)] = part(v0, round);
   sh[sh_index(base + (1 % B) * sB + (1 / B) * sR)] = part(v1, round);
 #if P > 2
@@ -184,7 +223,9 @@ void exchange_round(int base, int B, int sB, int sR, int round) {
   sh[sh_index(base + (14 % B) * sB + (14 / B) * sR)] = part(v14, round);
   sh[sh_index(base + (15 % B) * sB + (15 / B) * sR)] = part(v15, round);
 #endif
+#if SH_MEMBAR
   memoryBarrierShared();
+#endif
   barrier();
   v0 = with_part(v0, round, sh[sh_index(t + T * 0)]);
   v1 = with_part(v1, round, sh[sh_index(t + T * 1)]);
@@ -208,33 +249,68 @@ void exchange_round(int base, int B, int sB, int sR, int round) {
   v14 = with_part(v14, round, sh[sh_index(t + T * 14)]);
   v15 = with_part(v15, round, sh[sh_index(t + T * 15)]);
 #endif
-  // Nobody may overwrite sh (next round or next stage) before everyone has read it.
-  memoryBarrierShared();
-  barrier();
+  // Nobody may overwrite sh (next round or next stage) before everyone has read it; after the
+  // last read of the last exchange nothing writes sh again.
+  if (!final_round) {
+#if SH_MEMBAR
+    memoryBarrierShared();
+#endif
+    barrier();
+  }
 }
 
-void exchange(int base, int B, int sB, int sR) {
-  exchange_round(base, B, sB, sR, 0);
-#if EX < 4
-  exchange_round(base, B, sB, sR, 1);
-#endif
-#if EX < 2
-  exchange_round(base, B, sB, sR, 2);
-  exchange_round(base, B, sB, sR, 3);
+void exchange(int base, int B, int sB, int sR, bool last) {
+#if EX == 4
+  exchange_round(base, B, sB, sR, 0, last);
+#elif EX == 2
+  exchange_round(base, B, sB, sR, 0, false);
+  exchange_round(base, B, sB, sR, 1, last);
+#else
+  exchange_round(base, B, sB, sR, 0, false);
+  exchange_round(base, B, sB, sR, 1, false);
+  exchange_round(base, B, sB, sR, 2, false);
+  exchange_round(base, B, sB, sR, 3, last);
 #endif
 }
 
 // A stage after the first: sub-transforms of length Ns become P*Ns. Before it, the previous
 // stage's outputs go through shared memory: the first stage's P/R1 radix-R1 butterflies, or a
 // later stage's single butterfly per invocation with sub-length prev = Ns/P.
-void stage(int Ns, bool second) {
+void stage(int Ns, bool second, bool last) {
   int prev = Ns / P;
-  if (second)
-    exchange(t * R1, P / R1, T * R1, 1);
-  else
-    exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev);
   // Twiddles from the table computed in double: index m*k*N/(Ns*P) < N.
   int step = (t & (Ns - 1)) * (N / (Ns * P));
+#if TW_EARLY
+  vec2 w1 = tw[1 * step];
+#if P > 2
+  vec2 w2 = tw[2 * step]; vec2 w3 = tw[3 * step];
+#endif
+#if P > 4
+  vec2 w4 = tw[4 * step]; vec2 w5 = tw[5 * step]; vec2 w6 = tw[6 * step]; vec2 w7 = tw[7 * step];
+#endif
+#if P > 8
+  vec2 w8 = tw[8 * step]; vec2 w9 = tw[9 * step]; vec2 w10 = tw[10 * step];
+  vec2 w11 = tw[11 * step]; vec2 w12 = tw[12 * step]; vec2 w13 = tw[13 * step];
+  vec2 w14 = tw[14 * step]; vec2 w15 = tw[15 * step];
+#endif
+#endif
+  if (second)
+    exchange(t * R1, P / R1, T * R1, 1, last);
+  else
+    exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev, last);
+#if TW_EARLY
+  v1 = cmul(v1, w1);
+#if P > 2
+  v2 = cmul(v2, w2); v3 = cmul(v3, w3);
+#endif
+#if P > 4
+  v4 = cmul(v4, w4); v5 = cmul(v5, w5); v6 = cmul(v6, w6); v7 = cmul(v7, w7);
+#endif
+#if P > 8
+  v8 = cmul(v8, w8); v9 = cmul(v9, w9); v10 = cmul(v10, w10); v11 = cmul(v11, w11);
+  v12 = cmul(v12, w12); v13 = cmul(v13, w13); v14 = cmul(v14, w14); v15 = cmul(v15, w15);
+#endif
+#else
   v1 = cmul(v1, tw[1 * step]);
 #if P > 2
   v2 = cmul(v2, tw[2 * step]); v3 = cmul(v3, tw[3 * step]);
@@ -248,6 +324,7 @@ void stage(int Ns, bool second) {
   v11 = cmul(v11, tw[11 * step]); v12 = cmul(v12, tw[12 * step]); v13 = cmul(v13, tw[13 * step]);
   v14 = cmul(v14, tw[14 * step]); v15 = cmul(v15, tw[15 * step]);
 #endif
+#endif
   DFT_P;
 }
 #endif
@@ -255,7 +332,12 @@ void stage(int Ns, bool second) {
 ivec3 texel(int i, int line, int layer) { return axis_coord(i, line, layer); }
 
 void main() {
-#if AXIS == 0
+#if defined(ROW_TILES)
+  int i = int(gl_LocalInvocationIndex);
+  t = (i / (ROW_G * L)) * ROW_G + i % ROW_G;
+  c = (i / ROW_G) % L;
+  int line = int(gl_WorkGroupID.y) * L + c;
+#elif AXIS == 0
   t = int(gl_LocalInvocationID.x);
   c = int(gl_LocalInvocationID.y);
   int line = int(gl_WorkGroupID.y) * L + c;
@@ -341,37 +423,37 @@ void main() {
 
   // Later stages, written out so that every stage's constants are literal.
 #if STAGES > 1
-  stage(R1, true);
+  stage(R1, true, STAGES == 2);
 #endif
 #if STAGES > 2
-  stage(R1 * P, false);
+  stage(R1 * P, false, STAGES == 3);
 #endif
 #if STAGES > 3
-  stage(R1 * P * P, false);
+  stage(R1 * P * P, false, STAGES == 4);
 #endif
 #if STAGES > 4
-  stage(R1 * P * P * P, false);
+  stage(R1 * P * P * P, false, STAGES == 5);
 #endif
 #if STAGES > 5
-  stage(R1 * P * P * P * P, false);
+  stage(R1 * P * P * P * P, false, STAGES == 6);
 #endif
 #if STAGES > 6
-  stage(R1 * P * P * P * P * P, false);
+  stage(R1 * P * P * P * P * P, false, STAGES == 7);
 #endif
 #if STAGES > 7
-  stage(R1 * P * P * P * P * P * P, false);
+  stage(R1 * P * P * P * P * P * P, false, STAGES == 8);
 #endif
 #if STAGES > 8
-  stage(R1 * P * P * P * P * P * P * P, false);
+  stage(R1 * P * P * P * P * P * P * P, false, STAGES == 9);
 #endif
 #if STAGES > 9
-  stage(R1 * P * P * P * P * P * P * P * P, false);
+  stage(R1 * P * P * P * P * P * P * P * P, false, STAGES == 10);
 #endif
 #if STAGES > 10
-  stage(R1 * P * P * P * P * P * P * P * P * P, false);
+  stage(R1 * P * P * P * P * P * P * P * P * P, false, STAGES == 11);
 #endif
 #if STAGES > 11
-  stage(R1 * P * P * P * P * P * P * P * P * P * P, false);
+  stage(R1 * P * P * P * P * P * P * P * P * P * P, false, STAGES == 12);
 #endif
 
   if (inverse) {

@@ -29,18 +29,18 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Per-axis choices measured best on an H100 (docs/perf-notes.md, v3 sweep, 1 and 6 layers
-// weighed together): elements per invocation, lines per group, exchange width. At 1024 the
-// per-axis bests mixed (P16 rows, P8 columns) measured 0.36 ms at 6 layers against 0.21 ms for
-// P16 on both axes, so that size keeps one configuration for both.
+// Per-axis choices measured best on an H100 (docs/perf-notes.md, v4/v5 sweeps, 1 and 6 layers
+// weighed together; rows with fast.comp's 2D-tile row mapping, which needs two lines or more): elements per invocation, lines per group, exchange width. Where a group's
+// exchange does not fit the driver's shared memory (48 KiB on NVIDIA) the planner narrows the
+// exchange first, so 4096 columns run two lines with a one-float exchange.
 struct Tuned {
   int per_thread, lines, exchange;
 };
 std::optional<Tuned> tuned(int n, int axis) {
   // rows, columns for N = 256, 512, 1024, 2048, 4096
   static constexpr Tuned kTable[5][2] = {
-      {{8, 2, 2}, {4, 2, 2}},    {{8, 1, 4}, {8, 1, 2}},    {{16, 2, 2}, {16, 2, 2}},
-      {{16, 2, 2}, {16, 1, 2}},  {{16, 1, 2}, {16, 2, 2}},
+      {{4, 2, 2}, {4, 4, 2}},    {{8, 2, 2}, {4, 2, 2}},    {{8, 2, 2}, {8, 2, 2}},
+      {{16, 2, 2}, {8, 1, 2}},   {{16, 2, 2}, {16, 2, 2}},
   };
   for (int i = 0; i < 5; ++i)
     if (n == (256 << i)) return kTable[i][axis];
@@ -98,7 +98,9 @@ gl::Defines fast_defines(const AxisStrategy& s, int axis) {
   return {{"N", std::to_string(s.length)},      {"AXIS", std::to_string(axis)},
           {"P", std::to_string(s.radix)},       {"T", std::to_string(s.threads)},
           {"L", std::to_string(s.lines)},       {"R1", std::to_string(st.r1)},
-          {"STAGES", std::to_string(st.count)}, {"EX", std::to_string(s.exchange)}};
+          {"STAGES", std::to_string(st.count)}, {"EX", std::to_string(s.exchange)},
+          // GLSL 4.30 layouts take literals only, not T * L
+          {"TL", std::to_string(s.threads * s.lines)}};
 }
 
 void fast_dispatch_size(const AxisStrategy& s, int axis, const Options& o, unsigned out[3]) {

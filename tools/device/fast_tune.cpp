@@ -198,19 +198,40 @@ int verify(int layers, const std::vector<int>& sizes, const gl::ShaderLibrary& s
   return ok ? 0 : 1;
 }
 
-int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::ShaderLibrary& shaders) {
+// FAST_ROOTS="label=dir,label=dir": shader trees whose fft/fast.comp is a variant of the
+// committed one (gen_fast_shader.py --variants writes them); every fast case runs once per tree.
+std::vector<std::pair<std::string, std::string>> variant_roots() {
+  std::vector<std::pair<std::string, std::string>> out;
+  const std::string text = env_or("FAST_ROOTS", "");
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t comma = text.find(',', pos);
+    std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    size_t eq = item.find('=');
+    if (eq != std::string::npos) out.push_back({item.substr(0, eq), item.substr(eq + 1)});
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
+int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::ShaderLibrary& main_shaders) {
+  std::vector<std::pair<std::string, gl::ShaderLibrary>> libs;
+  for (auto& [label, dir] : variant_roots()) libs.push_back({label, gl::ShaderLibrary(dir)});
+  if (libs.empty()) libs.push_back({"", main_shaders});
   for (int n : sizes) {
     gl::Texture tex = gl::make_complex_texture(n, n, layers);
     fft::upload(tex, fft::random_planes(n, n, layers, 99 + n));
-    auto run = [&](fft::Options o, const std::string& label) {
+    auto run = [&](fft::Options o, const std::string& label, const gl::ShaderLibrary& shaders) {
       o.width = o.height = n;
       o.layers = layers;
       try {
         fft::Plan plan(o, shaders);
         Timing t = time_plan(plan, tex, reps);
-        // FFTW in double is the slow part: check every variant up to 1024, defaults beyond.
+        // FFTW in double is the slow part: check every variant up to 512, defaults beyond.
         const bool variant = o.fast.per_thread != 0;
-        double err = o.algorithm == fft::Algorithm::Fast && !variant && (n <= 2048 || layers == 1)
+        double err = o.algorithm == fft::Algorithm::Fast &&
+                             (variant ? n <= 512 : (n <= 2048 || layers == 1))
                          ? error_of(plan, n, n, layers, fft::Direction::Forward, 7 + n)
                          : -1;
         // bytes: two passes, each reads and writes every texel once
@@ -231,19 +252,26 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
         continue;
       fft::Options o;
       o.algorithm = a;
-      run(o, std::string(fft::name(a)));
+      if (a != fft::Algorithm::Fast) {
+        run(o, std::string(fft::name(a)), main_shaders);
+        continue;
+      }
+      for (auto& [label, lib] : libs) run(o, "fast" + (label.empty() ? "" : "@" + label), lib);
     }
-    for (int p : ints(env_or("FAST_P", "4,8,16")))
-      for (int lines : ints(env_or("FAST_LINES", "1,2,4,8,16")))
-        for (int ex : ints(env_or("FAST_EX", "4,2"))) {
-          fft::Options o;
-          o.algorithm = fft::Algorithm::Fast;
-          o.fast.per_thread = p;
-          o.fast.row_lines = o.fast.column_lines = lines;
-          o.fast.exchange = ex;
-          run(o, "fast_P" + std::to_string(p) + "_L" + std::to_string(lines) + "_EX" +
-                     std::to_string(ex));
-        }
+    for (auto& [label, lib] : libs)
+      for (int p : ints(env_or("FAST_P", "4,8,16")))
+        for (int lines : ints(env_or("FAST_LINES", "1,2,4,8,16")))
+          for (int ex : ints(env_or("FAST_EX", "4,2"))) {
+            fft::Options o;
+            o.algorithm = fft::Algorithm::Fast;
+            o.fast.per_thread = p;
+            o.fast.row_lines = o.fast.column_lines = lines;
+            o.fast.exchange = ex;
+            run(o,
+                "fast_P" + std::to_string(p) + "_L" + std::to_string(lines) + "_EX" +
+                    std::to_string(ex) + (label.empty() ? "" : "@" + label),
+                lib);
+          }
   }
   return 0;
 }
