@@ -41,8 +41,10 @@ struct ShadingParams {
   // Cheap on GPUs, but llvmpipe slows down tenfold or more with it, so it starts off.
   float anisotropy = 1.0f;
   // Mesh detail: cells per clipmap level side (32..1024, rounded down to a multiple of 4); the
-  // finest cell is about 32 m / mesh_segments. Rebuilds the mesh when changed.
-  int mesh_segments = 128;
+  // finest cell is about 32 m / mesh_segments. Rebuilds the mesh when changed. 96 draws 184k
+  // triangles at the default view distance from a low eye, as the polar grid it replaced did
+  // with 200k.
+  int mesh_segments = 96;
   float view_distance = 30000.0f;  // metres the mesh reaches from the eye in every direction
 };
 
