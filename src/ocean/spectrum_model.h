@@ -88,7 +88,7 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
 
 // Beaufort presets: wind speed (scale mid-point), fetch and spreading typical of the force.
 struct Preset {
-  const char* name;   // "calm", "light", "gentle", "moderate", "fresh", "strong", "gale", "storm"...
+  const char* name;   // Beaufort's names dashed ("fresh-breeze", "storm"...), plus "calm", "fresh"
   int beaufort;       // 0..12
   SpectrumParams spectrum;
   float choppiness;
