@@ -2,8 +2,10 @@
 // The JSON and CSV layouts are documented in docs/bench/README.md.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -31,7 +33,8 @@ struct BenchArgs {
   std::string timer = "auto";
   int layers = 1;
   int reps = 100;
-  int warmup = 10;
+  int warmup = 200;        // at least this many untimed repetitions per case...
+  double warmup_ms = 200;  // ...and at least this long, so a GPU's clocks are up when timing starts
   uint64_t seed = 0;
   bool ocean = true;
 };
@@ -73,6 +76,48 @@ nlohmann::json summary_json(const Summary& s) {
 }
 
 double gbps(uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
+
+// Work is queued in batches of at most this many bytes of memory traffic (or 50 calls), each
+// followed by glFinish: an H100 run that queued 20 cooley-tukey transforms of 4096^2 x 6 layers
+// (~1.5 TB of traffic) at once never finished, and one with 200 warm-ups lost its results.
+constexpr double kBatchBytes = 8e9;
+constexpr int kBatchCalls = 50;
+
+int batch_size(uint64_t bytes_per_call) {
+  if (bytes_per_call == 0) return kBatchCalls;
+  return int(std::clamp(kBatchBytes / double(bytes_per_call), 1.0, double(kBatchCalls)));
+}
+
+// Untimed repetitions until both --warmup calls and --warmup-ms have passed; slow cases stop
+// after max(--warmup-ms, 1 s) whatever the count (a 4096^2 cooley-tukey call takes ~50 ms on an
+// H100 and seconds on llvmpipe).
+void warm_up(const std::function<void()>& work, uint64_t bytes_per_call, const BenchArgs& a) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const double cap_ms = std::max(a.warmup_ms, 1000.0);
+  const int batch = batch_size(bytes_per_call);
+  int done = 0;
+  for (;;) {
+    const double ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+    if (ms >= a.warmup_ms && (done >= a.warmup || ms >= cap_ms)) break;
+    for (int i = 0; i < batch; ++i) work();
+    done += batch;
+    glFinish();
+  }
+}
+
+// profiler::time_reps in batches (each ends with glFinish), so the queue stays bounded.
+Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work,
+                     uint64_t bytes_per_call) {
+  const int batch = batch_size(bytes_per_call);
+  std::vector<double> ms;
+  ms.reserve(size_t(reps));
+  for (int done = 0; done < reps; done += batch) {
+    std::vector<double> part = profiler::time_reps(kind, std::min(batch, reps - done), work);
+    ms.insert(ms.end(), part.begin(), part.end());
+  }
+  return profiler::summarize(ms);
+}
 
 // One progress line on stderr, rewritten in place on a terminal, one line per step otherwise.
 class Progress {
@@ -130,9 +175,10 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, Tim
     glCopyImageSubData(src.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, dst.id(), GL_TEXTURE_2D_ARRAY, 0,
                        0, 0, 0, n, n, layers);
   };
-  for (int i = 0; i < a.warmup; ++i) compute_copy(), image_copy();
-  r.compute = profiler::summarize(profiler::time_reps(kind, a.reps, compute_copy));
-  r.copy_image = profiler::summarize(profiler::time_reps(kind, a.reps, image_copy));
+  warm_up(compute_copy, r.bytes, a);
+  r.compute = time_batched(kind, a.reps, compute_copy, r.bytes);
+  warm_up(image_copy, r.bytes, a);
+  r.copy_image = time_batched(kind, a.reps, image_copy, r.bytes);
   // A copy that moved nothing would inflate the ceiling: check the last one landed.
   fft::Planes in = fft::download(src), out = fft::download(dst);
   if (in.data != out.data)
@@ -173,12 +219,18 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   gl::Texture input = gl::make_complex_texture(n, n, layers);
   fft::Planes in = fft::random_planes(n, n, layers, seed);
   fft::upload(input, in);
-  // An unwritten texel in the timed path then shows up as an infinite error.
-  for (const gl::Texture& t : plan.targets()) fft::poison(t);
   const gl::Texture* result = nullptr;
   auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
-  for (int i = 0; i < a.warmup; ++i) run();
-  r.time = profiler::summarize(profiler::time_reps(kind, a.reps, run));
+  // Traffic of one execute: every dispatch reads and writes the whole array at most once.
+  const uint64_t traffic = fft::pass_bytes(o) * uint64_t(std::max(r.dispatches, 2));
+  warm_up(run, traffic, a);
+  r.time = time_batched(kind, a.reps, run, traffic);
+  // The error comes from one more transform on poisoned targets after the timed ones completed,
+  // so an unwritten texel shows up as an infinite error and nothing still queued is read.
+  glFinish();
+  for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  run();
+  glFinish();
   r.rel_l2 = fft::relative_l2(fft::download(*result), fft::reference(in, fft::Direction::Forward));
   return r;
 }
@@ -208,9 +260,9 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
   // Advancing time keeps every step's spectrum different, as in the demo.
   double t = 0.0;
   auto step = [&] { sim.step(t += 1.0 / 60.0); };
-  for (int i = 0; i < a.warmup; ++i) step();
+  warm_up(step, sim.bytes_per_step(), a);
   r.ocean = true;
-  r.ocean_time = profiler::summarize(profiler::time_reps(kind, a.reps, step));
+  r.ocean_time = time_batched(kind, a.reps, step, sim.bytes_per_step());
   r.ocean_bytes = sim.bytes_per_step();
   r.ocean_layers = sim.layers();
 }
@@ -223,6 +275,9 @@ int run_bench(const BenchArgs& a) {
     throw Error(ErrorCode::InvalidArgument, "--reps must be at least 1 (got " + std::to_string(a.reps) + ")");
   if (a.warmup < 0)
     throw Error(ErrorCode::InvalidArgument, "--warmup must be 0 or more (got " + std::to_string(a.warmup) + ")");
+  if (!(a.warmup_ms >= 0) || a.warmup_ms > 600000)
+    throw Error(ErrorCode::InvalidArgument,
+                "--warmup-ms must be 0..600000 (got " + std::to_string(a.warmup_ms) + ")");
   if (a.layers < 1)
     throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(a.layers) + ")");
   if (a.timer != "auto" && a.timer != "gpu" && a.timer != "cpu")
@@ -275,8 +330,9 @@ int run_bench(const BenchArgs& a) {
               info.renderer.c_str(), info.vendor.c_str(), info.version.c_str(),
               info.glsl_version.c_str(), info.provider.c_str());
   std::printf("timer: %s (%s)\n", std::string(profiler::timer_name(kind)).c_str(), timer_note.c_str());
-  std::printf("layers: %d (%d complex planes per transform), reps: %d, warm-up: %d, seed: %llu\n",
-              a.layers, 2 * a.layers, a.reps, a.warmup, (unsigned long long)seed);
+  std::printf("layers: %d (%d complex planes per transform), reps: %d, warm-up: %d calls and %g ms, "
+              "seed: %llu\n",
+              a.layers, 2 * a.layers, a.reps, a.warmup, a.warmup_ms, (unsigned long long)seed);
   std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n\n");
   std::fflush(stdout);
 
@@ -338,6 +394,7 @@ int run_bench(const BenchArgs& a) {
     j["timer_note"] = timer_note;
     j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},
                    {"planes", 2 * a.layers}, {"reps", a.reps}, {"warmup", a.warmup},
+                   {"warmup_ms", a.warmup_ms}, {"batch_bytes", kBatchBytes},
                    {"seed", seed}, {"direction", "forward"}, {"ocean", a.ocean},
                    {"ocean_sizes", {ocean::kMinSize, ocean::kMaxSize}}};
     for (fft::Algorithm alg : algorithms) j["config"]["algorithms"].push_back(fft::name(alg));
@@ -414,7 +471,10 @@ void add_bench(CLI::App& app, Commands& out) {
   cmd->add_option("--algorithms", args->algorithms, "comma-separated names, or 'all'");
   cmd->add_option("--layers", args->layers, "rgba32f layers per transform (2 complex planes each)");
   cmd->add_option("--reps", args->reps, "timed repetitions per case (at least 1)");
-  cmd->add_option("--warmup", args->warmup, "untimed repetitions before timing");
+  cmd->add_option("--warmup", args->warmup,
+                  "untimed repetitions before timing each case (at least; default 200)");
+  cmd->add_option("--warmup-ms", args->warmup_ms,
+                  "and at least this many ms of untimed work per case (default 200)");
   cmd->add_option("--timer", args->timer,
                   "auto (GPU timestamps where they work, else CPU+glFinish), gpu, or cpu");
   cmd->add_flag("!--no-ocean", args->ocean, "skip the ocean step timing");

@@ -33,7 +33,9 @@ def main():
         res = {(r["algorithm"], r["size"]): r for r in d["results"]}
         sizes = d["config"]["sizes"]
         lines.append(f"### {d['config']['layers']} layer(s) = {planes} complex planes, "
-                     f"reps {d['config']['reps']}, warmup {d['config']['warmup']}, timer {d['timer']}\n")
+                     f"reps {d['config']['reps']}, warmup {d['config']['warmup']}"
+                     + (f" calls and {d['config']['warmup_ms']:g} ms" if "warmup_ms" in d["config"] else "")
+                     + f", timer {d['timer']}\n")
         lines.append(f"Device: {d['device']['renderer']}, {d['device']['gl_version']}; run {d['date_utc']}.\n")
         head = "| N | " + " | ".join(f"{a} ms" for a in algos) + \
             " | cuFFT ms | fast / cuFFT | VkFFT ms | fast vs VkFFT | fast GB/s | copy GB/s | fast / copy | fast rel L2 | cuFFT rel L2 |"

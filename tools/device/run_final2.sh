@@ -18,6 +18,6 @@ for L in 1 6; do
     --json $OUT/bench-L$L.json 2>$OUT/bench-L$L.err | tee $OUT/bench-L$L.txt | tail -22
 done
 date -u +%T
-$B/fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 > $OUT/verify.log 2>&1
+$B/fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 > $OUT/verify.log 2>&1
 grep -E "renderer|FAIL|worst" $OUT/verify.log
 date -u +%T
