@@ -24,6 +24,7 @@ uniform float uFoamIntensity;
 uniform float uFoamDetailSize;
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
 uniform float uFogDensity;
+uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 
 const float PI = 3.14159265;
@@ -119,8 +120,9 @@ void main() {
 
   // Fog towards the sky colour at the horizon in the same direction: the sea fades into the
   // sky without a line.
+  // The mesh ends at the view distance; fading fully before it hides that edge from high eyes.
   vec3 away = normalize(vec3(-v.x, 0.0, -v.z));
-  float fog = 1.0 - exp(-dist * uFogDensity);
+  float fog = max(1.0 - exp(-dist * uFogDensity), smoothstep(0.6, 1.0, dist / uViewDistance));
   color = mix(color, sky_radiance(away, false), fog);
   oColor = vec4(tonemap(color), 1.0);
 }

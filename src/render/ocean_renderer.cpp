@@ -210,6 +210,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1f(loc(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
   glUniform2f(loc(o, "uWindDir"), std::cos(wind), std::sin(wind));
   glUniform1f(loc(o, "uFogDensity"), shading.fog_density);
+  glUniform1f(loc(o, "uViewDistance"), clipmap_->view_distance());
   glUniform1i(loc(o, "uWireframe"), shading.wireframe ? 1 : 0);
   glUniform1i(loc(o, "uDisplacement"), 0);
   glUniform1i(loc(o, "uDerivatives"), 1);
