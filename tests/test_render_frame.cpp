@@ -220,6 +220,30 @@ TEST_F(RenderFrame, HighEyesDrawFewerFinerLevels) {
   EXPECT_GE(m.reach(m.levels() - 1), s.view_distance);
 }
 
+TEST_F(RenderFrame, FoamCoverageShowsTheDetailPattern) {
+  ocean::Params p = small_params(2);
+  p.foam_threshold = 1.9f;  // every texel injects foam: coverage saturates within a second
+  p.foam_grow = 20.0f;
+  ocean::Simulation sim(test::shaders(), p);
+  for (int i = 0; i <= 20; ++i) sim.step(0.05 * i);
+  render::OceanRenderer renderer(test::shaders());
+  render::Offscreen target(128, 96, 1);
+  render::Camera cam = test_camera();
+  cam.position.y = 8.0f;
+  cam.pitch_deg = -70.0f;  // the foam a few metres below: a pixel is centimetres
+  render::ShadingParams s;
+  s.mesh_segments = 32;
+  s.foam_intensity = 0.0f;
+  const auto bare = draw(renderer, sim, cam, s, target);
+  s.foam_intensity = 1.0f;
+  const auto foamy = draw(renderer, sim, cam, s, target);
+  const auto [bare_mean, bare_sd] = stats(bare, 128, 0, 96);
+  const auto [foam_mean, foam_sd] = stats(foamy, 128, 0, 96);
+  EXPECT_GT(foam_mean, bare_mean + 20.0) << "foam whitens the sea";
+  // Full coverage times the detail texture: lace and holes, not flat white.
+  EXPECT_GT(foam_sd, 2.0 * bare_sd + 10.0);
+}
+
 TEST(RenderCamera, OrbitAndFlyAgree) {
   render::Camera c;
   c.target = {10.0f, 0.0f, -4.0f};
