@@ -17,6 +17,7 @@
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "ocean/simulation.h"
+#include "profiler/profiler.h"
 #include "profiler/rep_timer.h"
 #include "profiler/stats.h"
 
@@ -37,6 +38,7 @@ struct BenchArgs {
   double warmup_ms = 200;  // ...and at least this long, so a GPU's clocks are up when timing starts
   uint64_t seed = 0;
   bool ocean = true;
+  int ocean_cascades = 1;  // issue 6 times one cascade's step
 };
 
 // Writes beside the target and renames, so a failed run never leaves a half-written file.
@@ -200,6 +202,11 @@ struct FftResult {
   Summary ocean_time;
   uint64_t ocean_bytes = 0;
   int ocean_layers = 0;
+  int ocean_cascades = 0;
+  // Median of each pass of the step over the timed frames (the profiler's own timer), in the
+  // order the step runs them: where the step's time goes.
+  std::vector<std::pair<std::string, double>> ocean_passes;
+  std::string ocean_timer;
   std::string ocean_note;  // why the ocean was not measured
 };
 
@@ -246,7 +253,7 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
   p.size = r.size;
   p.algorithm = r.algorithm;
   p.seed = seed;
-  p.cascades = 1;  // the step issue 6 times is one cascade's
+  p.cascades = a.ocean_cascades;
   std::unique_ptr<ocean::Simulation> made;
   try {
     made = std::make_unique<ocean::Simulation>(shaders, p);
@@ -265,6 +272,29 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
   r.ocean_time = time_batched(kind, a.reps, step, sim.bytes_per_step());
   r.ocean_bytes = sim.bytes_per_step();
   r.ocean_layers = sim.layers();
+  r.ocean_cascades = sim.cascades();
+
+  // The same step again under the live profiler: one frame per step, read back a few frames
+  // later, so the breakdown costs the step nothing but the timestamp queries.
+  profiler::Options po;
+  po.window = std::max(a.reps, 1);
+  po.steady_frames = 1;
+  po.mode = kind == TimerKind::Gpu ? profiler::TimerMode::Gpu : profiler::TimerMode::Cpu;
+  profiler::Profiler prof(po);
+  for (int i = 0; i < a.reps + po.frames_in_flight + 1; ++i) {
+    prof.begin_frame();
+    sim.step(t += 1.0 / 60.0, &prof);
+    prof.end_frame();
+    if (i % 16 == 15) glFinish();  // keep the queue short, as the timed loop does
+  }
+  glFinish();
+  for (int i = 0; i < po.frames_in_flight + 1; ++i) {  // collect the last frames
+    prof.begin_frame();
+    prof.end_frame();
+  }
+  r.ocean_timer = prof.timer_label();
+  for (const profiler::PassStats& s : prof.passes())
+    if (s.depth == 0) r.ocean_passes.emplace_back(s.name, s.ms.median());
 }
 
 int run_bench(const BenchArgs& a) {
@@ -381,6 +411,14 @@ int run_bench(const BenchArgs& a) {
                 std::string(fft::name(r.algorithm)).c_str(), r.size, r.time.median, r.time.min,
                 r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2, ocean_ms);
   }
+  for (const FftResult& r : results) {
+    if (r.ocean_passes.empty()) continue;
+    std::printf("ocean step %s %d^2 x %d cascade(s), passes (median ms, %s):",
+                std::string(fft::name(r.algorithm)).c_str(), r.size, r.ocean_cascades,
+                r.ocean_timer.c_str());
+    for (const auto& [name, ms] : r.ocean_passes) std::printf(" %s %.4f", name.c_str(), ms);
+    std::printf("\n");
+  }
   std::fflush(stdout);
 
   if (!a.json.empty()) {
@@ -430,6 +468,14 @@ int run_bench(const BenchArgs& a) {
       if (r.ocean)
         j["results"].back()["ocean"] = {{"step", summary_json(r.ocean_time)},
                                         {"layers", r.ocean_layers},
+                                        {"cascades", r.ocean_cascades},
+                                        {"pass_timer", r.ocean_timer},
+                                        {"pass_median_ms", [&] {
+                                           nlohmann::json passes = nlohmann::json::array();
+                                           for (const auto& [name, ms] : r.ocean_passes)
+                                             passes.push_back({{"pass", name}, {"ms", ms}});
+                                           return passes;
+                                         }()},
                                         {"bytes", r.ocean_bytes},
                                         {"gbps", gbps(r.ocean_bytes, r.ocean_time.median)}};
     }
@@ -478,6 +524,9 @@ void add_bench(CLI::App& app, Commands& out) {
   cmd->add_option("--timer", args->timer,
                   "auto (GPU timestamps where they work, else CPU+glFinish), gpu, or cpu");
   cmd->add_flag("!--no-ocean", args->ocean, "skip the ocean step timing");
+  cmd->add_option("--ocean-cascades", args->ocean_cascades,
+                  "cascades in the timed ocean step (default 1, the step issue 6 times)")
+      ->check(CLI::Range(1, ocean::kMaxCascades));
   cmd->add_option("--seed", args->seed, "random seed for the inputs (0: time-based, printed)");
   cmd->add_option("--json", args->json, "write every result as JSON (docs/bench/README.md)");
   cmd->add_option("--csv", args->csv, "write one CSV row per algorithm x size");

@@ -34,8 +34,9 @@ void main() {
   vec4 a = imageLoad(uH0, texel);
   vec4 b = imageLoad(uH0, ivec3(mirror_texel(texel.xy, uN), c));
   const double two_pi = 6.28318530717958647692LF;
+  const double inv_two_pi = 0.15915494309189533577LF;  // a double divide is a slow loop on GPUs
   double ph = double(imageLoad(uPhase, texel).x) + double(a.z) * uDt;
-  float phase = float(ph - floor(ph / two_pi) * two_pi);
+  float phase = float(ph - floor(ph * inv_two_pi) * two_pi);
   imageStore(uPhase, texel, vec4(phase));
   // k and -k share |k|, so w and the accumulated phase: this invocation's phase serves both.
   vec2 e = cexp_i(phase);
