@@ -1,5 +1,6 @@
 // The profiler's ring: results in frame order, never a wait on an unanswered query, dropped
 // frames when the GPU falls behind, the zero-timer fallback, totals, and the comparison table.
+#include <cmath>
 #include <chrono>
 #include <random>
 
@@ -59,7 +60,7 @@ profiler::Options gpu_options(int in_flight = 4) {
 void frame(Profiler& p, FakeClock& c, double ms, const char* name = "pass") {
   p.begin_frame();
   p.begin(name, 1000);
-  c.now_ns += uint64_t(ms * 1e6);
+  c.now_ns += uint64_t(std::llround(ms * 1e6));  // truncation made 4.69 ms 4.689999
   p.end();
   c.now_ns += 1000;
   p.end_frame();
@@ -130,7 +131,7 @@ TEST(ProfilerRing, TotalsCountNestedPassesOnce) {
   auto pass = [&](const char* name, double ms, uint64_t bytes, auto&& inner) {
     p.begin(name, bytes);
     inner();
-    clock.now_ns += uint64_t(ms * 1e6);
+    clock.now_ns += uint64_t(std::llround(ms * 1e6));
     p.end();
   };
   auto none = [] {};
