@@ -1,6 +1,7 @@
 #include "gl_fixture.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 
@@ -50,6 +51,29 @@ void GlTest::SetUp() {
 void GlTest::TearDown() {
   context().check_errors("test");
   EXPECT_EQ(context().error_count(), errors_at_start_) << "GL errors or high-severity debug messages";
+}
+
+void expect_same_objects(const gl::ObjectCounts& a, const gl::ObjectCounts& b,
+                         const std::string& where) {
+  EXPECT_EQ(a.textures, b.textures) << where;
+  EXPECT_EQ(a.buffers, b.buffers) << where;
+  EXPECT_EQ(a.programs, b.programs) << where;
+  EXPECT_EQ(a.shaders, b.shaders) << where;
+  EXPECT_EQ(a.queries, b.queries) << where;
+  EXPECT_EQ(a.framebuffers, b.framebuffers) << where;
+  EXPECT_EQ(a.vertex_arrays, b.vertex_arrays) << where;
+  EXPECT_EQ(a.renderbuffers, b.renderbuffers) << where;
+  EXPECT_EQ(a.texture_bytes, b.texture_bytes) << where;
+}
+
+double relative_l2(const std::vector<float>& got, const std::vector<float>& want) {
+  if (got.size() != want.size()) return INFINITY;
+  double num = 0, den = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    num += (double(got[i]) - want[i]) * (double(got[i]) - want[i]);
+    den += double(want[i]) * want[i];
+  }
+  return std::isfinite(num) && den > 0 ? std::sqrt(num / den) : INFINITY;
 }
 
 }  // namespace oceanfft::test

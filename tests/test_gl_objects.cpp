@@ -12,17 +12,6 @@ using namespace oceanfft;
 
 namespace {
 
-void expect_same(const gl::ObjectCounts& a, const gl::ObjectCounts& b, const std::string& where) {
-  EXPECT_EQ(a.textures, b.textures) << where;
-  EXPECT_EQ(a.buffers, b.buffers) << where;
-  EXPECT_EQ(a.programs, b.programs) << where;
-  EXPECT_EQ(a.shaders, b.shaders) << where;
-  EXPECT_EQ(a.queries, b.queries) << where;
-  EXPECT_EQ(a.framebuffers, b.framebuffers) << where;
-  EXPECT_EQ(a.vertex_arrays, b.vertex_arrays) << where;
-  EXPECT_EQ(a.renderbuffers, b.renderbuffers) << where;
-}
-
 fft::Options options(fft::Algorithm a, int w, int h, int layers = 1) {
   fft::Options o;
   o.width = w;
@@ -52,7 +41,7 @@ TEST_F(Objects, PlansReleaseEverything) {
     fft::upload(in, fft::random_planes(64, 32, 2, test::seed("release")));
     plan.execute(fft::Direction::Forward, in);
   }
-  expect_same(ctx.objects(), before, "after the plan went out of scope");
+  test::expect_same_objects(ctx.objects(), before, "after the plan went out of scope");
   // The counter is ours; the driver must agree that the names are gone.
   for (GLuint n : names) EXPECT_EQ(glIsTexture(n), GL_FALSE) << "texture " << n << " still alive";
 }
@@ -79,26 +68,26 @@ TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
     fft::Plan p(o, test::shaders());
     alone.push_back(ctx.objects());
   }
-  expect_same(ctx.objects(), before, "after the solo plans");
+  test::expect_same_objects(ctx.objects(), before, "after the solo plans");
 
   {
     fft::Plan plan(sequence[0], test::shaders());
     for (int round = 0; round < 2; ++round)
       for (size_t i = 0; i < sequence.size(); ++i) {
         plan = fft::Plan(sequence[i], test::shaders());
-        expect_same(ctx.objects(), alone[i], "re-planned to " + plan.describe());
+        test::expect_same_objects(ctx.objects(), alone[i], "re-planned to " + plan.describe());
       }
     fft::Plan moved(std::move(plan));
-    expect_same(ctx.objects(), alone.back(), "after a move construction");
+    test::expect_same_objects(ctx.objects(), alone.back(), "after a move construction");
   }
-  expect_same(ctx.objects(), before, "after re-planning");
+  test::expect_same_objects(ctx.objects(), before, "after re-planning");
 }
 
 TEST_F(Objects, FailedPlanLeavesNothingBehind) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   EXPECT_THROW(fft::Plan(options(fft::kDefaultAlgorithm, 48, 64), test::shaders()), Error);
-  expect_same(ctx.objects(), before, "after a refused plan");
+  test::expect_same_objects(ctx.objects(), before, "after a refused plan");
 }
 
 struct BadShape {

@@ -15,15 +15,6 @@ namespace {
 
 class OceanPhysics : public test::GlTest {};
 
-double rel_l2(const std::vector<float>& a, const std::vector<float>& b) {
-  double num = 0, den = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    num += (double(a[i]) - b[i]) * (double(a[i]) - b[i]);
-    den += double(b[i]) * b[i];
-  }
-  return std::sqrt(num / den);
-}
-
 // Sum over the cascades' grids of F(k) dk^2 inside each band: what the simulation's variance
 // averages to, before comparing it with the integral.
 double grid_variance(const ocean::Params& p) {
@@ -216,8 +207,8 @@ TEST_F(OceanPhysics, EditsOfDepthAndTimeScaleDoNotPop) {
   // The control: the same sea at the new depth with phases w_new * t.
   ocean::Simulation fresh(test::shaders(), p);
   fresh.step(500.0);
-  const double depth_change = rel_l2(after_depth, before);
-  const double pop = rel_l2(ocean::Simulation::download_map(fresh.displacement(), 0), before);
+  const double depth_change = test::relative_l2(after_depth, before);
+  const double pop = test::relative_l2(ocean::Simulation::download_map(fresh.displacement(), 0), before);
   std::printf("depth edit: surface changed by %.3g (rel L2); recomputing w t would change it by %.3g\n",
               depth_change, pop);
   EXPECT_GT(pop, 0.5) << "the test needs depth-sensitive waves";
@@ -226,7 +217,7 @@ TEST_F(OceanPhysics, EditsOfDepthAndTimeScaleDoNotPop) {
   p.time_scale = 3.0f;
   sim.set_params(p);
   sim.step(500.0);
-  EXPECT_LT(rel_l2(ocean::Simulation::download_map(sim.displacement(), 0), after_depth), 1e-6);
+  EXPECT_LT(test::relative_l2(ocean::Simulation::download_map(sim.displacement(), 0), after_depth), 1e-6);
   // The time scale applies from the edit on: 1 s of wall time is now 3 simulated seconds.
   sim.step(501.0);
   EXPECT_NEAR(sim.simulated_time(), 503.0, 1e-9);
@@ -246,6 +237,6 @@ TEST_F(OceanPhysics, LoopPeriodRepeatsExactly) {
   const auto b = ocean::Simulation::download_map(sim.displacement(), 1);
   sim.step(13.0);
   const auto half = ocean::Simulation::download_map(sim.displacement(), 1);
-  EXPECT_LT(rel_l2(b, a), 1e-4);
-  EXPECT_GT(rel_l2(half, a), 0.1);
+  EXPECT_LT(test::relative_l2(b, a), 1e-4);
+  EXPECT_GT(test::relative_l2(half, a), 0.1);
 }

@@ -38,16 +38,6 @@ void poison_everything(const ocean::Simulation& sim) {
   fft::poison(sim.spectrum());
 }
 
-double rel_l2(const std::vector<float>& a, const std::vector<float>& b) {
-  if (a.size() != b.size()) return INFINITY;
-  double num = 0, den = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    num += (double(a[i]) - b[i]) * (double(a[i]) - b[i]);
-    den += double(b[i]) * b[i];
-  }
-  return std::isfinite(num) && den > 0 ? std::sqrt(num / den) : INFINITY;
-}
-
 // Value of real field `f` at texel i of the inverse FFT's output.
 double field_value(const ocean::Simulation& sim, const fft::Planes& p, ocean::Field f, size_t i) {
   const auto c = p.plane(sim.plane_of(f))[i];
@@ -97,7 +87,7 @@ TEST_F(Ocean, PackedFieldsMatchUnpacked) {
     for (const gl::Texture* (*map)(const S&) :
          {+[](const S& s) { return &s.displacement(); }, +[](const S& s) { return &s.derivatives(); },
           +[](const S& s) { return &s.turbulence(); }})
-      EXPECT_LT(rel_l2(S::download_map(*map(packed), c), S::download_map(*map(unpacked), c)), 1e-5)
+      EXPECT_LT(test::relative_l2(S::download_map(*map(packed), c), S::download_map(*map(unpacked), c)), 1e-5)
           << "cascade " << c;
 }
 
@@ -214,10 +204,10 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
         ref_disp = d;
         ref_norm = nm;
       }
-      EXPECT_LT(rel_l2(d, ref_disp), 1e-5) << fft::name(a);
+      EXPECT_LT(test::relative_l2(d, ref_disp), 1e-5) << fft::name(a);
       std::printf("%s: displacement rel L2 vs first %.3g, normals %.3g\n",
-                  std::string(fft::name(a)).c_str(), rel_l2(d, ref_disp), rel_l2(nm, ref_norm));
-      EXPECT_LT(rel_l2(nm, ref_norm), 1e-5) << fft::name(a);
+                  std::string(fft::name(a)).c_str(), test::relative_l2(d, ref_disp), test::relative_l2(nm, ref_norm));
+      EXPECT_LT(test::relative_l2(nm, ref_norm), 1e-5) << fft::name(a);
     }
   }
 }

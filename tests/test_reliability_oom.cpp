@@ -30,18 +30,6 @@ using namespace oceanfft;
 
 namespace {
 
-void expect_same(const gl::ObjectCounts& a, const gl::ObjectCounts& b, const std::string& where) {
-  EXPECT_EQ(a.textures, b.textures) << where;
-  EXPECT_EQ(a.buffers, b.buffers) << where;
-  EXPECT_EQ(a.programs, b.programs) << where;
-  EXPECT_EQ(a.shaders, b.shaders) << where;
-  EXPECT_EQ(a.queries, b.queries) << where;
-  EXPECT_EQ(a.framebuffers, b.framebuffers) << where;
-  EXPECT_EQ(a.vertex_arrays, b.vertex_arrays) << where;
-  EXPECT_EQ(a.renderbuffers, b.renderbuffers) << where;
-  EXPECT_EQ(a.texture_bytes, b.texture_bytes) << where;
-}
-
 // Restores "no budget" however the test leaves, so one failure cannot poison the next test.
 struct BudgetGuard {
   explicit BudgetGuard(int64_t bytes) { test::context().set_texture_budget(bytes); }
@@ -93,7 +81,7 @@ TEST_F(Oom, DriverRefusesATextureNoCardHolds) {
   expect_oom_message(e, std::to_string(side) + "x" + std::to_string(side) + "x" +
                             std::to_string(layers) + " texture of ");
   EXPECT_EQ(std::string(e.what()).find("budget"), std::string::npos) << e.what();
-  expect_same(ctx.objects(), before, "after the refused texture");
+  test::expect_same_objects(ctx.objects(), before, "after the refused texture");
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "the refusal was left pending";
   EXPECT_LE(ctx.error_count() - errors, ctx.info().debug ? 1 : 0);
   errors_at_start_ = ctx.error_count();
@@ -127,13 +115,13 @@ TEST_F(Oom, BudgetRefusesThroughTheSamePathAndCountsBytes) {
     const Error e = expect_error([] { gl::make_complex_texture(1, 1, 1); }, "one texel over");
     expect_oom_message(e, "1x1x1 texture of 16 bytes; the context's texture budget of ");
     EXPECT_NE(std::string(e.what()).find("has 0 bytes left"), std::string::npos) << e.what();
-    expect_same(ctx.objects(), full, "after the refusal");
+    test::expect_same_objects(ctx.objects(), full, "after the refusal");
     b = gl::Texture();  // freeing makes room again
     EXPECT_EQ(ctx.objects().texture_bytes, before.texture_bytes + one);
     gl::Texture d = gl::make_complex_texture(64, 32, 3);
     EXPECT_TRUE(d);
   }
-  expect_same(ctx.objects(), before, "after all textures went out of scope");
+  test::expect_same_objects(ctx.objects(), before, "after all textures went out of scope");
 }
 
 // A plan allocates programs and twiddle buffers, then two ping-pong textures. Refusing the
@@ -152,7 +140,7 @@ TEST_F(Oom, FftPlanFailsCleanlyAtEachTexture) {
                                      "the plan");
         expect_oom_message(e, "64x32x2 texture of 64.0 KiB");
       }
-      expect_same(ctx.objects(), before, "after the refused plan");
+      test::expect_same_objects(ctx.objects(), before, "after the refused plan");
     }
     // Without the budget the same plan is made and correct: the refusals left nothing behind.
     fft::Plan plan(options(a, w, h, layers), test::shaders());
@@ -175,7 +163,7 @@ TEST_F(Oom, FftPlanRefusedByTheDriver) {
       [&] { fft::Plan p(options(fft::Algorithm::StockhamR2, 4096, 4096, layers), test::shaders()); },
       "a 4096x4096 plan with every array layer");
   expect_oom_message(e, "4096x4096x" + std::to_string(layers) + " texture of ");
-  expect_same(ctx.objects(), before, "after the refused plan");
+  test::expect_same_objects(ctx.objects(), before, "after the refused plan");
   EXPECT_LE(ctx.error_count() - errors, ctx.info().debug ? 1 : 0);
   errors_at_start_ = ctx.error_count();
 }
@@ -192,7 +180,7 @@ TEST_F(Oom, OceanSimulationFailsCleanlyAtEachBudget) {
     ocean::Simulation sim(test::shaders(), p);
     full = ctx.objects().texture_bytes - before.texture_bytes;
   }
-  expect_same(ctx.objects(), before, "after a complete simulation");
+  test::expect_same_objects(ctx.objects(), before, "after a complete simulation");
   ASSERT_GT(full, 0);
   int refused = 0;
   for (int i = 0; i <= 16; ++i) {
@@ -206,7 +194,7 @@ TEST_F(Oom, OceanSimulationFailsCleanlyAtEachBudget) {
       EXPECT_EQ(std::string(e.what()).rfind("out of GPU memory: ", 0), 0u) << e.what();
       ++refused;
     }
-    expect_same(ctx.objects(), before, "after the refused simulation");
+    test::expect_same_objects(ctx.objects(), before, "after the refused simulation");
   }
   EXPECT_EQ(refused, 17);
 
@@ -221,7 +209,7 @@ TEST_F(Oom, OceanSimulationFailsCleanlyAtEachBudget) {
     const Error e = expect_error([&] { sim.set_params(bigger); }, "growing to 128");
     EXPECT_EQ(e.code(), ErrorCode::GlRuntime) << e.what();
   }
-  expect_same(ctx.objects(), before, "after the simulation that failed to grow");
+  test::expect_same_objects(ctx.objects(), before, "after the simulation that failed to grow");
 }
 
 // The CLI maps the driver's refusal to exit status 6 with one line on stderr.
