@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fft/fft.h"
+#include "window_app.h"
 
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
@@ -25,36 +26,9 @@
 
 namespace fs = std::filesystem;
 using namespace oceanfft;
+using namespace oceanfft::test;
 
 namespace {
-
-struct Result {
-  int status = -1;
-  std::string output;  // stdout and stderr together
-};
-
-Result run(const std::string& command) {
-  Result r;
-  FILE* p = popen((command + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string binary() {
-  const char* bin = std::getenv("OCEANFFT_BIN");
-  return bin ? bin : "";
-}
-
-bool have_xvfb() { return run("command -v xvfb-run").status == 0; }
-
-std::string xvfb(const std::string& args) {
-  return "xvfb-run -a -s '-screen 0 640x480x24' '" + binary() + "' " + args;
-}
 
 fs::path temp_dir(const std::string& name) {
   fs::path d = fs::temp_directory_path() / ("oceanfft-" + name + "-" + std::to_string(getpid()));
@@ -64,22 +38,6 @@ fs::path temp_dir(const std::string& name) {
 
 void write_file(const fs::path& p, const std::string& text) {
   std::ofstream(p) << text;
-}
-
-// "objects frame=F textures=T ..." lines, in output order, as key -> value maps.
-std::vector<std::map<std::string, long>> object_reports(const std::string& output) {
-  std::vector<std::map<std::string, long>> out;
-  std::istringstream in(output);
-  std::string line;
-  const std::regex pair("([a-z_]+)=(-?[0-9]+)");
-  while (std::getline(in, line)) {
-    if (line.rfind("objects ", 0) != 0) continue;
-    std::map<std::string, long> m;
-    for (std::sregex_iterator it(line.begin(), line.end(), pair), end; it != end; ++it)
-      m[(*it)[1]] = std::stol((*it)[2]);
-    out.push_back(m);
-  }
-  return out;
 }
 
 struct Image {

@@ -17,33 +17,13 @@
 #include <vector>
 
 #include "ocean/spectrum_model.h"
+#include "window_app.h"
 
 namespace fs = std::filesystem;
 using namespace oceanfft;
+using namespace oceanfft::test;
 
 namespace {
-
-struct Result {
-  int status = -1;
-  std::string output;  // stdout and stderr together
-};
-
-Result run(const std::string& command) {
-  Result r;
-  FILE* p = popen((command + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string binary() {
-  const char* bin = std::getenv("OCEANFFT_BIN");
-  return bin ? bin : "";
-}
 
 std::string number(double v) {
   char buf[32];
@@ -62,26 +42,11 @@ std::map<int, std::string> sea_lines(const std::string& output) {
   return out;
 }
 
-// "objects frame=F textures=T ..." lines as key -> value maps, in order.
-std::vector<std::map<std::string, long>> object_reports(const std::string& output) {
-  std::vector<std::map<std::string, long>> out;
-  std::istringstream in(output);
-  const std::regex pair("([a-z_]+)=(-?[0-9]+)");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("objects ", 0) != 0) continue;
-    std::map<std::string, long> m;
-    for (std::sregex_iterator it(line.begin(), line.end(), pair), end; it != end; ++it)
-      m[(*it)[1]] = std::stol((*it)[2]);
-    out.push_back(m);
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST(UiOceanLive, EverySeaStateControlTakesEffectOnItsFrame) {
   if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
-  if (run("command -v xvfb-run").status != 0) GTEST_SKIP() << "xvfb-run is not installed";
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const fs::path dir = fs::temp_directory_path() / ("oceanfft-ocean-live-" + std::to_string(getpid()));
   fs::create_directories(dir);
   const ocean::Preset& storm = ocean::find_preset("storm");
@@ -122,9 +87,8 @@ TEST(UiOceanLive, EverySeaStateControlTakesEffectOnItsFrame) {
   script << frames - 1 << " report=objects\n";
   std::ofstream(dir / "sea.txt") << script.str();
 
-  const Result r = run("xvfb-run -a -s '-screen 0 640x480x24' '" + binary() +
-                       "' demo --width 320 --height 200 --size 64 --vsync off --gl-debug --frames " +
-                       std::to_string(frames) + " --script '" + (dir / "sea.txt").string() + "'");
+  const Result r = run(xvfb("demo --width 320 --height 200 --size 64 --vsync off --gl-debug --frames " +
+                           std::to_string(frames) + " --script '" + (dir / "sea.txt").string() + "'"));
   ASSERT_EQ(r.status, 0) << r.output;
   const auto sea = sea_lines(r.output);
   for (const Change& c : changes) {
