@@ -250,6 +250,11 @@ std::vector<Preset> make_presets() {
   fresh.name = "fresh";
   out.push_back(calm);
   out.push_back(fresh);
+  for (Preset& p : out) {
+    const CascadeLayout layout = cascade_layout(p.spectrum);
+    p.cascades = layout.cascades;
+    p.patch_sizes = layout.patch_sizes;
+  }
   // "storm" is already the standard name of force 10.
   std::stable_sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) {
     return a.spectrum.wind.wind_speed < b.spectrum.wind.wind_speed;
@@ -549,6 +554,36 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
   set1f("uSpecDepth", depth);
   set1i("uSpecTma", s.tma ? 1 : 0);
   set1f("uSpecGravity", kGravity);
+}
+
+double peak_wavelength(const SpectrumParams& s) {
+  double longest = 0.0;
+  for (const WaveComponent* c : {&s.wind, &s.swell})
+    if (active(*c)) {
+      const double wp = peak_omega(*c);
+      longest = std::max(longest, 2.0 * kPi * kG / (wp * wp));
+    }
+  return longest;
+}
+
+CascadeLayout cascade_layout(const SpectrumParams& s) {
+  constexpr double kSmallest = 16.0, kMinFirst = 50.0, kMinRatio = 3.3, kMaxRatio = 4.87;
+  // Rounded to 4 significant digits, so that no two sizes make a ratio of small integers.
+  auto round4 = [](double v) {
+    const double scale = std::pow(10.0, std::floor(std::log10(v)) - 3.0);
+    return float(std::round(v / scale) * scale);
+  };
+  const double first = std::max(kPeakWavelengths * peak_wavelength(s), kMinFirst);
+  const double span = first / kSmallest;
+  CascadeLayout out{1, {}};
+  if (span > 1.0)
+    out.cascades = std::min(4, 1 + int(std::ceil(std::log(span) / std::log(kMaxRatio) - 1e-9)));
+  const double ratio =
+      out.cascades > 1 ? std::clamp(std::pow(span, 1.0 / (out.cascades - 1)), kMinRatio, kMaxRatio)
+                       : kMaxRatio;
+  double l = first;
+  for (size_t c = 0; c < out.patch_sizes.size(); ++c, l /= ratio) out.patch_sizes[c] = round4(l);
+  return out;
 }
 
 const std::vector<Preset>& presets() {

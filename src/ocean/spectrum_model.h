@@ -93,8 +93,27 @@ struct Preset {
   SpectrumParams spectrum;
   float choppiness;
   float foam_threshold;  // on the smaller Jacobian eigenvalue
+  // The simulated band, chosen for the sea (see cascade_layout): the first patch holds
+  // kPeakWavelengths of the longest peak, so the peak is resolved by many grid cells.
+  int cascades = 3;
+  std::array<float, 4> patch_sizes{};
 };
 const std::vector<Preset>& presets();
 const Preset& find_preset(std::string_view name);  // throws Error(InvalidArgument) with the list
+
+// Peak wavelengths the first patch spans: the peak sits at grid index 10 of the first cascade,
+// so its few percent of bandwidth are sampled by many cells and the grid's sum of F dk^2
+// matches the integral (at index 3, as the storm had with the old 1033 m patch, it did not).
+inline constexpr double kPeakWavelengths = 10.0;
+// Wavelength (m) of the longest spectral peak among the active components (deep water).
+double peak_wavelength(const SpectrumParams& s);
+// Patch sizes and cascade count for a sea: L_0 = max(kPeakWavelengths x the peak wavelength,
+// 50 m), then ratios between 3.3 and 4.87 (never ratios of small integers, so tilings do not
+// line up) down to about 16 m, at most 4 cascades; the smallest ratio needs N >= 64.
+struct CascadeLayout {
+  int cascades;
+  std::array<float, 4> patch_sizes;
+};
+CascadeLayout cascade_layout(const SpectrumParams& s);
 
 }  // namespace oceanfft::ocean
