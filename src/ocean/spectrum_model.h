@@ -76,6 +76,15 @@ double directional_spectrum(const SpectrumParams& s, double kx, double kz, doubl
 // m0 over the annulus k_lo <= |k| < k_hi (rad/m), by quadrature in (k, theta) accurate to
 // 1e-4 relative. Hs = 4 sqrt(m0).
 double band_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi);
+// The mean square slope over the annulus (both axes: E[hx^2 + hz^2]), integral of k^2 F.
+double band_slope_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi);
+// Mean square slope of the ripples shorter than 2 pi / k_lo that no cascade simulates. The
+// gravity spectra above (fitted to buoys, waves of metres to hundreds of metres) do not hold
+// there; Elfouhaily et al. (1997)'s short-wave curvature spectrum does: the integral of B_h(k)/k
+// from k_lo to the capillary end (21 x 370 rad/m, where B_h < e^-100 of its peak), for the
+// wind sea's U10, times its scale. With the cascades' JONSWAP slopes up to k_lo ~ 15..50 rad/m
+// the total follows Cox & Munk's clean sea within 15 % for U10 3..25 m/s (docs: Ocean).
+double short_wave_slope_variance(const SpectrumParams& s, double k_lo);
 
 // The panel's plots: S(w) summed over components at `count` frequencies in (0, w_max], and
 // D(theta) of the wind component at its peak frequency at `count` angles over (-pi, pi].
@@ -85,6 +94,10 @@ std::vector<float> plot_spreading(const SpectrumParams& s, int count);
 
 // Sets the uniforms spectrum_model.glsl declares on `program` (bound with glUseProgram first).
 void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, float depth);
+
+// The presets' wind sea at U10 (m/s): JONSWAP (gamma 3.3) at 40 % of the fetch of a fully
+// developed sea (g F / U^2 = 0.4 x 1.7e4), Hasselmann spreading, no swell.
+SpectrumParams wind_sea(float wind_speed);
 
 // Beaufort presets: wind speed (scale mid-point), fetch and spreading typical of the force.
 struct Preset {
