@@ -35,7 +35,8 @@ const char* kMapsHelp =
     "normal.f32 (3: unit normal x, y, z of the cascade's own displaced surface; y < 0 where it "
     "folds), jacobian.f32 (1: the cascade's determinant, < 0 where folded), foam.f32 (1: "
     "accumulated coverage 0..1); plus a PNG preview of each; and DIR/maps.json with N, the "
-    "cascades' patch sizes and k bands, and Hs measured and theoretical";
+    "cascades' patch sizes and k bands, Hs measured and theoretical, the mean square slope "
+    "(maps + sub-grid) against Cox & Munk and the whitecap coverage against Monahan";
 
 void write_raw_floats(const fs::path& path, const std::vector<float>& data) {
   const fs::path tmp = path.string() + ".tmp";
@@ -66,13 +67,28 @@ uint8_t to_byte(float v, float lo, float hi) {
 
 struct HsCheck {
   double measured, theory;  // metres
+  // Mean square slope (both axes): the maps' + the shading's sub-grid ripples, against Cox &
+  // Munk's clean sea at the wind sea's U10.
+  double mss_resolved, mss_subgrid, mss_cox_munk;
+  // Whitecap coverage (fraction) against Monahan & O'Muircheartaigh 1980.
+  double coverage, coverage_monahan;
 };
 
 // Hs = 4 sqrt(variance), measured on this frame's maps and from the spectrum over the band.
 HsCheck hs_check(const ocean::Simulation& sim) {
-  double variance = 0.0;
-  for (int c = 0; c < sim.cascades(); ++c) variance += sim.height_variance(c);
-  return {4.0 * std::sqrt(variance), 4.0 * std::sqrt(ocean::theoretical_variance(sim.params()))};
+  double variance = 0.0, slopes = 0.0;
+  for (int c = 0; c < sim.cascades(); ++c) {
+    variance += sim.height_variance(c);
+    slopes += sim.slope_variance(c);
+  }
+  const double u = sim.params().spectrum.wind.scale > 0 ? sim.params().spectrum.wind.wind_speed : 0.0;
+  return {4.0 * std::sqrt(variance),
+          4.0 * std::sqrt(ocean::theoretical_variance(sim.params())),
+          slopes,
+          sim.subgrid_slope_variance(),
+          0.003 + 5.12e-3 * u,
+          sim.whitecap_coverage(),
+          3.84e-6 * std::pow(u, 3.41)};
 }
 
 void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir) {
@@ -143,6 +159,13 @@ void export_maps(const ocean::Simulation& sim, const HsCheck& hs, const fs::path
   doc["simulated_time"] = sim.simulated_time();
   doc["hs_measured_m"] = hs.measured;
   doc["hs_theory_m"] = hs.theory;
+  doc["mss_resolved"] = hs.mss_resolved;
+  doc["mss_subgrid"] = hs.mss_subgrid;
+  doc["mss_total"] = hs.mss_resolved + hs.mss_subgrid;
+  doc["mss_cox_munk"] = hs.mss_cox_munk;
+  doc["whitecap_coverage"] = hs.coverage;
+  doc["whitecap_coverage_monahan"] = hs.coverage_monahan;
+  doc["whitecap_foam_threshold"] = ocean::kWhitecapFoam;
   doc["cascades"] = nlohmann::json::array();
   for (int c = 0; c < sim.cascades(); ++c) {
     const fs::path sub = dir / ("cascade" + std::to_string(c));
@@ -392,6 +415,12 @@ void add_render(CLI::App& app, Commands& out) {
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
                 a->out.c_str(), a->width, a->height, sim.describe().c_str(), a->time, hs.measured,
                 hs.theory, hs.theory > 0 ? (hs.measured - hs.theory) / hs.theory * 100.0 : 0.0);
+    const double mss = hs.mss_resolved + hs.mss_subgrid;
+    std::printf("  mean square slope %.4f (maps %.4f + sub-grid %.4f), Cox-Munk %.4f (%+.1f%%); "
+                "whitecap coverage %.2f%% (foam > %.1f), Monahan %.2f%%\n",
+                mss, hs.mss_resolved, hs.mss_subgrid, hs.mss_cox_munk,
+                (mss / hs.mss_cox_munk - 1.0) * 100.0, hs.coverage * 100.0,
+                double(ocean::kWhitecapFoam), hs.coverage_monahan * 100.0);
     return 0;
   }});
 }

@@ -173,6 +173,7 @@ void Simulation::rebuild_size() {
   gl::Texture disp(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture turb(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture foam_prev(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
 
   plan_ = std::move(plan);
   spectrum_program_ = std::move(spectrum);
@@ -183,6 +184,7 @@ void Simulation::rebuild_size() {
   displacement_ = std::move(disp);
   derivatives_ = std::move(derivs);
   turbulence_ = std::move(turb);
+  foam_prev_ = std::move(foam_prev);
   bands_ = cascade_bands(params_);
   make_h0(/*keep_phase=*/false);
   // The maps must hold this ocean before the first step() too: a renderer may draw at once.
@@ -289,6 +291,41 @@ double Simulation::slope_variance(int cascade) const {
   return sum / double(t.size() / 4);
 }
 
+double Simulation::whitecap_coverage() const {
+  const int n = params_.size, cascades = params_.cascades;
+  std::vector<std::vector<float>> foam;
+  for (int c = 0; c < cascades; ++c) foam.push_back(download_map(turbulence_, c));
+  auto at = [&](int c, int x, int z) {
+    return foam[size_t(c)][4 * (size_t(z & (n - 1)) * size_t(n) + size_t(x & (n - 1)))];
+  };
+  constexpr int kSide = 512;
+  const double first = bands_.front().patch_size;
+  uint32_t state = 0x9e3779b9u;
+  auto next = [&state] {  // xorshift: a fixed jitter, the same every call
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return double(state) / 4294967296.0;
+  };
+  int white = 0;
+  for (int i = 0; i < kSide; ++i)
+    for (int j = 0; j < kSide; ++j) {
+      const double wx = (i + next()) * first / kSide, wz = (j + next()) * first / kSide;
+      float sum = 0.0f;
+      for (int c = 0; c < cascades; ++c) {
+        const double scale = n / double(bands_[size_t(c)].patch_size);
+        const double px = wx * scale, pz = wz * scale;
+        const int x = int(std::floor(px)), z = int(std::floor(pz));
+        const float fx = float(px - x), fz = float(pz - z);
+        const float a = at(c, x, z) + (at(c, x + 1, z) - at(c, x, z)) * fx;
+        const float b = at(c, x, z + 1) + (at(c, x + 1, z + 1) - at(c, x, z + 1)) * fx;
+        sum += a + (b - a) * fz;
+      }
+      if (sum > kWhitecapFoam) ++white;
+    }
+  return double(white) / (double(kSide) * kSide);
+}
+
 const gl::Texture& Simulation::fields() const {
   return *last_fields_;
 }
@@ -322,22 +359,39 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   {
     gl::ScopedPass pass(timer, "ocean.assemble",
                         texels * (16 * uint64_t(layers_per_cascade()) + 64));
+    // The foam is carried from upstream texels, which this pass overwrites: it reads a copy.
+    if (!foam_reset_)
+      glCopyImageSubData(turbulence_.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, foam_prev_.id(),
+                         GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, n, n, GLsizei(cascades));
     const gl::Program& prog = assemble_program_;
     glUseProgram(prog.id());
     glUniform1i(loc(prog, "uN"), n);
+    glUniform1i(loc(prog, "uCascades"), params_.cascades);
+    glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
     glUniform1f(loc(prog, "uChoppiness"), params_.choppiness);
     glUniform1f(loc(prog, "uFoamThreshold"), params_.foam_threshold);
     glUniform1f(loc(prog, "uFoamSoftness"), params_.foam_softness);
     glUniform1f(loc(prog, "uFoamGrow"), params_.foam_grow);
     glUniform1f(loc(prog, "uFoamDecay"), params_.foam_decay);
+    const WaveComponent& wind = params_.spectrum.wind;
+    const double heading = double(wind.direction_deg) * std::numbers::pi / 180.0;
+    const float wx = float(std::cos(heading)), wz = float(std::sin(heading));
+    const float drift = float(kFoamDriftPerWind) * wind.wind_speed;
+    glUniform2f(loc(prog, "uFoamDrift"), drift * wx, drift * wz);
+    glUniform2f(loc(prog, "uFoamWindDir"), wx, wz);
+    glUniform1f(loc(prog, "uFoamStreak"), float(kFoamStreakPerWind) * wind.wind_speed);
     // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
     glUniform1f(loc(prog, "uDt"), float(std::max(dt, 0.0)));
     glUniform1i(loc(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
+    glUniform1i(loc(prog, "uFoamPrev"), 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, foam_prev_.id());
     glBindImageTexture(0, last_fields_->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     glBindImageTexture(1, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     glBindImageTexture(2, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     glBindImageTexture(3, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
     glDispatchCompute(groups, groups, cascades);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     foam_reset_ = false;
     // Mipmap generation and the renderer's texture fetches read what the images wrote.
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
