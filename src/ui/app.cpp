@@ -417,22 +417,13 @@ void App::draw_spectrum_plots(const ocean::Params& p) {
 
 void App::draw_shading_widgets(render::ShadingParams& s) {
   ImGui::PushItemWidth(150);
-  glm::vec3 d = glm::normalize(s.sun_direction);
-  float elevation = glm::degrees(std::asin(std::clamp(d.y, -1.0f, 1.0f)));
-  float azimuth = glm::degrees(std::atan2(d.z, d.x));
-  bool sun = ImGui::SliderFloat("sun elevation", &elevation, 1.0f, 89.0f, "%.0f deg");
-  sun |= ImGui::SliderFloat("sun azimuth", &azimuth, -180.0f, 180.0f, "%.0f deg");
-  if (sun) {
-    const float e = glm::radians(elevation), a = glm::radians(azimuth);
-    s.sun_direction = glm::vec3(std::cos(e) * std::cos(a), std::sin(e), std::cos(e) * std::sin(a));
-  }
-  ImGui::SliderFloat("sun intensity", &s.sun_intensity, 0.0f, 20.0f, "%.1f");
-  ImGui::ColorEdit3("water", &s.water_color.x, ImGuiColorEditFlags_Float);
-  ImGui::ColorEdit3("scatter", &s.scatter_color.x, ImGuiColorEditFlags_Float);
+  ImGui::SliderFloat("sun elevation", &s.sky.sun_elevation_deg, -10.0f, 90.0f, "%.1f deg");
+  ImGui::SliderFloat("sun azimuth", &s.sky.sun_azimuth_deg, 0.0f, 360.0f, "%.0f deg");
+  ImGui::SliderFloat("cloud coverage", &s.sky.cloud_coverage, 0.0f, 1.0f, "%.2f");
+  ImGui::SliderFloat("cloud altitude", &s.sky.cloud_altitude_m, 300.0f, 10000.0f, "%.0f m");
   ImGui::SliderFloat("scatter strength", &s.scatter_strength, 0.0f, 4.0f, "%.2f");
   ImGui::SliderFloat("roughness", &s.roughness, 0.01f, 0.5f, "%.3f");
   ImGui::SliderFloat("foam intensity", &s.foam_intensity, 0.0f, 2.0f, "%.2f");
-  ImGui::SliderFloat("fog density", &s.fog_density, 0.0f, 0.002f, "%.6f", ImGuiSliderFlags_Logarithmic);
   ImGui::SliderFloat("exposure", &s.exposure, 0.1f, 4.0f, "%.2f");
   ImGui::SliderInt("mesh segments", &s.mesh_segments, 32, 1024);
   ImGui::SliderFloat("view distance (m)", &s.view_distance, 500.0f, 60000.0f, "%.0f",
