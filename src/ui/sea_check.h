@@ -12,7 +12,6 @@ namespace oceanfft::ui {
 // Whether two parameter sets describe the same sea for the check: same spectrum, depth and
 // simulated band (size, cascades, their patch sizes). Time, foam, choppiness, seed, algorithm
 // and packing do not change the height variance the spectrum predicts.
-bool same_spectrum(const ocean::SpectrumParams& a, const ocean::SpectrumParams& b);
 bool same_sea(const ocean::Params& a, const ocean::Params& b);
 
 class SeaCheck {
