@@ -7,7 +7,7 @@
 //               F = S(w) D(w, theta) (dw/dk) / k, so that m0 = integral of F dkx dkz.
 // theta is measured from the direction the component travels towards. With a grid of cell
 // dkx dkz, a real wave a cos(k.x - wt + phi) carries a^2/2 = F dkx dkz, i.e.
-// a^2 = 2 S D (dw/dk)/k dkx dkz (the amplitude in issue 7); Tessendorf's complex amplitude
+// a^2 = 2 S D (dw/dk)/k dkx dkz (the amplitude convention the tests check); Tessendorf's complex amplitude
 // h0(k) has E|h0|^2 = a^2/4 because the wave at k pairs with its conjugate at -k.
 #include <array>
 #include <string>

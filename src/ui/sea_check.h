@@ -1,5 +1,5 @@
 #pragma once
-// The Ocean panel's physical check (issue 7): the significant wave height measured on the
+// The Ocean panel's physical check: the significant wave height measured on the
 // simulated maps, Hs = 4 sqrt(sum over cascades of the mean h^2), averaged over recent frames,
 // against Hs = 4 sqrt(m0) of the selected spectrum over the simulated band.
 #include <array>
