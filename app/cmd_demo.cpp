@@ -87,8 +87,9 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
 int run_window(WindowArgs& a) {
   finish(a);
   if (a.list_keys) {
-    for (const ui::SettingInfo& k : ui::setting_keys())
-      std::printf("%-18s %s\n", k.key.c_str(), k.help.c_str());
+    for (const ui::Setting& k : ui::settings_table())
+      std::printf("%-18s %s; %s%s\n", k.key.c_str(), ui::accepted_values(k).c_str(), k.help.c_str(),
+                  k.scope == ui::Scope::Window ? " (window only)" : "");
     std::printf("%-18s %s\n", "image", "PATH: load an image into the viewer (switches to it)");
     std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
     std::printf("%-18s %s\n", "report", "objects: print live GL object counts");

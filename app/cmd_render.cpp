@@ -18,6 +18,7 @@
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
+#include "sky/sky.h"
 #include "ui/settings.h"
 
 namespace oceanfft::app {
@@ -172,93 +173,56 @@ std::string number(double v) {
 }  // namespace
 
 void add_render(CLI::App& app, Commands& out) {
-  // Sea-state options take text and go through the same setting names as the Ocean panel and
-  // demo scripts, so they accept and refuse exactly what those do.
-  struct SeaOption {
-    const char* flag;
-    const char* key;
-    std::string value;
-  };
   struct Args {
-    std::string out, algorithm = std::string(fft::name(fft::kDefaultAlgorithm)), maps;
-    int width = 1280, height = 720, size = 256, samples = 4;
-    float anisotropy = render::ShadingParams{}.anisotropy;
+    std::string out, maps, sky;
+    int width = 1280, height = 720, samples = 4;
     double time = 12.0, foam_warmup = 2.0;
-    uint64_t seed = 1;
-    std::string preset, patch_sizes;
-    std::vector<SeaOption> sea = {
-        {"--spectrum", "spectrum", ""},       {"--spreading", "spreading", ""},
-        {"--wind-speed", "wind_speed", ""},   {"--wind-direction", "wind_direction", ""},
-        {"--fetch", "fetch_km", ""},          {"--gamma", "gamma", ""},
-        {"--spread", "spread", ""},           {"--cascades", "cascades", ""},
-        {"--patch-size", "patch_size_0", ""}, {"--choppiness", "choppiness", ""},
-        {"--depth", "depth", ""},
-    };
-    bool tma = false;
+    std::string patch_sizes;
+    // The settings table's own options (--wind-speed, --preset, ...), as text: they go through
+    // apply_setting, so they accept and refuse exactly what the panel and scripts do.
+    std::vector<std::pair<const ui::Setting*, std::string>> table;
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
-    bool wireframe = false;
   };
   auto a = std::make_shared<Args>();
-  const ocean::Params def;
-  const ocean::WaveComponent& wind = def.spectrum.wind;
+  const ui::Settings defaults;
   CLI::App* cmd = app.add_subcommand("render", "render one frame of the ocean headless (EGL) to a PNG");
   cmd->add_option("--out", a->out, "output PNG (written to a temporary file, then renamed)");
   cmd->add_option("--width", a->width, "image width in pixels")->capture_default_str();
   cmd->add_option("--height", a->height, "image height in pixels")->capture_default_str();
-  cmd->add_option("--size", a->size, "simulation size N, a power of two in 64..4096")
-      ->capture_default_str();
-  cmd->add_option("--algorithm", a->algorithm, "FFT algorithm: " + fft::algorithm_list())
-      ->capture_default_str();
   cmd->add_option("--time", a->time, "simulation time in seconds")->capture_default_str();
   cmd->add_option("--foam-warmup", a->foam_warmup,
                   "seconds simulated at 20 steps/s before --time, so foam has accumulated")
       ->capture_default_str();
-  cmd->add_option("--seed", a->seed, "random seed of the spectrum")->capture_default_str();
-  cmd->add_option("--preset", a->preset,
-                  "sea state: " + ui::preset_list() +
-                      " or beaufort-N; sets spectrum, swell, choppiness and foam threshold, which "
-                      "the options below then override");
-  const char* help[] = {
-      "wind sea spectrum: phillips, pierson-moskowitz or jonswap",
-      "directional spreading: cos2s, hasselmann or donelan-banner",
-      "U10 of the wind sea, m/s",
-      "degrees from +x towards +z the waves travel",
-      "JONSWAP fetch, km",
-      "JONSWAP peak enhancement",
-      "s of cos^2s spreading",
-      "number of cascades, 1..4",
-      "metres, the largest (first) cascade's patch",
-      "horizontal displacement scale",
-      "water depth, metres (dispersion and TMA)",
-  };
-  const std::string defaults[] = {
-      std::string(ocean::name(wind.spectrum)), std::string(ocean::name(wind.spreading)),
-      number(wind.wind_speed), number(wind.direction_deg), number(wind.fetch_km),
-      number(wind.peak_enhancement), number(wind.spread), std::to_string(def.cascades),
-      number(def.patch_sizes[0]), number(def.choppiness), number(def.depth),
-  };
-  for (size_t i = 0; i < a->sea.size(); ++i)
-    cmd->add_option(a->sea[i].flag, a->sea[i].value,
-                    std::string(help[i]) + " (default " + defaults[i] + ")");
+  for (const ui::Setting& row : ui::settings_table())
+    if (!row.option.empty()) a->table.emplace_back(&row, std::string());
+  for (size_t i = 0; i < a->table.size(); ++i) {
+    const ui::Setting& row = *a->table[i].first;
+    if (row.kind == ui::Kind::Switch) {
+      cmd->add_flag(row.option)->description(row.help + " (turns it on)");
+    } else {
+      cmd->add_option(row.option, a->table[i].second,
+                      row.help + ": " + ui::accepted_values(row) + " (default " +
+                          ui::format_value(row, defaults, false) + ")");
+    }
+  }
   std::string sizes_default;
   for (int c = 0; c < ocean::kMaxCascades; ++c)
-    sizes_default += (c ? "," : "") + number(def.patch_sizes[size_t(c)]);
+    sizes_default += (c ? "," : "") + number(defaults.ocean.patch_sizes[size_t(c)]);
   cmd->add_option("--patch-sizes", a->patch_sizes,
                   "metres per cascade, largest first, comma-separated (default " + sizes_default + ")");
-  cmd->add_flag("--tma", a->tma, "TMA shallow-water attenuation by --depth");
   cmd->add_option("--set", a->set,
-                  "KEY=VALUE, repeatable: any ocean setting by its script name "
+                  "KEY=VALUE, repeatable: any setting by its script name "
                   "(`oceanfft demo --list-script-keys`), applied last");
   cmd->add_option("--camera-height", a->cam_height, "eye height, metres")->capture_default_str();
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
       ->capture_default_str();
   cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
   cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")->capture_default_str();
-  cmd->add_option("--anisotropy", a->anisotropy, "anisotropic filtering of the slope map (1 = off)")
-      ->capture_default_str();
-  cmd->add_flag("--wireframe", a->wireframe, "draw the grid as lines");
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
+  cmd->add_option("--sky", a->sky,
+                  "equirectangular Radiance .hdr or PNG (at most 4096x2048) that replaces the "
+                  "computed sky and clouds and lights the water");
 
   out.push_back({cmd, [a, cmd]() -> int {
     // Every check that needs no GPU comes first, so bad input fails fast and writes nothing.
@@ -269,17 +233,11 @@ void add_render(CLI::App& app, Commands& out) {
                       " must be within 1.." + std::to_string(kMaxImageSide) + " on each side");
     if (a->samples < 1 || a->samples > 64)
       throw Error(ErrorCode::InvalidArgument, "--samples must be within 1..64");
-    if (!(a->anisotropy >= 1.0f && a->anisotropy <= 16.0f))
-      throw Error(ErrorCode::InvalidArgument, "--anisotropy must be within 1..16");
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
     if (!(a->foam_warmup >= 0.0 && a->foam_warmup <= 600.0))
       throw Error(ErrorCode::InvalidArgument, "--foam-warmup must be within 0..600 seconds");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");
-    auto algorithm = fft::parse_algorithm(a->algorithm);
-    if (!algorithm)
-      throw Error(ErrorCode::InvalidArgument, "unknown algorithm '" + a->algorithm +
-                                                  "'; choose one of: " + fft::algorithm_list());
     ui::Settings settings;
     auto set = [&](const std::string& option, std::string_view key, std::string_view value) {
       try {
@@ -288,16 +246,14 @@ void add_render(CLI::App& app, Commands& out) {
         throw Error(e.code(), option + ": " + e.what());
       }
     };
-    // The size first: the settings check every value against the whole ocean, and the cascade
-    // bands depend on N.
+    // In table order: size before everything that is checked against the bands it sets, the
+    // preset before the values that override it.
+    for (size_t i = 0; i < a->table.size(); ++i) {
+      const ui::Setting& row = *a->table[i].first;
+      if (!cmd->count(row.option)) continue;
+      set(row.option, row.key, row.kind == ui::Kind::Switch ? "on" : a->table[i].second);
+    }
     ocean::Params& p = settings.ocean;
-    p.size = a->size;
-    p.algorithm = *algorithm;
-    p.seed = a->seed;
-    ocean::validate(p);
-    if (cmd->count("--preset")) set("--preset", "preset", a->preset);
-    for (const SeaOption& o : a->sea)
-      if (cmd->count(o.flag)) set(o.flag, o.key, o.value);
     if (cmd->count("--patch-sizes")) {
       // All at once: one at a time, a new size could be refused for clashing with an old one.
       const std::string& text = a->patch_sizes;
@@ -332,21 +288,19 @@ void add_render(CLI::App& app, Commands& out) {
       }
       settings = trial;
     }
-    if (a->tma) set("--tma", "tma", "on");
     for (const std::string& kv : a->set) {
       const size_t eq = kv.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
         throw Error(ErrorCode::InvalidArgument, "--set '" + kv + "': expected KEY=VALUE");
       const std::string key = kv.substr(0, eq);
       // The full key list would make a message of several hundred characters; point to it.
-      const auto& keys = ui::setting_keys();
-      if (std::none_of(keys.begin(), keys.end(), [&](const ui::SettingInfo& k) { return k.key == key; }))
+      const ui::Setting* row = ui::find_setting(key);
+      if (!row)
         throw Error(ErrorCode::InvalidArgument, "--set: unknown key '" + key +
                                                     "' (the keys: oceanfft demo --list-script-keys)");
-      for (const char* window_only : {"mode", "vsync", "paused", "camera", "camera_speed"})
-        if (key == window_only)
-          throw Error(ErrorCode::InvalidArgument,
-                      "--set: '" + key + "' is a window setting; render has no use for it");
+      if (row->scope == ui::Scope::Window)
+        throw Error(ErrorCode::InvalidArgument,
+                    "--set: '" + key + "' is a window setting; render has no use for it");
       set("--set", key, kv.substr(eq + 1));
     }
     ocean::validate(p);
@@ -357,6 +311,8 @@ void add_render(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::Io, "cannot write " + a->out + ": directory " + parent.string() +
                                      " does not exist");
     if (fs::is_directory(out_path, ec)) throw Error(ErrorCode::Io, "--out is a directory: " + a->out);
+    // Decoded here once to fail before the GPU work; the renderer decodes it again.
+    if (!a->sky.empty()) sky::load_sky_image(a->sky);
     if (!a->maps.empty()) {
       fs::create_directories(a->maps, ec);
       if (!fs::is_directory(a->maps, ec))
@@ -378,8 +334,7 @@ void add_render(CLI::App& app, Commands& out) {
     camera.yaw_deg = a->cam_yaw;
     camera.pitch_deg = a->cam_pitch;
     render::ShadingParams shading = settings.shading;
-    shading.wireframe = shading.wireframe || a->wireframe;
-    shading.anisotropy = a->anisotropy;
+    shading.sky.file = a->sky;
     render::Offscreen target(a->width, a->height, a->samples);
     target.bind();
     renderer.draw(sim, camera, shading, a->width, a->height);

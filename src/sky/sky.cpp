@@ -41,9 +41,8 @@ SunAngles sun_at(double hours) {
   const double east = -std::cos(dec) * std::sin(hour_angle);
   const double north = std::sin(dec) * std::cos(lat) - std::cos(dec) * std::sin(lat) * std::cos(hour_angle);
   const double compass = std::atan2(east, north) / rad;
-  // North is -z and east +x, so compass A points along (sin A, -cos A): angle A - 90 from +x
-  // towards +z.
-  double az = std::fmod(compass - 90.0 + 720.0, 360.0);
+  // North is +x and east +z, so the bearing is the angle from +x towards +z.
+  const double az = std::fmod(compass + 720.0, 360.0);
   return {float(e / rad), float(az)};
 }
 

@@ -38,8 +38,13 @@ struct Atmosphere {
 
 // What a user (panel, script, `render`) controls.
 struct SkyParams {
-  float sun_elevation_deg = 24.0f;   // above the horizon; below it is night
-  float sun_azimuth_deg = 235.0f;    // from +x towards +z, as the wind's direction
+  // Above the horizon (below it is night), and the compass bearing with +x north and +z east
+  // (so, as the wind's direction, degrees from +x towards +z). The default is time_of_day_h's
+  // sun_at(17.0).
+  float sun_elevation_deg = 23.86f;
+  float sun_azimuth_deg = 284.33f;
+  // The time the panel and scripts last set the sun from (time_of_day); informational here.
+  float time_of_day_h = 17.0f;
   // Top-of-atmosphere sun illuminance in the renderer's units: at 10 and exposure 1 a noon sky
   // is a mid blue overhead.
   float sun_illuminance = 10.0f;
@@ -57,8 +62,9 @@ struct SkyParams {
 glm::vec3 sun_direction(float elevation_deg, float azimuth_deg);
 
 // Time of day at a fixed place and date: latitude 30 deg N on the June solstice (declination
-// +23.44 deg), local apparent solar time, world -z pointing north and +x east. Sunrise is near
-// 05:04, noon puts the sun 83.4 deg high due south (+z), sunset near 18:56.
+// +23.44 deg), local apparent solar time, world +x pointing north and +z east, refraction
+// ignored. The sun rises near 05:04 (bearing 63 deg), stands 83.4 deg high due south at noon,
+// and sets near 18:56 (bearing 297 deg).
 struct SunAngles {
   float elevation_deg, azimuth_deg;
 };
