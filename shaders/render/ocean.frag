@@ -97,10 +97,13 @@ void main() {
   vec3 v = to_eye / dist;
   // Slopes averaged over a pixel can face away from a grazing eye; tilt them back so the far
   // sea reflects sky instead of turning black.
+  // Only just: every bit of tilt lifts the reflected ray, and near the horizon the sky
+  // changes fastest with elevation.
+  const float kMinNdv = 0.01;
   float ndv = dot(n, v);
-  if (ndv < 0.05) {
-    n = normalize(n + v * (0.05 - ndv));
-    ndv = max(dot(n, v), 0.05);
+  if (ndv < kMinNdv) {
+    n = normalize(n + v * (kMinNdv - ndv));
+    ndv = max(dot(n, v), kMinNdv);
   }
   vec3 L = uSunDir;
   vec3 sun = sun_irradiance();  // on a plane facing the sun, at sea level
