@@ -65,8 +65,8 @@ glm::vec3 sun_direction(float elevation_deg, float azimuth_deg);
 
 // Time of day at a fixed place and date: latitude 30 deg N on the June solstice (declination
 // +23.44 deg), local apparent solar time, world +x pointing north and +z east, refraction
-// ignored. The sun rises near 05:04 (bearing 63 deg), stands 83.4 deg high due south at noon,
-// and sets near 18:56 (bearing 297 deg).
+// ignored. The sun rises near 05:02 (bearing 63 deg), stands 83.4 deg high due south at noon,
+// and sets near 18:58 (bearing 297 deg).
 struct SunAngles {
   float elevation_deg, azimuth_deg;
 };
