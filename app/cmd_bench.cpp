@@ -381,10 +381,25 @@ int run_bench(const BenchArgs& a) {
                                    : problem + "; CPU time with glFinish around each execute";
   }
 
+  // Extensions that would let the FFT exchange data within a warp instead of through shared
+  // memory: recorded so a run says what the driver offers.
+  std::vector<std::pair<std::string, bool>> subgroup_ext = {
+      {"GL_KHR_shader_subgroup", false}, {"GL_NV_shader_thread_shuffle", false},
+      {"GL_ARB_shader_ballot", false}, {"GL_NV_shader_thread_group", false}};
+  {
+    GLint count = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+    for (GLint i = 0; i < count; ++i) {
+      const char* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
+      for (auto& [name, has] : subgroup_ext) has = has || (e && name == e);
+    }
+  }
   std::printf("renderer: %s\nvendor: %s\nGL version: %s\nGLSL: %s\ncontext: %s\n",
               info.renderer.c_str(), info.vendor.c_str(), info.version.c_str(),
               info.glsl_version.c_str(), info.provider.c_str());
-  std::printf("timer: %s (%s)\n", std::string(profiler::timer_name(kind)).c_str(), timer_note.c_str());
+  std::printf("subgroup extensions:");
+  for (const auto& [name, has] : subgroup_ext) std::printf(" %s %s", name.c_str(), has ? "yes" : "no");
+  std::printf("\ntimer: %s (%s)\n", std::string(profiler::timer_name(kind)).c_str(), timer_note.c_str());
   std::printf("layers: %d (%d complex planes per transform), reps: %d, warm-up: %d calls and %g ms, "
               "seed: %llu\n",
               a.layers, 2 * a.layers, a.reps, a.warmup, a.warmup_ms, (unsigned long long)seed);
@@ -452,7 +467,9 @@ int run_bench(const BenchArgs& a) {
     j["date_utc"] = utc_now();
     j["device"] = {{"vendor", info.vendor},           {"renderer", info.renderer},
                    {"gl_version", info.version},      {"glsl_version", info.glsl_version},
-                   {"context", info.provider},        {"timestamp_bits", profiler::timestamp_bits()}};
+                   {"context", info.provider},        {"timestamp_bits", profiler::timestamp_bits()},
+                   {"subgroup_extensions", nlohmann::json::object()}};
+    for (const auto& [name, has] : subgroup_ext) j["device"]["subgroup_extensions"][name] = has;
     j["timer"] = profiler::timer_name(kind);
     j["timer_note"] = timer_note;
     j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},

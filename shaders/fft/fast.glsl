@@ -17,10 +17,14 @@
 // (ocean/fused_rows.comp, ocean/fused_columns.comp) through these hooks, defined before the
 // #include:
 //   FFT_LOAD(i, line, layer)  returns element i of the line instead of reading uSrc (no uSrc)
+//                             (no fft_load/fft_line when only FFT_LOAD_PAIR is defined)
 //   FFT_CUSTOM_MAIN           the includer writes main() from fft_setup/fft_line/fft_store
-//   FFT_PAIR                  also declares u0..u15, fft_keep() (u = v) and
-//                             fft_pair_out(line, layer), which calls the includer's
-//                             FFT_PAIR_OUT(texel, u * uScale, v * uScale) per element; no uDst
+//   FFT_NO_DST                no uDst and no fft_store()
+//   FFT_PAIR                  a second line per invocation: declares u0..u15, fft_keep() (u = v)
+//                             and fft_restore() (v = u); with FFT_LOAD_PAIR(i, line, layer, a, b)
+//                             also fft_load_pair(), which sets v and u from one call per
+//                             element; with FFT_PAIR_OUT(texel, a, b) also fft_pair_out(), which
+//                             calls it with u * uScale and v * uScale per element
 //
 // Defines (set by src/fft/fast.cpp):
 //   N        axis length (power of two)
@@ -83,11 +87,11 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #else
 #define FFT_IMG_QUALIFIER
 #endif
-#ifndef FFT_LOAD
+#if !defined(FFT_LOAD) && !defined(FFT_LOAD_PAIR)
 layout(binding = 0, rgba32f) uniform FFT_IMG_QUALIFIER readonly image2DArray uSrc;
 #define FFT_LOAD(i, line, layer) imageLoad(uSrc, texel(i, line, layer))
 #endif
-#ifndef FFT_PAIR
+#ifndef FFT_NO_DST
 layout(binding = 1, rgba32f) uniform FFT_IMG_QUALIFIER writeonly image2DArray uDst;
 #endif
 
@@ -377,10 +381,8 @@ void fft_setup(out int line, out int layer) {
   layer = int(gl_WorkGroupID.z);
 }
 
-// Transforms one line into v0..v(P-1), unscaled: v(m) is element t + T*m. Ends without a
-// barrier after its last shared-memory read, so a second call needs one first.
-void fft_line(int line, int layer) {
-  bool inverse = uDirection != 0;
+#ifdef FFT_LOAD
+void fft_load(int line, int layer) {
   v0 = FFT_LOAD(t + T * 0, line, layer);
   v1 = FFT_LOAD(t + T * 1, line, layer);
 #if P > 2
@@ -396,6 +398,13 @@ void fft_line(int line, int layer) {
   v12 = FFT_LOAD(t + T * 12, line, layer); v13 = FFT_LOAD(t + T * 13, line, layer);
   v14 = FFT_LOAD(t + T * 14, line, layer); v15 = FFT_LOAD(t + T * 15, line, layer);
 #endif
+}
+#endif
+
+// Transforms the line in v0..v(P-1) (v(m) is element t + T*m), unscaled. Ends without a
+// barrier after its last shared-memory read, so a second call needs one first.
+void fft_transform() {
+  bool inverse = uDirection != 0;
   // The inverse transform is the forward one on swapped real and imaginary parts:
   // IDFT(x) = swap(DFT(swap(x))), so one kernel serves both directions.
   if (inverse) {
@@ -497,46 +506,14 @@ void fft_line(int line, int layer) {
   }
 }
 
-#ifdef FFT_PAIR
-void fft_keep() {
-  u0 = v0;
-  u1 = v1;
-#if P > 2
-  u2 = v2; u3 = v3;
-#endif
-#if P > 4
-  u4 = v4; u5 = v5; u6 = v6; u7 = v7;
-#endif
-#if P > 8
-  u8 = v8; u9 = v9; u10 = v10; u11 = v11; u12 = v12; u13 = v13; u14 = v14; u15 = v15;
-#endif
+#ifdef FFT_LOAD
+void fft_line(int line, int layer) {
+  fft_load(line, layer);
+  fft_transform();
 }
+#endif
 
-void fft_pair_out(int line, int layer) {
-  FFT_PAIR_OUT(texel(t + T * 0, line, layer), u0 * uScale, v0 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 1, line, layer), u1 * uScale, v1 * uScale);
-#if P > 2
-  FFT_PAIR_OUT(texel(t + T * 2, line, layer), u2 * uScale, v2 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 3, line, layer), u3 * uScale, v3 * uScale);
-#endif
-#if P > 4
-  FFT_PAIR_OUT(texel(t + T * 4, line, layer), u4 * uScale, v4 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 5, line, layer), u5 * uScale, v5 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 6, line, layer), u6 * uScale, v6 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 7, line, layer), u7 * uScale, v7 * uScale);
-#endif
-#if P > 8
-  FFT_PAIR_OUT(texel(t + T * 8, line, layer), u8 * uScale, v8 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 9, line, layer), u9 * uScale, v9 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 10, line, layer), u10 * uScale, v10 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 11, line, layer), u11 * uScale, v11 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 12, line, layer), u12 * uScale, v12 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 13, line, layer), u13 * uScale, v13 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 14, line, layer), u14 * uScale, v14 * uScale);
-  FFT_PAIR_OUT(texel(t + T * 15, line, layer), u15 * uScale, v15 * uScale);
-#endif
-}
-#else
+#ifndef FFT_NO_DST
 void fft_store(int line, int layer) {
   imageStore(uDst, texel(t + T * 0, line, layer), v0 * uScale);
   imageStore(uDst, texel(t + T * 1, line, layer), v1 * uScale);
@@ -561,6 +538,88 @@ void fft_store(int line, int layer) {
   imageStore(uDst, texel(t + T * 15, line, layer), v15 * uScale);
 #endif
 }
+#endif
+
+#ifdef FFT_PAIR
+// Two lines per invocation, one after the other: the second waits in u0..u(P-1).
+void fft_keep() {
+  u0 = v0;
+  u1 = v1;
+#if P > 2
+  u2 = v2; u3 = v3;
+#endif
+#if P > 4
+  u4 = v4; u5 = v5; u6 = v6; u7 = v7;
+#endif
+#if P > 8
+  u8 = v8; u9 = v9; u10 = v10; u11 = v11; u12 = v12; u13 = v13; u14 = v14; u15 = v15;
+#endif
+}
+
+void fft_restore() {
+  v0 = u0;
+  v1 = u1;
+#if P > 2
+  v2 = u2; v3 = u3;
+#endif
+#if P > 4
+  v4 = u4; v5 = u5; v6 = u6; v7 = u7;
+#endif
+#if P > 8
+  v8 = u8; v9 = u9; v10 = u10; v11 = u11; v12 = u12; v13 = u13; v14 = u14; v15 = u15;
+#endif
+}
+
+#ifdef FFT_LOAD_PAIR
+// FFT_LOAD_PAIR(i, line, layer, a, b) sets a and b, element i of the two lines.
+void fft_load_pair(int line, int layer) {
+  FFT_LOAD_PAIR(t + T * 0, line, layer, v0, u0);
+  FFT_LOAD_PAIR(t + T * 1, line, layer, v1, u1);
+#if P > 2
+  FFT_LOAD_PAIR(t + T * 2, line, layer, v2, u2); FFT_LOAD_PAIR(t + T * 3, line, layer, v3, u3);
+#endif
+#if P > 4
+  FFT_LOAD_PAIR(t + T * 4, line, layer, v4, u4); FFT_LOAD_PAIR(t + T * 5, line, layer, v5, u5);
+  FFT_LOAD_PAIR(t + T * 6, line, layer, v6, u6); FFT_LOAD_PAIR(t + T * 7, line, layer, v7, u7);
+#endif
+#if P > 8
+  FFT_LOAD_PAIR(t + T * 8, line, layer, v8, u8); FFT_LOAD_PAIR(t + T * 9, line, layer, v9, u9);
+  FFT_LOAD_PAIR(t + T * 10, line, layer, v10, u10);
+  FFT_LOAD_PAIR(t + T * 11, line, layer, v11, u11);
+  FFT_LOAD_PAIR(t + T * 12, line, layer, v12, u12);
+  FFT_LOAD_PAIR(t + T * 13, line, layer, v13, u13);
+  FFT_LOAD_PAIR(t + T * 14, line, layer, v14, u14);
+  FFT_LOAD_PAIR(t + T * 15, line, layer, v15, u15);
+#endif
+}
+#endif
+
+#ifdef FFT_PAIR_OUT
+void fft_pair_out(int line, int layer) {
+  FFT_PAIR_OUT(texel(t + T * 0, line, layer), u0 * uScale, v0 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 1, line, layer), u1 * uScale, v1 * uScale);
+#if P > 2
+  FFT_PAIR_OUT(texel(t + T * 2, line, layer), u2 * uScale, v2 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 3, line, layer), u3 * uScale, v3 * uScale);
+#endif
+#if P > 4
+  FFT_PAIR_OUT(texel(t + T * 4, line, layer), u4 * uScale, v4 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 5, line, layer), u5 * uScale, v5 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 6, line, layer), u6 * uScale, v6 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 7, line, layer), u7 * uScale, v7 * uScale);
+#endif
+#if P > 8
+  FFT_PAIR_OUT(texel(t + T * 8, line, layer), u8 * uScale, v8 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 9, line, layer), u9 * uScale, v9 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 10, line, layer), u10 * uScale, v10 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 11, line, layer), u11 * uScale, v11 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 12, line, layer), u12 * uScale, v12 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 13, line, layer), u13 * uScale, v13 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 14, line, layer), u14 * uScale, v14 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 15, line, layer), u15 * uScale, v15 * uScale);
+#endif
+}
+#endif
 #endif
 
 #ifndef FFT_CUSTOM_MAIN

@@ -14,6 +14,15 @@ namespace {
 
 constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
 
+// What reads the maps after a step: the mip passes' and the renderer's texture fetches, image
+// loads, readbacks (glGetTexImage, pixel buffers) and framebuffer attachments in tools.
+// Between the pass that writes level 0 and the mip passes, only their fetches need waiting:
+// the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
+constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
+constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                                    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                                    GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
+
 bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
 int mip_levels(int n) {
@@ -307,7 +316,7 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   foam_reset_ = false;
   {
     gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 48 * 2 / 3);
-    for (const gl::Texture* t : {&displacement_, &derivatives_, &turbulence_}) make_mipmaps(*t);
+    make_mipmaps();
   }
 }
 
@@ -342,11 +351,6 @@ void Simulation::set_assemble_uniforms(const gl::Program& prog, double dt) const
   glBindImageTexture(4, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
 }
 
-// Mipmap generation and the renderer's texture fetches read what the last pass wrote.
-constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
-                                    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
-                                    GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
-
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
   const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
@@ -368,7 +372,7 @@ void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
     glUniform1i(loc(prog, "uN"), n);
     glBindImageTexture(0, last_fields_->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     glDispatchCompute(groups, groups, cascades);
-    glMemoryBarrier(kMapsWritten);
+    glMemoryBarrier(kMipSourceWritten);
   }
 }
 
@@ -377,8 +381,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   const gl::Texture& rows = plan_->targets()[0];
   const float scale = 1.0f / float(params_.size);  // per axis; the spectrum holds N^2 h
   {
-    // Reads h0 twice and the phase per plane, writes the phase once and the rows' output.
-    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (2 * 36 + 4 + 32));
+    // Reads h0 twice and the phase, writes the phase and the rows' output (two planes).
+    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (36 + 4 + 32));
     const gl::Program& prog = fused_rows_program_;
     bind_evolve_inputs(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
@@ -387,7 +391,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     glBindImageTexture(1, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
-    glDispatchCompute(g[0], g[1], g[2]);
+    glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   }
   {
@@ -402,40 +406,45 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
     glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
-    glMemoryBarrier(kMapsWritten);
+    glMemoryBarrier(kMipSourceWritten);
   }
 }
 
-void Simulation::make_mipmaps(const gl::Texture& map) const {
+void Simulation::make_mipmaps() const {
   const gl::Program& prog = downsample_program_;
   glUseProgram(prog.id());
   glUniform1i(loc(prog, "uSource"), 0);
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D_ARRAY, map.id());
+  const gl::Texture* maps[] = {&displacement_, &derivatives_, &turbulence_};
+  const int levels = displacement_.levels();
   constexpr int kPerDispatch = 5;  // levels one work group's 32x32 tile reduces to
-  for (int base = 0; base + 1 < map.levels(); base += kPerDispatch) {
-    const int count = std::min(kPerDispatch, map.levels() - 1 - base);
-    const int size = std::max(map.width() >> base, 1);
+  // Round by round (levels 1-5, then 6-10), all three maps per round: the maps are independent,
+  // so only a round's dispatches wait for the previous round, and a barrier costs ~2 us on an
+  // H100 (docs/perf-notes.md), several times a small dispatch.
+  for (int base = 0; base + 1 < levels; base += kPerDispatch) {
+    const int count = std::min(kPerDispatch, levels - 1 - base);
+    const int size = std::max(params_.size >> base, 1);
     glUniform1i(loc(prog, "uBase"), base);
     glUniform1i(loc(prog, "uLevels"), count);
     glUniform1i(loc(prog, "uSize"), size);
-    // Units past the last level stay empty; the shader's stores through them are ignored.
-    for (int k = 1; k <= kPerDispatch; ++k)
-      glBindImageTexture(GLuint(k - 1), k <= count ? map.id() : 0, k <= count ? base + k : 0,
-                         GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     const GLuint groups = GLuint((std::max(size / 2, 1) + 15) / 16);
-    glDispatchCompute(groups, groups, GLuint(map.layers()));
-    // The next dispatch fetches what this one stored; so do the renderer and readbacks.
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
-                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
-                    GL_PIXEL_BUFFER_BARRIER_BIT);
+    for (const gl::Texture* map : maps) {
+      glBindTexture(GL_TEXTURE_2D_ARRAY, map->id());
+      // Units past the last level stay empty; the shader's stores through them are ignored.
+      for (int k = 1; k <= kPerDispatch; ++k)
+        glBindImageTexture(GLuint(k - 1), k <= count ? map->id() : 0, k <= count ? base + k : 0,
+                           GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      glDispatchCompute(groups, groups, GLuint(map->layers()));
+    }
+    // The next round fetches what this one stored; after the last, the renderer and readbacks.
+    glMemoryBarrier(base + kPerDispatch + 1 < levels ? GL_TEXTURE_FETCH_BARRIER_BIT : kMapsWritten);
   }
   glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t mips = texels() * 48 * 2 / 3;  // a third of the three maps, read and written
-  if (fused_) return texels() * (2 * 36 + 4 + 32) + texels() * (32 + 16 + 48) + mips;
+  if (fused_) return texels() * (36 + 4 + 32) + texels() * (32 + 16 + 48) + mips;
   const fft::Options& o = plan_->options();
   const uint64_t spectrum = texels() * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
   uint64_t fft = 0;

@@ -176,7 +176,7 @@ class Simulation {
  private:
   void rebuild_size();
   void make_h0(bool keep_phase);
-  void make_mipmaps(const gl::Texture& map) const;
+  void make_mipmaps() const;  // levels 1.. of the three maps from level 0
 
   const gl::ShaderLibrary* shaders_;
   Params params_;
