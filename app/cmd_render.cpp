@@ -1,25 +1,19 @@
 // `oceanfft render`: one frame of the ocean through EGL, with the window's own code, to a PNG;
 // optionally the simulation's maps as raw float32 files with PNG previews.
-#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-
-#include <charconv>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "commands.h"
+#include "gl/context.h"
 #include "gl/error.h"
-#include "ocean/simulation.h"
-#include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
-#include "ui/settings.h"
+#include "ui/headless_frame.h"
 
 namespace oceanfft::app {
 namespace {
@@ -37,132 +31,6 @@ const char* kMapsHelp =
     "folds), jacobian.f32 (1: the cascade's determinant, < 0 where folded), foam.f32 (1: "
     "accumulated coverage 0..1); plus a PNG preview of each; and DIR/maps.json with N, the "
     "cascades' patch sizes and k bands, and Hs measured and theoretical";
-
-void write_raw_floats(const fs::path& path, const std::vector<float>& data) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot open " + path.string() + " for writing");
-    out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size() * 4));
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(tmp);
-      throw Error(ErrorCode::Io, "failed writing " + path.string());
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw Error(ErrorCode::Io, "cannot create " + path.string());
-  }
-}
-
-// Maps values to bytes: [lo, hi] -> [0, 255].
-uint8_t to_byte(float v, float lo, float hi) {
-  const float t = hi > lo ? (v - lo) / (hi - lo) : 0.5f;
-  return uint8_t(std::clamp(t, 0.0f, 1.0f) * 255.0f + 0.5f);
-}
-
-struct HsCheck {
-  double measured, theory;  // metres
-};
-
-// Hs = 4 sqrt(variance), measured on this frame's maps and from the spectrum over the band.
-HsCheck hs_check(const ocean::Simulation& sim) {
-  double variance = 0.0;
-  for (int c = 0; c < sim.cascades(); ++c) variance += sim.height_variance(c);
-  return {4.0 * std::sqrt(variance), 4.0 * std::sqrt(ocean::theoretical_variance(sim.params()))};
-}
-
-void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir) {
-  const int n = sim.size();
-  const size_t texels = size_t(n) * n;
-  const auto disp = ocean::Simulation::download_map(sim.displacement(), cascade);
-  const auto deriv = ocean::Simulation::download_map(sim.derivatives(), cascade);
-  const auto turb = ocean::Simulation::download_map(sim.turbulence(), cascade);
-  std::vector<float> height(texels), displacement(texels * 3), normal(texels * 3), foam(texels),
-      jacobian(texels);
-  float hmin = INFINITY, hmax = -INFINITY, dmax = 0.0f;
-  for (size_t i = 0; i < texels; ++i) {
-    height[i] = disp[4 * i + 1];
-    for (int c = 0; c < 3; ++c) {
-      displacement[3 * i + c] = disp[4 * i + c];
-      dmax = std::max(dmax, std::abs(disp[4 * i + c]));
-    }
-    // The displaced surface P = (x + lambda Dx, h, z + lambda Dz) has tangents dP/dx =
-    // (1 + Jxx, hx, Jxz) and dP/dz = (Jxz, hz, 1 + Jzz); their cross product's y is the
-    // Jacobian determinant, so the normal turns over exactly where the surface folds.
-    const double hx = deriv[4 * i], hz = deriv[4 * i + 1];
-    const double jxx = deriv[4 * i + 2], jzz = deriv[4 * i + 3], jxz = disp[4 * i + 3];
-    const double nx = hz * jxz - (1.0 + jzz) * hx;
-    const double ny = (1.0 + jzz) * (1.0 + jxx) - jxz * jxz;
-    const double nz = jxz * hx - hz * (1.0 + jxx);
-    const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
-    normal[3 * i] = float(nx / len);
-    normal[3 * i + 1] = float(ny / len);
-    normal[3 * i + 2] = float(nz / len);
-    jacobian[i] = float(ny);
-    foam[i] = turb[4 * i];
-    hmin = std::min(hmin, height[i]);
-    hmax = std::max(hmax, height[i]);
-  }
-  write_raw_floats(dir / "height.f32", height);
-  write_raw_floats(dir / "displacement.f32", displacement);
-  write_raw_floats(dir / "derivatives.f32", deriv);
-  write_raw_floats(dir / "normal.f32", normal);
-  write_raw_floats(dir / "foam.f32", foam);
-  write_raw_floats(dir / "jacobian.f32", jacobian);
-
-  std::vector<uint8_t> gray(texels), rgb(texels * 3);
-  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(height[i], hmin, hmax);
-  render::write_png((dir / "height.png").string(), n, n, 1, gray);
-  for (size_t i = 0; i < texels * 3; ++i) rgb[i] = to_byte(displacement[i], -dmax, dmax);
-  render::write_png((dir / "displacement.png").string(), n, n, 3, rgb);
-  for (size_t i = 0; i < texels * 3; ++i) rgb[i] = to_byte(normal[i], -1.0f, 1.0f);
-  render::write_png((dir / "normal.png").string(), n, n, 3, rgb);
-  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(foam[i], 0.0f, 1.0f);
-  render::write_png((dir / "foam.png").string(), n, n, 1, gray);
-  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(jacobian[i], -0.5f, 1.5f);
-  render::write_png((dir / "jacobian.png").string(), n, n, 1, gray);
-  std::vector<uint8_t> deriv_rgb(texels * 3);
-  float gmax = 1e-12f;
-  for (size_t i = 0; i < texels; ++i) gmax = std::max({gmax, std::abs(deriv[4 * i]), std::abs(deriv[4 * i + 1])});
-  for (size_t i = 0; i < texels; ++i) {
-    deriv_rgb[3 * i] = to_byte(deriv[4 * i], -gmax, gmax);
-    deriv_rgb[3 * i + 1] = to_byte(deriv[4 * i + 1], -gmax, gmax);
-    deriv_rgb[3 * i + 2] = 128;
-  }
-  render::write_png((dir / "derivatives.png").string(), n, n, 3, deriv_rgb);
-}
-
-void export_maps(const ocean::Simulation& sim, const HsCheck& hs, const fs::path& dir) {
-  nlohmann::json doc;
-  doc["size"] = sim.size();
-  doc["time"] = sim.time();
-  doc["simulated_time"] = sim.simulated_time();
-  doc["hs_measured_m"] = hs.measured;
-  doc["hs_theory_m"] = hs.theory;
-  doc["cascades"] = nlohmann::json::array();
-  for (int c = 0; c < sim.cascades(); ++c) {
-    const fs::path sub = dir / ("cascade" + std::to_string(c));
-    std::error_code ec;
-    fs::create_directories(sub, ec);
-    if (!fs::is_directory(sub, ec)) throw Error(ErrorCode::Io, "cannot create " + sub.string());
-    export_cascade(sim, c, sub);
-    const ocean::CascadeBand& b = sim.bands()[size_t(c)];
-    doc["cascades"].push_back({{"dir", "cascade" + std::to_string(c)},
-                               {"patch_size_m", b.patch_size},
-                               {"k_lo", b.k_lo},
-                               {"k_hi", b.k_hi},
-                               {"height_variance_m2", sim.height_variance(c)}});
-  }
-  const fs::path json = dir / "maps.json";
-  std::ofstream out(json, std::ios::trunc);
-  out << doc.dump(2) << "\n";
-  if (!out) throw Error(ErrorCode::Io, "failed writing " + json.string());
-}
 
 std::string number(double v) {
   char buf[32];
@@ -313,40 +181,26 @@ void add_render(CLI::App& app, Commands& out) {
     if (fs::is_directory(out_path, ec)) throw Error(ErrorCode::Io, "--out is a directory: " + a->out);
     // Decoded here once to fail before the GPU work; the renderer decodes it again.
     if (!a->sky.empty()) sky::load_sky_image(a->sky);
-    if (!a->maps.empty()) {
-      fs::create_directories(a->maps, ec);
-      if (!fs::is_directory(a->maps, ec))
-        throw Error(ErrorCode::Io, "cannot create the maps directory " + a->maps);
-    }
 
+    ui::HeadlessFrame frame;
+    frame.settings = settings;
+    frame.settings.shading.sky.file = a->sky;
+    frame.width = a->width;
+    frame.height = a->height;
+    frame.samples = a->samples;
+    frame.time = a->time;
+    frame.foam_warmup = a->foam_warmup;
+    frame.camera.mode = render::Camera::Mode::Fly;
+    frame.camera.position = {0.0f, a->cam_height, 0.0f};
+    frame.camera.yaw_deg = a->cam_yaw;
+    frame.camera.pitch_deg = a->cam_pitch;
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders;
-    ocean::Simulation sim(shaders, p);
-    // Foam builds up over frames: run the seconds before --time at a frame rate's steps.
-    const double warm_step = 1.0 / 20.0;
-    const int warm_steps = int(std::ceil(a->foam_warmup / warm_step));
-    for (int i = warm_steps; i > 0; --i) sim.step(a->time - i * warm_step);
-    sim.step(a->time);
-    render::OceanRenderer renderer(shaders);
-    render::Camera camera;
-    camera.mode = render::Camera::Mode::Fly;
-    camera.position = {0.0f, a->cam_height, 0.0f};
-    camera.yaw_deg = a->cam_yaw;
-    camera.pitch_deg = a->cam_pitch;
-    render::ShadingParams shading = settings.shading;
-    shading.sky.file = a->sky;
-    render::Offscreen target(a->width, a->height, a->samples);
-    target.bind();
-    renderer.draw(sim, camera, shading, a->width, a->height);
-    std::vector<uint8_t> pixels = target.read_rgba8();
-    if (ctx->check_errors("render") || ctx->error_count())
-      throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-    const HsCheck hs = hs_check(sim);
-    if (!a->maps.empty()) export_maps(sim, hs, a->maps);
-    render::write_png(a->out, a->width, a->height, 4, pixels);
+    const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
+    render::write_png(a->out, a->width, a->height, 4, r.rgba);
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
-                a->out.c_str(), a->width, a->height, sim.describe().c_str(), a->time, hs.measured,
-                hs.theory, hs.theory > 0 ? (hs.measured - hs.theory) / hs.theory * 100.0 : 0.0);
+                a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
+                r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());
     return 0;
   }});
 }

@@ -8,15 +8,9 @@
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 #include "ui/sea_check.h"
-#include "ui/settings.h"
+#include "ui/setting_widgets.h"
 
 namespace oceanfft::ui {
-
-// The widget of one table row into the current ImGui window, with the row's range, log scale
-// and help as tooltip. Returns true when the user changed the value in `s`.
-bool draw_setting(const Setting& row, Settings& s);
-// Every row of a panel section whose `shown` holds, in table order.
-bool draw_setting_group(std::string_view group, Settings& s);
 
 class OceanPanel {
  public:

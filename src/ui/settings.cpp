@@ -428,7 +428,8 @@ std::vector<Setting> make_table() {
   e.push_back(number_row("camera_speed", 0.1, 1000.0, "free-fly metres per second",
                          [](Settings& s) -> float& { return s.camera_speed; })
                   .log()
-                  .window());
+                  .window()
+                  .panel("Camera", "fly speed (m/s)", "%.1f"));
   return e;
 }
 
