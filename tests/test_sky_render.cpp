@@ -158,8 +158,7 @@ TEST_F(SkyRender, SkyAndSeaMeetAtTheHorizon) {
     return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
   };
   for (double hours : {12.0, 18.85}) {
-    render::ShadingParams s = at_time(hours);
-    s.roughness = 0.02f;
+    const render::ShadingParams s = at_time(hours);
     for (float turn : {0.0f, 90.0f, 180.0f}) {
       const render::Camera cam = camera(s.sky.sun_azimuth_deg + turn, 0.0f);
       const Image img = draw(renderer, sim, cam, s);
