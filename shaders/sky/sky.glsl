@@ -119,13 +119,17 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   return vec4(radiance * alpha, alpha);
 }
 
-// Sky (and clouds) without the sun disc: what reflections and the environment map see.
-vec3 sky_background(vec3 d, float eye_y, vec2 offset, int octaves) {
+// Sky (and clouds) behind `behind` (radiance the clouds hide, e.g. the sun disc).
+vec3 sky_over(vec3 d, float eye_y, vec2 offset, int octaves, vec3 behind) {
   if (uUserSkyOn != 0) return user_sky(d);
   vec3 up = vec3(d.x, max(d.y, 0.0), d.z);
-  vec3 sky = sky_lut(up);
+  vec3 sky = sky_lut(up) + behind;
   vec4 cloud = cloud_layer(d, eye_y, offset, octaves);
   return sky * (1.0 - cloud.a) + cloud.rgb;
+}
+// Without the sun disc: what reflections and the environment map see.
+vec3 sky_background(vec3 d, float eye_y, vec2 offset, int octaves) {
+  return sky_over(d, eye_y, offset, octaves, vec3(0.0));
 }
 
 // The sun disc, limb-darkened (Neckel & Labs' polynomial, u = 0.85 in the visible band's
