@@ -73,6 +73,15 @@ double theoretical_variance(const Params& p) {
   return band_variance(p.spectrum, p.depth, bands.front().k_lo, bands.back().k_hi);
 }
 
+double theoretical_slope_variance(const Params& p) {
+  const std::vector<CascadeBand> bands = cascade_bands(p);
+  return band_slope_variance(p.spectrum, p.depth, bands.front().k_lo, bands.back().k_hi);
+}
+
+double subgrid_slope_variance(const Params& p) {
+  return short_wave_slope_variance(p.spectrum, cascade_bands(p).back().k_hi);
+}
+
 void validate(const Params& p) {
   if (!is_pow2(p.size) || p.size < kMinSize || p.size > kMaxSize)
     throw Error(ErrorCode::InvalidArgument,
@@ -199,6 +208,7 @@ void Simulation::rebuild_size() {
 void Simulation::make_h0(bool keep_phase) {
   const Params& p = params_;
   bands_ = cascade_bands(p);
+  subgrid_mss_ = ocean::subgrid_slope_variance(p);
   const gl::Program& prog = init_program_;
   glUseProgram(prog.id());
   set_spectrum_uniforms(prog, p.spectrum, p.depth);
@@ -285,6 +295,13 @@ double Simulation::height_variance(int cascade) const {
   double sum = 0;
   for (size_t i = 1; i < d.size(); i += 4) sum += double(d[i]) * d[i];
   return sum / double(d.size() / 4);
+}
+
+double Simulation::slope_variance(int cascade) const {
+  const std::vector<float> t = download_map(turbulence_, cascade);
+  double sum = 0;
+  for (size_t i = 0; i < t.size(); i += 4) sum += double(t[i + 1]) + t[i + 2];
+  return sum / double(t.size() / 4);
 }
 
 const gl::Texture& Simulation::fields() const {

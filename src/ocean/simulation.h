@@ -73,6 +73,13 @@ std::vector<CascadeBand> cascade_bands(const Params& p);
 // m0 of the selected spectrum over all the cascades' bands (m^2): Hs = 4 sqrt of it.
 double theoretical_variance(const Params& p);
 
+// Mean square slope E[hx^2 + hz^2] (both axes) of the spectrum over the cascades' bands, and
+// of the ripples beyond the last band that the shading adds as roughness
+// (short_wave_slope_variance from the last k_hi). Their sum is the sea's total, which Cox and
+// Munk (1954) measured from sun glitter.
+double theoretical_slope_variance(const Params& p);
+double subgrid_slope_variance(const Params& p);
+
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);
 
@@ -156,6 +163,10 @@ class Simulation {
   // Mean of h^2 over cascade c's map at the last step (m^2). The cascades' bands are
   // disjoint, so the sea's variance is their sum: Hs = 4 sqrt(sum).
   double height_variance(int cascade) const;
+  // Mean of hx^2 + hz^2 over cascade c's map at the last step: its resolved slope variance.
+  double slope_variance(int cascade) const;
+  // subgrid_slope_variance(params()), kept from the last change of the spectrum.
+  double subgrid_slope_variance() const { return subgrid_mss_; }
 
   int layers_per_cascade() const { return params_.pack_pairs ? 2 : 4; }
   int layers() const { return params_.cascades * layers_per_cascade(); }
@@ -200,6 +211,7 @@ class Simulation {
   gl::Texture phase_[2];
   int phase_current_ = 0;
   bool foam_reset_ = true;  // the turbulence map holds no foam yet
+  double subgrid_mss_ = 0.0;
 };
 
 }  // namespace oceanfft::ocean

@@ -209,7 +209,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1f(loc(o, "uDepth"), sim.params().depth);
   glUniform1f(loc(o, "uScatterStrength"), shading.scatter_strength);
   glUniform1f(loc(o, "uScatterHeight"), shading.scatter_height);
-  glUniform1f(loc(o, "uRoughness"), std::max(shading.roughness, 0.0f));
+  // The ripples beyond the last cascade, from the spectrum: for GGX (~Beckmann) alpha^2 is the
+  // sum of both axes' slope variances, ocean.frag's a2 = uRoughness^2 + filtered variance.
+  glUniform1f(loc(o, "uRoughness"), float(std::sqrt(sim.subgrid_slope_variance())));
   glUniform1f(loc(o, "uFoamIntensity"), shading.foam_intensity);
   glUniform1f(loc(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
   glUniform2f(loc(o, "uWindDir"), std::cos(wind), std::sin(wind));
