@@ -1,6 +1,4 @@
 // `oceanfft fft`: transform a raw complex64 file on the GPU.
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,23 +8,11 @@
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
+#include "io/file.h"
 
 namespace oceanfft::app {
 
-void require_writable(const std::string& path, const char* what) {
-  namespace fs = std::filesystem;
-  if (path.empty()) return;
-  std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': it is a directory");
-  fs::path dir = fs::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  if (!fs::is_directory(dir, ec))
-    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': the directory '" +
-                                   dir.string() + "' does not exist");
-  if (::access(dir.c_str(), W_OK) != 0)
-    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': " + std::strerror(errno));
-}
+void require_writable(const std::string& path, const char* what) { io::require_writable(path, what); }
 
 std::vector<int> parse_int_list(const std::string& text, const char* what) {
   std::vector<int> out;

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "gl/error.h"
+#include "io/file.h"
 
 namespace oceanfft::fft {
 namespace fs = std::filesystem;
@@ -104,44 +105,33 @@ double relative_l2(const Planes& got, const std::vector<std::complex<double>>& r
 }
 
 Planes read_raw(const std::string& path, int width, int height, int layers) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw Error(ErrorCode::Io, "input file not found: " + path);
-  if (fs::is_directory(path, ec)) throw Error(ErrorCode::Io, "input is a directory: " + path);
-  Planes p(width, height, layers);
-  const auto size = fs::file_size(path, ec);
-  if (ec) throw Error(ErrorCode::Io, "cannot read input file " + path + ": " + ec.message());
-  if (size != p.bytes())
+  // The shape is checked against the file before anything is allocated: a small file that
+  // declares a huge shape must cost nothing.
+  if (width <= 0 || height <= 0 || layers <= 0)
+    throw Error(ErrorCode::InvalidArgument, "invalid raw shape " + std::to_string(width) + "x" +
+                                                std::to_string(height) + " with " + std::to_string(layers) +
+                                                " layer(s)");
+  io::InputFile in(path, "the input file");
+  uint64_t need = 0;
+  const uint64_t planes = uint64_t(layers) * 2, bytes_per = sizeof(std::complex<float>);
+  if (__builtin_mul_overflow(uint64_t(width), uint64_t(height), &need) ||
+      __builtin_mul_overflow(need, planes, &need) || __builtin_mul_overflow(need, bytes_per, &need) ||
+      need > uint64_t(std::numeric_limits<std::ptrdiff_t>::max()))
+    throw Error(ErrorCode::InvalidArgument, std::to_string(width) + "x" + std::to_string(height) + " with " +
+                                                std::to_string(layers) + " layer(s) is too large to hold");
+  if (in.size() != need)
     throw Error(ErrorCode::InvalidArgument,
-                "input file " + path + " holds " + std::to_string(size) + " bytes, but " +
+                "input file " + io::quote(path) + " holds " + std::to_string(in.size()) + " bytes, but " +
                     std::to_string(width) + "x" + std::to_string(height) + " with " +
-                    std::to_string(layers) + " layer(s) needs " + std::to_string(p.bytes()) +
-                    " (" + std::to_string(2 * layers) + " complex64 planes)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in || !in.read(reinterpret_cast<char*>(p.data.data()), std::streamsize(p.bytes())))
-    throw Error(ErrorCode::Io, "cannot read input file " + path);
+                    std::to_string(layers) + " layer(s) needs " + std::to_string(need) + " (" +
+                    std::to_string(2 * uint64_t(layers)) + " complex64 planes)");
+  Planes p(width, height, layers);
+  in.read(p.data.data(), p.bytes());
   return p;
 }
 
 void write_raw(const std::string& path, const Planes& planes) {
-  // Write beside the target and rename, so a failure never leaves a half-written file.
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot open output file " + path + " for writing");
-    out.write(reinterpret_cast<const char*>(planes.data.data()), std::streamsize(planes.bytes()));
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(tmp.c_str());
-      throw Error(ErrorCode::Io, "failed writing output file " + path);
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot create output file " + path + ": " + ec.message());
-  }
+  io::write_file(path, planes.data.data(), planes.bytes(), "the output");
 }
 
 }  // namespace oceanfft::fft

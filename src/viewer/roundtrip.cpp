@@ -1,5 +1,8 @@
 #include "viewer/roundtrip.h"
 
+#include "io/file.h"
+#include "io/image.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -395,19 +398,26 @@ std::vector<uint8_t> rgb_of(const std::vector<uint8_t>& rgba) {
 }
 }  // namespace
 
-void RoundTrip::save_spectrum(const std::string& path) const {
+// The three files as PNG bytes, so a caller can write them as one set (io::OutputSet).
+std::string RoundTrip::spectrum_png() const {
   const State& s = state();
-  write_png(path, s.pw, s.ph, 3, rgb_of(view_pixels(s.spectrum_view)));
+  return io::encode_png(s.pw, s.ph, 3, rgb_of(view_pixels(s.spectrum_view)).data());
 }
 
-void RoundTrip::save_reconstruction(const std::string& path) const {
+std::string RoundTrip::reconstruction_png() const {
   Image r = reconstruction();
-  write_png(path, r.width, r.height, r.channels, quantise8(r));
+  return io::encode_png(r.width, r.height, r.channels, quantise8(r).data());
 }
 
-void RoundTrip::save_difference(const std::string& path) const {
+std::string RoundTrip::difference_png() const {
   const State& s = state();
-  write_png(path, s.image.width, s.image.height, 3, rgb_of(view_pixels(s.diff_view)));
+  return io::encode_png(s.image.width, s.image.height, 3, rgb_of(view_pixels(s.diff_view)).data());
 }
+
+void RoundTrip::save_spectrum(const std::string& path) const { io::write_file(path, spectrum_png()); }
+void RoundTrip::save_reconstruction(const std::string& path) const {
+  io::write_file(path, reconstruction_png());
+}
+void RoundTrip::save_difference(const std::string& path) const { io::write_file(path, difference_png()); }
 
 }  // namespace oceanfft::viewer
