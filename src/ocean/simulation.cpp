@@ -23,21 +23,8 @@ int mip_levels(int n) {
 
 GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
-bool same_component(const WaveComponent& a, const WaveComponent& b) {
-  return a.spectrum == b.spectrum && a.wind_speed == b.wind_speed &&
-         a.direction_deg == b.direction_deg && a.fetch_km == b.fetch_km &&
-         a.peak_enhancement == b.peak_enhancement && a.spreading == b.spreading &&
-         a.spread == b.spread && a.scale == b.scale;
-}
-
-bool same_spectrum(const SpectrumParams& a, const SpectrumParams& b) {
-  return same_component(a.wind, b.wind) && same_component(a.swell, b.swell) && a.tma == b.tma &&
-         a.phillips_amplitude == b.phillips_amplitude &&
-         a.small_wave_cutoff == b.small_wave_cutoff;
-}
-
 bool spectrum_changed(const Params& a, const Params& b) {
-  return !same_spectrum(a.spectrum, b.spectrum) || a.patch_sizes != b.patch_sizes ||
+  return a.spectrum != b.spectrum || a.patch_sizes != b.patch_sizes ||
          a.depth != b.depth || a.seed != b.seed || a.loop_period != b.loop_period;
 }
 

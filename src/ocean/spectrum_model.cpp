@@ -206,7 +206,7 @@ std::vector<Preset> make_presets() {
   constexpr Force kForces[12] = {
       {"light-air", 0.3f, 1.5f},       {"light-breeze", 1.6f, 3.3f},
       {"gentle-breeze", 3.4f, 5.4f},   {"moderate-breeze", 5.5f, 7.9f},
-      {"fresh-breeze", 8.0f, 10.7f},   {"strong-breeze", 10.8f, 13.8f},
+      {"fresh", 8.0f, 10.7f},   {"strong-breeze", 10.8f, 13.8f},
       {"near-gale", 13.9f, 17.1f},     {"gale", 17.2f, 20.7f},
       {"strong-gale", 20.8f, 24.4f},   {"storm", 24.5f, 28.4f},
       {"violent-storm", 28.5f, 32.6f}, {"hurricane", 32.7f, 41.1f},
@@ -246,10 +246,7 @@ std::vector<Preset> make_presets() {
   const double unit = band_variance(swell_only, deep, 0.0, deep);
   const double hs = 0.4;
   swell.scale = float(hs * hs / 16.0 / unit);
-  Preset fresh = out[4];
-  fresh.name = "fresh";
   out.push_back(calm);
-  out.push_back(fresh);
   // "storm" is already the standard name of force 10.
   std::stable_sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) {
     return a.spectrum.wind.wind_speed < b.spectrum.wind.wind_speed;
@@ -567,8 +564,7 @@ const Preset& find_preset(std::string_view name) {
         digits.find_first_not_of("0123456789") == std::string::npos) {
       const int force = std::stoi(digits);
       for (const Preset& p : list)
-        if (p.beaufort == force && std::string_view(p.name) != "calm" &&
-            std::string_view(p.name) != "fresh")
+        if (p.beaufort == force && std::string_view(p.name) != "calm")
           return p;
     }
   }
