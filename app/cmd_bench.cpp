@@ -16,6 +16,7 @@
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
+#include "io/file.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
 #include "profiler/rep_timer.h"
@@ -40,28 +41,6 @@ struct BenchArgs {
   bool ocean = true;
   int ocean_cascades = 1;  // issue 6 times one cascade's step
 };
-
-// Writes beside the target and renames, so a failed run never leaves a half-written file.
-void write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot open " + path + " for writing");
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(tmp.c_str());
-      throw Error(ErrorCode::Io, "failed writing " + path);
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot create " + path + ": " + ec.message());
-  }
-}
 
 std::string utc_now() {
   std::time_t t = std::time(nullptr);
@@ -319,14 +298,11 @@ int run_bench(const BenchArgs& a) {
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
   }
-  for (const std::string* path : {&a.json, &a.csv}) {
-    if (path->empty()) continue;
-    const auto dir = std::filesystem::path(*path).parent_path();
-    std::error_code ec;
-    if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-      throw Error(ErrorCode::Io, "cannot write " + *path + ": no directory " + dir.string());
-    require_writable(*path, path == &a.json ? "the JSON output" : "the CSV output");
-  }
+  // Both reports are one set (io::OutputSet): checked now, before the work, refused when they
+  // name the same file, and written all or nothing at the end.
+  io::OutputSet files;
+  if (!a.json.empty()) files.add(a.json, "the JSON output");
+  if (!a.csv.empty()) files.add(a.csv, "the CSV output");
   const uint64_t seed =
       a.seed ? a.seed : uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
 
@@ -479,7 +455,7 @@ int run_bench(const BenchArgs& a) {
                                         {"bytes", r.ocean_bytes},
                                         {"gbps", gbps(r.ocean_bytes, r.ocean_time.median)}};
     }
-    write_file(a.json, j.dump(2) + "\n");
+    files.put(a.json, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
   if (!a.csv.empty()) {
     std::string csv =
@@ -503,8 +479,9 @@ int run_bench(const BenchArgs& a) {
         std::snprintf(line, sizeof line, ",,,\n");
       csv += line;
     }
-    write_file(a.csv, csv);
+    files.put(a.csv, csv);
   }
+  files.commit();
   return 0;
 }
 
