@@ -49,7 +49,7 @@ struct Result {
 // `limits`: resource limits set in the child before exec (RLIMIT_FSIZE plays a full disk).
 inline Result run(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& logs,
                   int timeout_s = 120, const std::vector<std::string>& env = {},
-                  const std::vector<std::pair<int, rlim_t>>& limits = {}) {
+                  const std::vector<std::pair<int, rlim_t>>& limits = {}, int term_after_ms = -1) {
   const fs::path out = logs / "stdout.txt", err = logs / "stderr.txt";
   const std::string exe = bin();
   std::vector<std::string> argv_s = {exe};
@@ -82,8 +82,16 @@ inline Result run(const std::vector<std::string>& args, const fs::path& cwd, con
   }
   Result r;
   int wstatus = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::seconds(timeout_s);
+  bool termed = false;
   for (;;) {
+    // term_after_ms >= 0: a user's Ctrl-C / kill at that moment.
+    if (!termed && term_after_ms >= 0 &&
+        std::chrono::steady_clock::now() >= start + std::chrono::milliseconds(term_after_ms)) {
+      ::kill(pid, SIGTERM);
+      termed = true;
+    }
     const pid_t w = ::waitpid(pid, &wstatus, WNOHANG);
     if (w == pid) break;
     if (std::chrono::steady_clock::now() > deadline) {
@@ -92,7 +100,7 @@ inline Result run(const std::vector<std::string>& args, const fs::path& cwd, con
       ::waitpid(pid, &wstatus, 0);
       break;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(term_after_ms >= 0 ? 2 : 20));
   }
   r.exited = WIFEXITED(wstatus);
   r.status = r.exited ? WEXITSTATUS(wstatus) : WTERMSIG(wstatus);
