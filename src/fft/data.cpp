@@ -10,7 +10,7 @@
 #include <random>
 
 #include "gl/error.h"
-#include "io/file.h"
+#include "io/raw.h"
 
 namespace oceanfft::fft {
 namespace fs = std::filesystem;
@@ -105,33 +105,22 @@ double relative_l2(const Planes& got, const std::vector<std::complex<double>>& r
 }
 
 Planes read_raw(const std::string& path, int width, int height, int layers) {
-  // The shape is checked against the file before anything is allocated: a small file that
-  // declares a huge shape must cost nothing.
-  if (width <= 0 || height <= 0 || layers <= 0)
-    throw Error(ErrorCode::InvalidArgument, "invalid raw shape " + std::to_string(width) + "x" +
-                                                std::to_string(height) + " with " + std::to_string(layers) +
-                                                " layer(s)");
-  io::InputFile in(path, "the input file");
-  uint64_t need = 0;
-  const uint64_t planes = uint64_t(layers) * 2, bytes_per = sizeof(std::complex<float>);
-  if (__builtin_mul_overflow(uint64_t(width), uint64_t(height), &need) ||
-      __builtin_mul_overflow(need, planes, &need) || __builtin_mul_overflow(need, bytes_per, &need) ||
-      need > uint64_t(std::numeric_limits<std::ptrdiff_t>::max()))
-    throw Error(ErrorCode::InvalidArgument, std::to_string(width) + "x" + std::to_string(height) + " with " +
-                                                std::to_string(layers) + " layer(s) is too large to hold");
-  if (in.size() != need)
-    throw Error(ErrorCode::InvalidArgument,
-                "input file " + io::quote(path) + " holds " + std::to_string(in.size()) + " bytes, but " +
-                    std::to_string(width) + "x" + std::to_string(height) + " with " +
-                    std::to_string(layers) + " layer(s) needs " + std::to_string(need) + " (" +
-                    std::to_string(2 * uint64_t(layers)) + " complex64 planes)");
-  Planes p(width, height, layers);
-  in.read(p.data.data(), p.bytes());
+  // io checks the shape against the file's size before anything is allocated.
+  if (layers <= 0 || layers > (1 << 29))
+    throw Error(ErrorCode::InvalidArgument, "invalid layer count " + std::to_string(layers));
+  Planes p;
+  p.data = io::read_complex64(path, width, height, 2 * layers, "the input file",
+                              std::to_string(width) + "x" + std::to_string(height) + " with " +
+                                  std::to_string(layers) + " layer(s) (" + std::to_string(2 * layers) +
+                                  " complex64 planes)");
+  p.width = width;
+  p.height = height;
+  p.layers = layers;
   return p;
 }
 
 void write_raw(const std::string& path, const Planes& planes) {
-  io::write_file(path, planes.data.data(), planes.bytes(), "the output");
+  io::write_complex64(path, planes.data, "the output");
 }
 
 }  // namespace oceanfft::fft

@@ -161,6 +161,7 @@ struct JpegOut {
   std::vector<uint8_t>* pixels;
   int width, height, channels;
   bool too_large;
+  bool incomplete;
 };
 
 // C-style on purpose: libjpeg reports fatal errors by longjmp, which must not skip C++
@@ -180,7 +181,7 @@ bool decode_jpeg_c(const uint8_t* data, size_t size, int max_w, int max_h, JpegO
   cinfo.mem->max_memory_to_use = long(512) << 20;
   jpeg_mem_src(&cinfo, data, static_cast<unsigned long>(size));
   jpeg_read_header(&cinfo, TRUE);
-  if (err->warnings == 0 && (int64_t(cinfo.image_width) > max_w || int64_t(cinfo.image_height) > max_h)) {
+  if ((int64_t(cinfo.image_width) > max_w || int64_t(cinfo.image_height) > max_h)) {
     out->width = int(cinfo.image_width);
     out->height = int(cinfo.image_height);
     out->too_large = true;
@@ -189,6 +190,17 @@ bool decode_jpeg_c(const uint8_t* data, size_t size, int max_w, int max_h, JpegO
   }
   cinfo.out_color_space = cinfo.num_components == 1 ? JCS_GRAYSCALE : JCS_RGB;
   jpeg_start_decompress(&cinfo);
+  // A progressive file is read to its end here. A scan cut short and followed by an end marker
+  // reads as a file with fewer scans, which libjpeg accepts as a coarser picture; every
+  // coefficient of every component must have been refined to full precision (Al = 0).
+  if (cinfo.progressive_mode && cinfo.coef_bits)
+    for (int c = 0; c < cinfo.num_components; ++c)
+      for (int k = 0; k < DCTSIZE2; ++k)
+        if (cinfo.coef_bits[c][k] != 0 && !out->incomplete) {
+          out->incomplete = true;
+          std::snprintf(err->message, sizeof err->message,
+                        "progressive scans missing: coefficient %d of component %d never reached full precision", k, c);
+        }
   out->width = int(cinfo.output_width);
   out->height = int(cinfo.output_height);
   out->channels = cinfo.output_components;
@@ -200,7 +212,7 @@ bool decode_jpeg_c(const uint8_t* data, size_t size, int max_w, int max_h, JpegO
   }
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
-  return err->warnings == 0;
+  return err->warnings == 0 && !out->incomplete;
 }
 
 [[noreturn]] void too_large(const std::string& name, int w, int h, const ImageLimits& limits) {
@@ -211,7 +223,7 @@ bool decode_jpeg_c(const uint8_t* data, size_t size, int max_w, int max_h, JpegO
 
 Image decode_jpeg(const std::vector<uint8_t>& bytes, const std::string& name, const ImageLimits& limits) {
   std::vector<uint8_t> pixels;
-  JpegOut out{&pixels, 0, 0, 0, false};
+  JpegOut out{&pixels, 0, 0, 0, false, false};
   auto err = std::make_unique<JpegError>();
   if (!decode_jpeg_c(bytes.data(), bytes.size(), limits.max_width, limits.max_height, &out, err.get())) {
     if (out.too_large) too_large(name, out.width, out.height, limits);
