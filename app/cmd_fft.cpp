@@ -9,6 +9,7 @@
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "io/file.h"
+#include "io/number.h"
 
 namespace oceanfft::app {
 
@@ -20,16 +21,11 @@ std::vector<int> parse_int_list(const std::string& text, const char* what) {
   while (pos <= text.size()) {
     size_t comma = text.find(',', pos);
     std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    size_t used = 0;
-    long v = 0;
-    try {
-      v = std::stol(item, &used);
-    } catch (...) {
-      used = 0;
-    }
-    if (item.empty() || used != item.size() || v < -(1L << 30) || v > (1L << 30))
+    // One number rule everywhere (io/number.h): decimal, no spaces, no prefixes.
+    if (!io::decimal_problem(item, io::NumberKind::Signed).empty())
       throw Error(ErrorCode::InvalidArgument,
-                  std::string("invalid ") + what + " list '" + text + "': '" + item + "' is not an integer");
+                  std::string("invalid ") + what + " list '" + text + "': '" + item + "' is not a decimal integer");
+    const int64_t v = io::parse_int(item, std::string(what) + " in '" + text + "'", -(int64_t(1) << 30), int64_t(1) << 30);
     out.push_back(int(v));
     if (comma == std::string::npos) break;
     pos = comma + 1;

@@ -2,6 +2,7 @@
 
 #include "io/file.h"
 #include "io/image.h"
+#include "io/number.h"
 
 #include <cmath>
 #include <cstdio>
@@ -32,11 +33,11 @@ void barrier_all() {
                   GL_TEXTURE_UPDATE_BARRIER_BIT);
 }
 
+// The one number rule (io/number.h): decimal, no hex floats, no inf/nan, no spaces.
 bool parse_number(const std::string& text, float& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtof(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
+  if (!io::decimal_problem(text, io::NumberKind::Real).empty()) return false;
+  out = std::strtof(text.c_str(), nullptr);
+  return std::isfinite(out);
 }
 
 std::string number(float v) {
