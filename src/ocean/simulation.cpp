@@ -385,8 +385,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   const gl::Texture& rows = plan_->targets()[0];
   const float scale = 1.0f / float(params_.size);  // per axis; the spectrum holds N^2 h
   {
-    // Reads h0 twice and the phase, writes the phase and the rows' output (two planes).
-    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (36 + 4 + 32));
+    // Reads h0 twice and the phase per plane, writes the phase once and the rows' output.
+    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (2 * 36 + 4 + 32));
     const gl::Program& prog = fused_rows_program_;
     bind_evolve_inputs(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
@@ -395,7 +395,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     glBindImageTexture(1, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
-    glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
+    glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   }
   {
@@ -448,7 +448,7 @@ void Simulation::make_mipmaps() const {
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t mips = texels() * 48 * 2 / 3;  // a third of the three maps, read and written
-  if (fused_) return texels() * (36 + 4 + 32) + texels() * (32 + 16 + 48) + mips;
+  if (fused_) return texels() * (2 * 36 + 4 + 32) + texels() * (32 + 16 + 48) + mips;
   const fft::Options& o = plan_->options();
   const uint64_t spectrum = texels() * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
   uint64_t fft = 0;
