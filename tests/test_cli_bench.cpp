@@ -154,9 +154,9 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
         EXPECT_GT(e["ocean"]["bytes"].get<uint64_t>(), 0u);
         EXPECT_GE(e["ocean"]["layers"].get<int>(), 1);
         EXPECT_GT(e["ocean"]["gbps"].get<double>(), 0.0);
-        // fast runs the fused step first and the unfused one beside it, with their own passes.
+        // fast runs the fused step first and the other paths beside it, with their own passes.
         const bool fast = e["algorithm"] == "fast";
-        EXPECT_EQ(e["ocean"]["fused"].get<bool>(), fast) << where;
+        EXPECT_EQ(e["ocean"]["fusion"], fast ? "full" : "none") << where;
         auto names = [](const nlohmann::json& o) {
           std::vector<std::string> v;
           for (const auto& p : o["pass_median_ms"]) v.push_back(p["pass"].get<std::string>());
@@ -169,12 +169,20 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
                                                                  "ocean.fft.columns+assemble",
                                                                  "ocean.mipmaps"}))
               << where;
+          ASSERT_TRUE(e["ocean_spectrum_fused"].is_object()) << where;
+          EXPECT_EQ(e["ocean_spectrum_fused"]["fusion"], "spectrum") << where;
+          expect_summary(e["ocean_spectrum_fused"]["step"], where + " spectrum-fused ocean", 3);
+          EXPECT_EQ(names(e["ocean_spectrum_fused"]),
+                    (std::vector<std::string>{"ocean.spectrum+fft.rows", "fft.vertical",
+                                              "ocean.assemble", "ocean.mipmaps"}))
+              << where;
           ASSERT_TRUE(e["ocean_unfused"].is_object()) << where;
-          EXPECT_FALSE(e["ocean_unfused"]["fused"].get<bool>()) << where;
+          EXPECT_EQ(e["ocean_unfused"]["fusion"], "none") << where;
           expect_summary(e["ocean_unfused"]["step"], where + " unfused ocean", 3);
           EXPECT_EQ(names(e["ocean_unfused"]), unfused) << where;
         } else {
           EXPECT_TRUE(e["ocean_unfused"].is_null()) << where;
+          EXPECT_TRUE(e["ocean_spectrum_fused"].is_null()) << where;
           if (e["algorithm"] != "cooley-tukey") EXPECT_EQ(names(e["ocean"]), unfused) << where;
         }
       }
