@@ -430,6 +430,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     assemble_pass(fields, dt, timer);
     return;
   }
+  // No fields texture is written: fields() hands out a plan texture of the right shape, stale.
+  last_fields_ = &plan_->targets()[1];
   {
     // Reads the rows' output and last step's foam, writes three maps.
     gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 16 + 48));
