@@ -12,6 +12,7 @@
 #include "bench/bench.h"
 #include "commands.h"
 #include "gl/error.h"
+#include "io/file.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
 #include "ui/settings.h"
@@ -34,28 +35,6 @@ struct BenchArgs {
   int samples = 4;
   bench::FftConfig fft;
 };
-
-// Writes beside the target and renames, so a failed run never leaves a half-written file.
-void write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot open " + path + " for writing");
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(tmp.c_str());
-      throw Error(ErrorCode::Io, "failed writing " + path);
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot create " + path + ": " + ec.message());
-  }
-}
 
 std::string utc_now() {
   std::time_t t = std::time(nullptr);
@@ -108,15 +87,11 @@ void print_device(const bench::Device& d) {
   std::printf("\n");
 }
 
-void check_outputs(const BenchArgs& a) {
-  for (const std::string* path : {&a.json, &a.csv}) {
-    if (path->empty()) continue;
-    const auto dir = std::filesystem::path(*path).parent_path();
-    std::error_code ec;
-    if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-      throw Error(ErrorCode::Io, "cannot write " + *path + ": no directory " + dir.string());
-    require_writable(*path, path == &a.json ? "the JSON output" : "the CSV output");
-  }
+// Both reports are one set: checked before the work, refused when they name the same file, and
+// written all or nothing at the end.
+void declare_outputs(const BenchArgs& a, io::OutputSet& files) {
+  if (!a.json.empty()) files.add(a.json, "the JSON output");
+  if (!a.csv.empty()) files.add(a.csv, "the CSV output");
 }
 
 int run_frames(BenchArgs& a) {
@@ -151,7 +126,8 @@ int run_frames(BenchArgs& a) {
   c.frame.camera.position = {0.0f, 16.0f, 0.0f};
   c.frame.camera.yaw_deg = -112.0f;
   c.frame.camera.pitch_deg = -7.0f;
-  check_outputs(a);
+  io::OutputSet files;
+  declare_outputs(a, files);
 
   auto ctx = gl::create_headless();
   gl::ShaderLibrary shaders;
@@ -180,8 +156,9 @@ int run_frames(BenchArgs& a) {
       j["passes"].push_back({{"pass", p.name}, {"depth", p.depth}, {"median_ms", p.median_ms}});
     j["gpu_frame_median_ms"] = r.gpu_frame_median_ms;
     j["cpu_frame_median_ms"] = r.cpu_frame_median_ms;
-    write_file(a.json, j.dump(2) + "\n");
+    files.put(a.json, j.dump(2) + "\n");
   }
+  files.commit();
   return 0;
 }
 
@@ -191,7 +168,8 @@ int run_bench(BenchArgs& a) {
   a.fft.sizes = parse_int_list(a.sizes, "size");
   if (!a.frame.empty()) return run_frames(a);
   bench::validate(a.fft);
-  check_outputs(a);
+  io::OutputSet files;
+  declare_outputs(a, files);
 
   auto ctx = gl::create_headless();
   gl::ShaderLibrary shaders;
@@ -300,7 +278,7 @@ int run_bench(BenchArgs& a) {
       j["results"].back()["ocean_spectrum_fused"] = other(ocean::Fusion::Spectrum);
       j["results"].back()["ocean_unfused"] = other(ocean::Fusion::None);
     }
-    write_file(a.json, j.dump(2) + "\n");
+    files.put(a.json, j.dump(2) + "\n");
   }
   if (!a.csv.empty()) {
     std::string csv =
@@ -324,8 +302,9 @@ int run_bench(BenchArgs& a) {
         std::snprintf(line, sizeof line, ",,,\n");
       csv += line;
     }
-    write_file(a.csv, csv);
+    files.put(a.csv, csv);
   }
+  files.commit();
   return 0;
 }
 

@@ -337,7 +337,7 @@ std::vector<Setting> make_table() {
   using render::ShadingParams;
   {
     Row time = number_row("time_of_day", 0.0, 24.0,
-                          "local solar time, HH:MM or hours, at 30 deg N on the June solstice; sets "
+                          "local solar time in hours at 30 deg N on the June solstice; sets "
                           "sun_elevation and sun_azimuth",
                           [](Settings& s) -> float& { return s.shading.sky.time_of_day_h; })
                    .panel("Sky", "time of day (h)", "%.2f")
@@ -349,6 +349,7 @@ std::vector<Setting> make_table() {
       }
       return parse_double(v, x);
     };
+    time.s.spelling = "HH:MM";
     time.s.then = [](Settings& s) {
       const sky::SunAngles a = sky::sun_at(s.shading.sky.time_of_day_h);
       s.shading.sky.sun_elevation_deg = a.elevation_deg;
@@ -528,7 +529,8 @@ std::string setting_key_list() {
 std::string accepted_values(const Setting& s) {
   switch (s.kind) {
     case Kind::Number:
-      return "a number in [" + number(s.min) + ", " + number(s.max) + "]";
+      return (s.spelling.empty() ? "" : s.spelling + " or ") + "a number in [" + number(s.min) +
+             ", " + number(s.max) + "]";
     case Kind::Integer:
       if (s.check) return "a power of two in " + number(s.min) + ".." + number(s.max);  // size
       return "an integer in [" + number(s.min) + ", " + number(s.max) + "]";
