@@ -5,15 +5,19 @@
 #include <vector>
 
 #include "commands.h"
+#include "ui/headless_frame.h"
 #include "gl/context.h"
 #include "gl/error.h"
 #include "gl/shader.h"
 #include "gl/window.h"
+#include "io/file.h"
+#include "io/image.h"
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 #include "ui/app.h"
 #include "ui/settings.h"
+#include "viewer/image.h"
 
 namespace oceanfft::app {
 namespace {
@@ -58,9 +62,11 @@ void finish(WindowArgs& a) {
 }
 
 // Without a display the ocean still has a picture to show: one frame through EGL, drawn by the
-// same simulation and renderer the window uses.
+// same simulation and renderer the window uses, into a file that must not exist yet (nobody
+// asked for it, so it may not replace anything).
 int headless_fallback(const ui::AppOptions& o, const std::string& why) {
-  const std::string out = o.screenshot_path.empty() ? "oceanfft-headless.png" : o.screenshot_path;
+  const std::string out = "oceanfft-headless.png";
+  io::require_new(out, "the headless picture");
   std::printf("oceanfft: %s; rendering one frame headless to %s instead (see `oceanfft render`)\n",
               why.c_str(), out.c_str());
   std::fflush(stdout);
@@ -68,27 +74,24 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
   ho.debug = o.gl_debug;
   auto ctx = gl::create_headless(ho);
   gl::ShaderLibrary shaders;
-  ocean::Params params;
-  if (o.size) params.size = *o.size;
-  if (o.algorithm) params.algorithm = *o.algorithm;
-  ocean::Simulation sim(shaders, params);
-  sim.step(0.0);
-  render::OceanRenderer renderer(shaders);
-  render::Offscreen target(o.width, o.height);
-  target.bind();
-  renderer.draw(sim, render::Camera{}, render::ShadingParams{}, o.width, o.height);
-  std::vector<uint8_t> pixels = target.read_rgba8();
-  if (ctx->check_errors("headless fallback") || ctx->error_count())
-    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no image written");
-  render::write_png(out, o.width, o.height, 4, pixels);
+  ui::HeadlessFrame frame;
+  if (o.size) frame.settings.ocean.size = *o.size;
+  if (o.algorithm) frame.settings.ocean.algorithm = *o.algorithm;
+  frame.width = o.width;
+  frame.height = o.height;
+  frame.time = 0.0;
+  frame.foam_warmup = 0.0;  // the window's first frame
+  const std::vector<uint8_t> pixels = ui::render_frame(frame, *ctx, shaders).rgba;
+  io::write_new_file(out, io::encode_png(o.width, o.height, 4, pixels.data()), "the headless picture");
   return 0;
 }
 
 int run_window(WindowArgs& a) {
   finish(a);
   if (a.list_keys) {
-    for (const ui::SettingInfo& k : ui::setting_keys())
-      std::printf("%-18s %s\n", k.key.c_str(), k.help.c_str());
+    for (const ui::Setting& k : ui::settings_table())
+      std::printf("%-18s %s; %s%s\n", k.key.c_str(), ui::accepted_values(k).c_str(), k.help.c_str(),
+                  k.scope == ui::Scope::Window ? " (window only)" : "");
     std::printf("%-18s %s\n", "image", "PATH: load an image into the viewer (switches to it)");
     std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
     std::printf("%-18s %s\n", "report", "objects: print live GL object counts");
@@ -98,8 +101,18 @@ int run_window(WindowArgs& a) {
   // Bad options and scripts fail here, before a window or a fallback.
   ui::Settings initial;
   ui::prepare(a.options, initial);
+  // A scripted viewer run must fail on a bad image rather than show the error in a panel
+  // nobody sees; decoding it once here costs little next to opening a window.
+  if (a.options.mode == ui::Mode::Viewer && a.options.frames > 0 && !a.options.image_path.empty())
+    viewer::load_image(a.options.image_path);
   std::string why;
   if (!gl::Window::display_available(&why)) {
+    // A script's frames, events and exit status need the window's frame loop; one default
+    // frame in their place would report success for a run that never happened.
+    if (a.options.frames > 0 || !a.options.script_path.empty() || !a.options.screenshot_path.empty())
+      throw Error(ErrorCode::GlUnsupported,
+                  why + "; --frames, --script and --screenshot need a window (run under xvfb-run, or "
+                        "use `oceanfft render --out FILE` for a picture without one)");
     if (a.options.mode == ui::Mode::Viewer)
       throw Error(ErrorCode::GlUnsupported,
                   why + "; the viewer needs a window (try `oceanfft roundtrip IMAGE --out DIR`)");

@@ -26,6 +26,16 @@ inline constexpr int kMaxSize = 4096;  // above 1024 only where the driver's lim
 inline constexpr int kMaxCascades = 4;
 inline constexpr float kGravity = 9.81f;
 
+enum class Fusion {
+  None,      // spectrum, FFT rows, FFT columns, assemble: four passes
+  // The spectrum evolved inside the row pass (no spectrum texture); columns and assemble as
+  // their own passes, so an assemble step may read any texel of any cascade's fields.
+  Spectrum,
+  // Also assemble inside the column pass, on the fields still in registers: two passes, no
+  // fields texture; only for an assemble step that reads nothing but its own texel's fields.
+  Full,
+};
+
 struct Params {
   int size = 256;  // N: simulated waves per patch side and cascade (power of two, 64..4096)
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
@@ -46,12 +56,16 @@ struct Params {
   // displacement falls below the threshold (1 flat, 0 folding), ramping to full over
   // `softness`; it grows at foam_grow per second and decays as exp(-foam_decay t).
   float foam_threshold = 0.4f;
-  float foam_softness = 0.05f;
-  float foam_grow = 8.0f;     // coverage per second at full injection
-  float foam_decay = 0.4f;    // 1/s
+  float foam_softness = 0.3f;
+  float foam_grow = 2.0f;     // coverage per second at full injection
+  float foam_decay = 0.6f;    // 1/s
   // Debug and test aid: each real field gets its own complex plane instead of sharing one
   // with a partner (twice the FFT work). The maps must not change.
   bool pack_pairs = true;
+  // How much of the step runs inside the inverse FFT's passes, where the data allow it (the
+  // fast algorithm on its register path, packed fields; elsewhere None). The maps are the
+  // same to float rounding whichever runs.
+  Fusion fusion = Fusion::Full;
 };
 
 // The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;
@@ -73,14 +87,8 @@ double theoretical_variance(const Params& p);
 // Munk (1954) measured from sun glitter.
 double theoretical_slope_variance(const Params& p);
 double subgrid_slope_variance(const Params& p);
-// Foam drifts with the surface water at 3 % of U10 along the wind (Wu 1975's wind drift) and
-// spreads along it at this many m^2/s per m/s of U10 (0.26 m^2/s at storm force, a surface
-// eddy diffusivity; more smears the finest cascade's 10 cm texels into a uniform grey), in the
-// maps' Lagrangian labels (ocean/foam.glsl).
-inline constexpr double kFoamDriftPerWind = 0.03;
 // Foam counts as a whitecap above this: half of the densest foam the map holds.
 inline constexpr float kWhitecapFoam = 0.5f;
-inline constexpr double kFoamStreakPerWind = 0.01;
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);
@@ -116,12 +124,17 @@ class Simulation {
 
   // Spectrum update + one inverse FFT of every cascade + assemble, advancing each wave's phase
   // by w * (time_seconds - time()) * time_scale and the foam by the same simulated interval.
-  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps".
+  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps"; with
+  // Fusion::Spectrum "ocean.spectrum+fft.rows", "fft.vertical", "ocean.assemble",
+  // "ocean.mipmaps"; with Fusion::Full "ocean.spectrum+fft.rows", "ocean.fft.columns+assemble",
+  // "ocean.mipmaps".
   void step(double time_seconds, gl::PassTimer* timer = nullptr);
   double time() const { return time_; }                      // time_seconds of the last step
   double simulated_time() const { return simulated_time_; }  // sum of the scaled intervals
 
   int size() const { return params_.size; }
+  // What step() runs: Params::fusion where the plan allows it, else Fusion::None.
+  Fusion fusion() const { return fusion_; }
   int cascades() const { return params_.cascades; }
   const std::vector<CascadeBand>& bands() const { return bands_; }
 
@@ -138,12 +151,14 @@ class Simulation {
   const gl::Texture& derivatives() const { return derivatives_; }
   const gl::Texture& turbulence() const { return turbulence_; }
 
-  // What the FFT transforms: rgba32f 2D array, N x N x (cascades * layers_per_cascade()),
+  // What the FFT transforms (written with Fusion::None only): rgba32f 2D array,
+  // N x N x (cascades * layers_per_cascade()),
   // holding N^2 * h~(k,t)-derived spectra (the N^2 cancels the inverse FFT's 1/N^2, so its
   // output is in metres). Cascade c's planes start at layer c * layers_per_cascade(). Texel
   // (x, z) is wave number (m, n) = (x < N/2 ? x : x - N, likewise z), k = 2 pi (m, n) / L_c.
   const gl::Texture& spectrum() const { return spectrum_; }
-  // The inverse FFT's output of the last step (the plan's texture), laid out like spectrum().
+  // The inverse FFT's output of the last step (a plan texture), laid out like spectrum();
+  // stale after a Fusion::Full step, which keeps the fields in registers.
   const gl::Texture& fields() const;
   // h0 as rgba32f 2D array N x N x cascades: xy = h0(k) (physical amplitude, metres; zero
   // outside the cascade's band), z = w(k) rad/s (after loop_period rounding), w = 0.
@@ -189,7 +204,7 @@ class Simulation {
  private:
   void rebuild_size();
   void make_h0(bool keep_phase);
-  void make_mipmaps(const gl::Texture& map) const;
+  void make_mipmaps() const;  // levels 1.. of the three maps from level 0
 
   const gl::ShaderLibrary* shaders_;
   Params params_;
@@ -197,11 +212,23 @@ class Simulation {
   double time_ = 0.0;
   double simulated_time_ = 0.0;
   double step_interval_ = 0.0;  // simulated seconds the last step advanced (foam integrates it)
+  void step_unfused(double dt, gl::PassTimer* timer);
+  void step_fused(double dt, gl::PassTimer* timer);
+  void bind_evolve_inputs(const gl::Program& prog, double dt) const;
+  void set_assemble_uniforms(const gl::Program& prog, double dt) const;
+  uint64_t texels() const;  // N^2 x cascades
+
   gl::Program init_program_, spectrum_program_, assemble_program_, downsample_program_;
+  void assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer);
+
+  gl::Program fused_rows_program_, fused_columns_program_, columns_program_;
+  Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
-  gl::Texture h0_, phase_, spectrum_, displacement_, derivatives_, turbulence_;
-  gl::Texture foam_prev_;  // level 0 of last step's turbulence map, which assemble overwrites
+  gl::Texture h0_, spectrum_, displacement_, derivatives_, turbulence_;
+  // Each wave's accumulated phase: a step reads phase_[phase_current_] and writes the other.
+  gl::Texture phase_[2];
+  int phase_current_ = 0;
   bool foam_reset_ = true;  // the turbulence map holds no foam yet
   double subgrid_mss_ = 0.0;
 };

@@ -7,7 +7,7 @@
 //               F = S(w) D(w, theta) (dw/dk) / k, so that m0 = integral of F dkx dkz.
 // theta is measured from the direction the component travels towards. With a grid of cell
 // dkx dkz, a real wave a cos(k.x - wt + phi) carries a^2/2 = F dkx dkz, i.e.
-// a^2 = 2 S D (dw/dk)/k dkx dkz (the amplitude in issue 7); Tessendorf's complex amplitude
+// a^2 = 2 S D (dw/dk)/k dkx dkz (the amplitude convention the tests check); Tessendorf's complex amplitude
 // h0(k) has E|h0|^2 = a^2/4 because the wave at k pairs with its conjugate at -k.
 #include <array>
 #include <string>
@@ -37,6 +37,7 @@ struct WaveComponent {
   Spreading spreading = Spreading::Hasselmann;
   float spread = 10.0f;              // s of cos^2s (Cos2s only)
   float scale = 1.0f;                // multiplies S; 0 switches the component off
+  bool operator==(const WaveComponent&) const = default;
 };
 
 struct SpectrumParams {
@@ -52,6 +53,7 @@ struct SpectrumParams {
   // Every spectrum: S is damped by exp(-k^2 l^2) (metres), which keeps capillary-scale noise
   // out of small cascades. 0 disables.
   float small_wave_cutoff = 0.0f;
+  bool operator==(const SpectrumParams&) const = default;
 };
 
 // Throws Error(InvalidArgument) for values that make no sea (non-finite, negative speed...).
@@ -101,7 +103,9 @@ SpectrumParams wind_sea(float wind_speed);
 
 // Beaufort presets: wind speed (scale mid-point), fetch and spreading typical of the force.
 struct Preset {
-  const char* name;   // Beaufort's names dashed ("fresh-breeze", "storm"...), plus "calm", "fresh"
+  // Beaufort's names dashed ("strong-breeze", "storm"...), force 5 as plain "fresh" (the
+  // breeze everyone asks for), plus "calm". Each sea state has one name, so the panel can show it.
+  const char* name;
   int beaufort;       // 0..12
   SpectrumParams spectrum;
   float choppiness;
