@@ -54,6 +54,7 @@ void add_render(CLI::App& app, Commands& out) {
     std::vector<std::pair<const ui::Setting*, std::string>> table;
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
+    std::string camera;
   };
   auto a = std::make_shared<Args>();
   const ui::Settings defaults;
@@ -85,6 +86,9 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--set", a->set,
                   "KEY=VALUE, repeatable: any setting by its script name "
                   "(`oceanfft demo --list-script-keys`), applied last");
+  cmd->add_option("--camera", a->camera,
+                  "camera preset: " + render::camera_preset_list() +
+                      " (height, yaw and pitch; --camera-height/-yaw/-pitch then override)");
   cmd->add_option("--camera-height", a->cam_height, "eye height, metres")->capture_default_str();
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
       ->capture_default_str();
@@ -109,6 +113,14 @@ void add_render(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument, "--foam-warmup must be within 0..600 seconds");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");
+    const render::CameraPreset camera_preset =
+        a->camera.empty() ? render::CameraPreset{} : [&] {
+          try {
+            return render::find_camera_preset(a->camera);
+          } catch (const Error& e) {
+            throw Error(e.code(), "--camera: " + std::string(e.what()));
+          }
+        }();
     ui::Settings settings;
     auto set = [&](const std::string& option, std::string_view key, std::string_view value) {
       try {
@@ -191,6 +203,12 @@ void add_render(CLI::App& app, Commands& out) {
     frame.camera.position = {0.0f, a->cam_height, 0.0f};
     frame.camera.yaw_deg = a->cam_yaw;
     frame.camera.pitch_deg = a->cam_pitch;
+    if (!a->camera.empty()) {
+      render::apply_camera_preset(frame.camera, camera_preset);
+      if (cmd->count("--camera-height")) frame.camera.position.y = a->cam_height;
+      if (cmd->count("--camera-yaw")) frame.camera.yaw_deg = a->cam_yaw;
+      if (cmd->count("--camera-pitch")) frame.camera.pitch_deg = a->cam_pitch;
+    }
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders;
     const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);

@@ -186,6 +186,12 @@ TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
   EXPECT_NE(j.find("\"cascade1\""), std::string::npos) << j;
   EXPECT_EQ(j.find("\"cascade2\""), std::string::npos) << j;
   EXPECT_NE(j.find("\"hs_measured_m\""), std::string::npos) << j;
+  // Issue 12: the total mean square slope against Cox-Munk, the coverage against Monahan.
+  for (const char* key : {"\"mss_total\"", "\"mss_subgrid\"", "\"mss_cox_munk\"",
+                          "\"whitecap_coverage\"", "\"whitecap_coverage_monahan\""})
+    EXPECT_NE(j.find(key), std::string::npos) << key << " in " << j;
+  EXPECT_NE(r.output.find("Cox-Munk"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("whitecap coverage"), std::string::npos) << r.output;
   double measured = 0, theory = 0;
   ASSERT_TRUE(parse_hs(r.output, measured, theory)) << r.output;
   EXPECT_NEAR(measured, 4.0 * std::sqrt(layer_variance[0] + layer_variance[1]), 1e-3 * measured)

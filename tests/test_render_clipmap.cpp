@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "gl/error.h"
 #include "gl_fixture.h"
 #include "render/camera.h"
 #include "render/clipmap.h"
@@ -311,5 +312,30 @@ TEST(RenderClipmapCpu, RisingEyeDropsLevelsWithoutPopping) {
     }
     // The floor moved by 2e-4 of a morph: the surface by about as much of a cell's detail.
     EXPECT_LT(worst, 2e-3) << "level " << level;
+  }
+}
+
+// The named views: deck 6 m, bridge 20 m, aerial 300 m, grazing 1.5 m, each free-fly
+// at its height wherever the camera was; an unknown name lists the valid ones.
+TEST(CameraPresets, PutTheEyeAtTheNamedHeights) {
+  const std::pair<const char*, float> expected[] = {
+      {"deck", 6.0f}, {"bridge", 20.0f}, {"aerial", 300.0f}, {"grazing", 1.5f}};
+  ASSERT_EQ(render::camera_presets().size(), std::size(expected));
+  for (const auto& [name, height] : expected) {
+    render::Camera cam;  // orbit, somewhere off the origin
+    cam.target = {123.0f, 0.0f, -45.0f};
+    const glm::vec3 before = cam.eye();
+    render::apply_camera_preset(cam, render::find_camera_preset(name));
+    EXPECT_EQ(cam.mode, render::Camera::Mode::Fly) << name;
+    EXPECT_FLOAT_EQ(cam.eye().y, height) << name;
+    EXPECT_FLOAT_EQ(cam.eye().x, before.x) << name;
+    EXPECT_FLOAT_EQ(cam.eye().z, before.z) << name;
+    EXPECT_LE(cam.pitch_deg, 0.0f) << name << " looks at the sea";
+  }
+  try {
+    render::find_camera_preset("crow's-nest");
+    ADD_FAILURE() << "no throw";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("grazing"), std::string::npos) << e.what();
   }
 }

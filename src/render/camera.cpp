@@ -4,6 +4,8 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "gl/error.h"
+
 namespace oceanfft::render {
 namespace {
 
@@ -78,6 +80,37 @@ void Camera::set_mode(Mode m) {
     target = e + distance * f;
   }
   mode = m;
+}
+
+const std::vector<CameraPreset>& camera_presets() {
+  static const std::vector<CameraPreset> list = {
+      {"deck", 6.0f, -112.0f, -4.0f},
+      {"bridge", 20.0f, -112.0f, -8.0f},
+      {"aerial", 300.0f, -112.0f, -30.0f},
+      {"grazing", 1.5f, -112.0f, 0.0f},
+  };
+  return list;
+}
+
+std::string camera_preset_list() {
+  std::string out;
+  for (const CameraPreset& p : camera_presets()) out += (out.empty() ? "" : ", ") + std::string(p.name);
+  return out;
+}
+
+const CameraPreset& find_camera_preset(std::string_view name) {
+  for (const CameraPreset& p : camera_presets())
+    if (name == p.name) return p;
+  throw Error(ErrorCode::InvalidArgument, "unknown camera preset '" + std::string(name) +
+                                              "' (valid: " + camera_preset_list() + ")");
+}
+
+void apply_camera_preset(Camera& camera, const CameraPreset& preset) {
+  const glm::vec3 eye = camera.eye();
+  camera.mode = Camera::Mode::Fly;
+  camera.position = {eye.x, preset.height, eye.z};
+  camera.yaw_deg = preset.yaw_deg;
+  camera.pitch_deg = preset.pitch_deg;
 }
 
 }  // namespace oceanfft::render

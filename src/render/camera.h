@@ -1,5 +1,9 @@
 #pragma once
 // Orbit and free-fly camera math; the window maps mouse and keys onto these calls.
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <glm/glm.hpp>
 
 namespace oceanfft::render {
@@ -39,5 +43,19 @@ struct Camera {
   // Switches mode keeping the eye and view direction where they are.
   void set_mode(Mode m);
 };
+
+// Named free-fly views (issue 12): a ship's deck at 6 m, its bridge at 20 m, an aerial view at
+// 300 m and a grazing one at 1.5 m, all looking towards the default sun's azimuth so the
+// glitter path shows.
+struct CameraPreset {
+  const char* name;
+  float height, yaw_deg, pitch_deg;  // metres above the mean surface; degrees as in Camera
+};
+const std::vector<CameraPreset>& camera_presets();
+// Throws Error(InvalidArgument) naming the valid presets.
+const CameraPreset& find_camera_preset(std::string_view name);
+std::string camera_preset_list();  // "deck, bridge, aerial, grazing"
+// Puts `camera` in Fly mode at the preset's eye, keeping its horizontal position.
+void apply_camera_preset(Camera& camera, const CameraPreset& preset);
 
 }  // namespace oceanfft::render

@@ -76,13 +76,22 @@ void CameraControl::update(GLFWwindow* window, const Settings& settings, float d
 
 void CameraControl::draw_panel(Settings& next) {
   ImGui::SetNextWindowPos(ImVec2(8, 552), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, 160), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330, 185), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Camera")) {
     int mode = next.camera == CameraMode::Fly ? 1 : 0;
     ImGui::RadioButton("orbit", &mode, 0);
     ImGui::SameLine();
     ImGui::RadioButton("free-fly", &mode, 1);
     next.camera = mode == 1 ? CameraMode::Fly : CameraMode::Orbit;
+    // The named views (issue 12) put the camera in free-fly at their height.
+    for (const render::CameraPreset& p : render::camera_presets()) {
+      if (&p != &render::camera_presets().front()) ImGui::SameLine();
+      if (ImGui::Button(p.name)) {
+        render::apply_camera_preset(camera_, p);
+        next.camera = CameraMode::Fly;
+        mode = 1;
+      }
+    }
     ImGui::PushItemWidth(170);
     draw_setting_group("Camera", next);
     ImGui::SliderFloat("field of view", &camera_.fov_y_deg, 20.0f, 100.0f, "%.0f deg");
