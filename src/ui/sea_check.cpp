@@ -20,14 +20,23 @@ void SeaCheck::update(const ocean::Simulation& sim) {
     frame_ = 0;  // the first frame of a new sea is sampled at once
   }
   if (frame_++ % kEvery != 0) return;
-  double variance = 0.0;
-  for (int c = 0; c < sim.cascades(); ++c) variance += sim.height_variance(c);
+  double variance = 0.0, slopes = 0.0;
+  for (int c = 0; c < sim.cascades(); ++c) {
+    variance += sim.height_variance(c);
+    slopes += sim.slope_variance(c);
+  }
   add_sample(variance);
+  const ocean::WaveComponent& wind = sim.params().spectrum.wind;
+  wind_ = wind.scale > 0 ? double(wind.wind_speed) : 0.0;
+  mss_ = slopes + sim.subgrid_slope_variance();
+  coverage_ = sim.whitecap_coverage();
 }
 
 void SeaCheck::reset(double theoretical_variance) {
   theory_variance_ = theoretical_variance;
   count_ = next_ = 0;
+  mss_.reset();
+  coverage_.reset();
 }
 
 void SeaCheck::add_sample(double variance) {

@@ -3,6 +3,7 @@
 // simulated maps, Hs = 4 sqrt(sum over cascades of the mean h^2), averaged over recent frames,
 // against Hs = 4 sqrt(m0) of the selected spectrum over the simulated band.
 #include <array>
+#include <cmath>
 #include <optional>
 
 #include "ocean/simulation.h"
@@ -33,12 +34,22 @@ class SeaCheck {
   std::optional<double> measured_hs() const;    // none until the first sample
   std::optional<double> error_percent() const;  // (measured - theory) / theory * 100
 
+  // Issue 12, from the latest sample: the total mean square slope (maps + sub-grid ripples)
+  // against Cox & Munk's clean sea, and the whitecap coverage (fraction) against Monahan &
+  // O'Muircheartaigh 1980, both at the wind sea's U10. None until the first sample.
+  std::optional<double> mss() const { return mss_; }
+  double mss_cox_munk() const { return 0.003 + 5.12e-3 * wind_; }
+  std::optional<double> coverage() const { return coverage_; }
+  double coverage_monahan() const { return 3.84e-6 * std::pow(wind_, 3.41); }
+
  private:
   std::optional<ocean::Params> sea_;  // what the samples and the theory describe
   int frame_ = 0;
   double theory_variance_ = 0.0;
   std::array<double, kWindow> samples_{};
   int count_ = 0, next_ = 0;
+  double wind_ = 0.0;
+  std::optional<double> mss_, coverage_;
 };
 
 }  // namespace oceanfft::ui
