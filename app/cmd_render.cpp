@@ -41,6 +41,38 @@ std::string number(double v) {
   return buf;
 }
 
+// The gallery (issue 12): fixed seas, seeds and cameras, each a list of setting overrides
+// exactly as `--set` takes them, so a new look (a time of day, clouds) is one more string.
+struct GalleryShot {
+  std::string name;    // the PNG's name without .png
+  const char* camera;  // a camera preset
+  std::vector<std::string> set;
+};
+
+const std::vector<GalleryShot>& gallery() {
+  static const std::vector<GalleryShot> shots = [] {
+    std::vector<GalleryShot> out;
+    const std::pair<const char*, const char*> seas[] = {
+        {"calm", "deck"}, {"fresh", "bridge"}, {"gale", "bridge"}, {"storm", "deck"},
+        {"hurricane", "bridge"}};
+    const std::pair<const char*, const char*> times[] = {{"noon", "12:00"}, {"sunset", "19:30"}};
+    for (const auto& [when, clock] : times)
+      for (const auto& [sea, camera] : seas)
+        out.push_back({std::string(sea) + "-" + when, camera,
+                       {std::string("preset=") + sea, "seed=1", std::string("time_of_day=") + clock}});
+    out.push_back({"aerial", "aerial", {"preset=strong-gale", "seed=1", "time_of_day=15:00"}});
+    out.push_back({"grazing", "grazing", {"preset=near-gale", "seed=1", "time_of_day=17:30"}});
+    return out;
+  }();
+  return shots;
+}
+
+std::string gallery_names() {
+  std::string out;
+  for (const GalleryShot& g : gallery()) out += (out.empty() ? "" : ", ") + std::string(g.name);
+  return out;
+}
+
 }  // namespace
 
 void add_render(CLI::App& app, Commands& out) {
@@ -54,7 +86,7 @@ void add_render(CLI::App& app, Commands& out) {
     std::vector<std::pair<const ui::Setting*, std::string>> table;
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
-    std::string camera;
+    std::string camera, gallery;
   };
   auto a = std::make_shared<Args>();
   const ui::Settings defaults;
@@ -95,13 +127,19 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
   cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")->capture_default_str();
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
+  cmd->add_option("--gallery", a->gallery,
+                  "render the fixed gallery into DIR (created if missing) instead of --out: " +
+                      gallery_names() + " (.png each, at --width x --height)");
   cmd->add_option("--sky", a->sky,
                   "equirectangular Radiance .hdr or PNG (at most 4096x2048) that replaces the "
                   "computed sky and clouds and lights the water");
 
   out.push_back({cmd, [a, cmd]() -> int {
     // Every check that needs no GPU comes first, so bad input fails fast and writes nothing.
-    if (a->out.empty()) throw Error(ErrorCode::InvalidArgument, "--out is required");
+    if (!a->gallery.empty() && !a->out.empty())
+      throw Error(ErrorCode::InvalidArgument, "--gallery and --out exclude each other");
+    if (a->out.empty() && a->gallery.empty())
+      throw Error(ErrorCode::InvalidArgument, "--out (or --gallery DIR) is required");
     if (a->width < 1 || a->height < 1 || a->width > kMaxImageSide || a->height > kMaxImageSide)
       throw Error(ErrorCode::InvalidArgument,
                   "image size " + std::to_string(a->width) + "x" + std::to_string(a->height) +
@@ -187,6 +225,43 @@ void add_render(CLI::App& app, Commands& out) {
       set("--set", key, kv.substr(eq + 1));
     }
     ocean::validate(p);
+    if (!a->gallery.empty()) {
+      // Every shot's settings are checked before the first is drawn.
+      std::vector<std::pair<const GalleryShot*, ui::HeadlessFrame>> frames;
+      const ui::Settings base = settings;
+      for (const GalleryShot& g : gallery()) {
+        settings = base;  // `set` writes into it
+        for (const std::string& kv : g.set) {
+          const size_t eq = kv.find('=');
+          set("--gallery " + g.name, kv.substr(0, eq), kv.substr(eq + 1));
+        }
+        ui::HeadlessFrame f;
+        f.settings = settings;
+        f.width = a->width;
+        f.height = a->height;
+        f.samples = a->samples;
+        f.time = a->time;
+        f.foam_warmup = a->foam_warmup;
+        render::apply_camera_preset(f.camera, render::find_camera_preset(g.camera));
+        frames.emplace_back(&g, f);
+      }
+      std::error_code ec;
+      fs::create_directories(a->gallery, ec);
+      if (!fs::is_directory(a->gallery, ec))
+        throw Error(ErrorCode::Io, "cannot create the gallery directory " + a->gallery);
+      auto ctx = gl::create_headless();
+      gl::ShaderLibrary shaders;
+      for (const auto& [g, f] : frames) {
+        const std::string path = (fs::path(a->gallery) / (g->name + ".png")).string();
+        const ui::RenderedFrame r = ui::render_frame(f, *ctx, shaders);
+        io::write_png(path, f.width, f.height, 4, r.rgba, "the gallery image");
+        std::printf("%s: %s, Hs %.2f m, slope var %.4f (Cox-Munk %.4f), whitecaps %.2f%% "
+                    "(Monahan %.2f%%)\n",
+                    path.c_str(), r.simulation.c_str(), r.sea.hs_measured, r.sea.mss_total(),
+                    r.sea.mss_cox_munk, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0);
+      }
+      return 0;
+    }
     io::require_writable(a->out, "the output");
     // Decoded here once to fail before the GPU work; the renderer decodes it again.
     if (!a->sky.empty()) sky::load_sky_image(a->sky);
