@@ -272,3 +272,37 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
   r = run("render --width 32 --height 32 --size 64", dir_);
   EXPECT_NE(r.status, 0) << "--out is required";
 }
+
+// The gallery, small: every shot is written, its numbers are finite, and the whitecaps a
+// person would see grow with the Beaufort force from calm to hurricane at noon.
+TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
+  const fs::path gal = dir_ / "gallery";
+  const CliRun r = run("render --gallery '" + gal.string() +
+                           "' --width 48 --height 27 --size 64 --samples 1 --foam-warmup 2",
+                       dir_);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const char* seas[] = {"calm", "fresh", "gale", "storm", "hurricane"};
+  std::vector<double> coverage;
+  for (const char* sea : seas)
+    for (const char* when : {"noon", "sunset"}) {
+      const std::string name = std::string(sea) + "-" + when;
+      EXPECT_TRUE(fs::exists(gal / (name + ".png"))) << name;
+      const size_t at = r.output.find(name + ".png:");
+      ASSERT_NE(at, std::string::npos) << r.output;
+      const size_t w = r.output.find("whitecaps ", at);
+      ASSERT_NE(w, std::string::npos) << r.output;
+      const double c = std::atof(r.output.c_str() + w + 10);
+      EXPECT_TRUE(std::isfinite(c)) << name;
+      if (std::string(when) == "noon") coverage.push_back(c);
+    }
+  for (const char* other : {"aerial", "grazing"}) EXPECT_TRUE(fs::exists(gal / (std::string(other) + ".png")));
+  EXPECT_EQ(r.output.find("nan"), std::string::npos) << r.output;
+  for (size_t i = 1; i < coverage.size(); ++i)
+    EXPECT_GE(coverage[i], coverage[i - 1]) << seas[i] << " has less foam than " << seas[i - 1];
+  EXPECT_GT(coverage.back(), coverage.front() + 1.0) << "a hurricane is white, a calm is not";
+  // Nothing else in the directory: no temporary files left behind.
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(gal)) files += e.is_regular_file();
+  EXPECT_EQ(files, 12);
+  EXPECT_NE(run("render --gallery '" + gal.string() + "' --out x.png", dir_).status, 0);
+}
