@@ -55,7 +55,7 @@ const std::vector<GalleryShot>& gallery() {
     const std::pair<const char*, const char*> seas[] = {
         {"calm", "deck"}, {"fresh", "bridge"}, {"gale", "bridge"}, {"storm", "deck"},
         {"hurricane", "bridge"}};
-    const std::pair<const char*, const char*> times[] = {{"noon", "12:00"}, {"sunset", "19:30"}};
+    const std::pair<const char*, const char*> times[] = {{"noon", "12:00"}, {"sunset", "18:40"}};
     for (const auto& [when, clock] : times)
       for (const auto& [sea, camera] : seas)
         out.push_back({std::string(sea) + "-" + when, camera,
