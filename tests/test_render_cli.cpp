@@ -1,5 +1,6 @@
 // `oceanfft render` end to end: the PNG shows a sky and a textured sea, the maps it exports
 // have the documented layout, and bad input fails with a message and no output.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "io/image.h"
 
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
@@ -305,4 +307,38 @@ TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   for (const auto& e : fs::directory_iterator(gal)) files += e.is_regular_file();
   EXPECT_EQ(files, 12);
   EXPECT_NE(run("render --gallery '" + gal.string() + "' --out x.png", dir_).status, 0);
+}
+
+// Sun glitter (issue 12): looking towards a low sun, the water under it holds a bright path,
+// and a rougher sea spreads it wider. Width = columns whose mean brightness over the lower
+// part of the image is above half way from the median column to the brightest; foam is off so
+// only glitter is bright.
+TEST_F(RenderCli, SunGlitterPathIsPresentAndWiderAtHigherWind) {
+  auto width_of = [&](const char* preset) {
+    const fs::path png = dir_ / (std::string(preset) + ".png");
+    const CliRun r = run(std::string("render --preset ") + preset +
+                             " --set foam_intensity=0 --set sun_elevation=12 --set sun_azimuth=270"
+                             " --camera-yaw 270 --camera-pitch -12 --camera-height 20 --width 160"
+                             " --height 90 --size 128 --samples 1 --foam-warmup 0 --out '" +
+                             png.string() + "'",
+                         dir_);
+    EXPECT_EQ(r.status, 0) << r.output;
+    const oceanfft::io::Image img = oceanfft::io::load_image(png.string());
+    std::vector<double> profile(size_t(img.width), 0.0);
+    for (int x = 0; x < img.width; ++x)
+      for (int y = int(img.height * 0.55); y < img.height; ++y)
+        profile[size_t(x)] += (img.at(x, y, 0) + img.at(x, y, 1) + img.at(x, y, 2)) / 3.0;
+    std::vector<double> sorted = profile;
+    std::sort(sorted.begin(), sorted.end());
+    const double background = sorted[sorted.size() / 2], peak = sorted.back();
+    int wide = 0;
+    for (double v : profile) wide += v > background + 0.5 * (peak - background);
+    std::printf("%s: glitter %d of %d columns, peak/background %.2f\n", preset, wide, img.width,
+                peak / background);
+    EXPECT_GT(peak, 1.8 * background) << preset << ": no glitter path";
+    return wide;
+  };
+  const int calm = width_of("gentle-breeze"), rough = width_of("strong-gale");
+  EXPECT_GT(calm, 2);
+  EXPECT_GT(rough, calm) << "a rougher sea spreads the glitter wider";
 }
