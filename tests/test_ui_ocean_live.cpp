@@ -76,8 +76,11 @@ TEST(UiOceanLive, EverySeaStateControlTakesEffectOnItsFrame) {
         "fetch_km=" + number(storm.spectrum.wind.fetch_km), "choppiness=" + number(storm.choppiness),
         "foam_threshold=" + number(storm.foam_threshold)}},
       {50, "spectrum=jonswap fetch_km=80 gamma=5", {"spectrum=jonswap", "fetch_km=80", "gamma=5"}},
-      // Back to the start's layout (the objects must match), with the fresh sea to measure.
-      {54, "preset=fresh cascades=3 patch_size_0=1033 tma=off depth=500 loop_period=0 time_scale=1",
+      // Back to the start's layout (the objects must match), with the fresh sea to measure. The
+      // preset brings its own patches; the defaults come back smallest first, so every step
+      // is a valid layout at size 64.
+      {54, "preset=fresh cascades=3 patch_size_3=16.3 patch_size_2=63.7 patch_size_1=251 "
+           "patch_size_0=1033 tma=off depth=500 loop_period=0 time_scale=1",
        {"wind_speed=" + number(fresh.spectrum.wind.wind_speed), "cascades=3", "tma=off"}},
   };
   const int frames = 54 + 1 + 70;  // the last ~60 frames measure the fresh sea
