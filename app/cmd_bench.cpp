@@ -77,6 +77,36 @@ nlohmann::json summary_json(const Summary& s) {
           {"mean_ms", s.mean},     {"max_ms", s.max},   {"samples", s.samples}};
 }
 
+// One benchmarked shape: "N" in --sizes is N x N, "WxH" any other (issue 16's 1080x1920).
+struct Shape {
+  int width = 0, height = 0;
+  std::string label() const {
+    return width == height ? std::to_string(width) : std::to_string(width) + "x" + std::to_string(height);
+  }
+  // The JSON "size": N for a square, "WxH" otherwise, so the square tables keep their numbers.
+  nlohmann::json json() const { return width == height ? nlohmann::json(width) : nlohmann::json(label()); }
+};
+
+std::vector<Shape> parse_shapes(const std::string& text) {
+  std::vector<Shape> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string tok = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const size_t x = tok.find('x');
+    if (x == std::string::npos) {
+      const int n = parse_int_list(tok, "size").at(0);
+      out.push_back({n, n});
+    } else {
+      out.push_back({parse_int_list(tok.substr(0, x), "width").at(0),
+                     parse_int_list(tok.substr(x + 1), "height").at(0)});
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
 double gbps(uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
 
 // Work is queued in batches of at most this many bytes of memory traffic (or 50 calls), each
@@ -141,7 +171,7 @@ class Progress {
 };
 
 struct CopyResult {
-  int size = 0;
+  Shape size;
   Summary compute, copy_image;
   uint64_t bytes = 0;
   double best_gbps() const {
@@ -152,30 +182,31 @@ struct CopyResult {
   }
 };
 
-CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, TimerKind kind,
+CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layers, TimerKind kind,
                         const BenchArgs& a, uint64_t seed) {
   CopyResult r;
-  r.size = n;
+  r.size = shape;
+  const int w = shape.width, h = shape.height;
   fft::Options o;
-  o.width = o.height = n;
+  o.width = w;
+  o.height = h;
   o.layers = layers;
   r.bytes = fft::pass_bytes(o);
-  gl::Texture src = gl::make_complex_texture(n, n, layers);
-  gl::Texture dst = gl::make_complex_texture(n, n, layers);
-  fft::upload(src, fft::random_planes(n, n, layers, seed));
+  gl::Texture src = gl::make_complex_texture(w, h, layers);
+  gl::Texture dst = gl::make_complex_texture(w, h, layers);
+  fft::upload(src, fft::random_planes(w, h, layers, seed));
   gl::Program prog = shaders.compute("bench/copy_image.comp");
-  const GLuint groups = GLuint((n + 15) / 16);
   auto compute_copy = [&] {
     glUseProgram(prog.id());
     glBindImageTexture(0, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     glBindImageTexture(1, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glDispatchCompute(groups, groups, GLuint(layers));
+    glDispatchCompute(GLuint((w + 15) / 16), GLuint((h + 15) / 16), GLuint(layers));
     // Same barrier an FFT pass ends with, so both pay the same synchronisation.
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   };
   auto image_copy = [&] {
     glCopyImageSubData(src.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, dst.id(), GL_TEXTURE_2D_ARRAY, 0,
-                       0, 0, 0, n, n, layers);
+                       0, 0, 0, w, h, layers);
   };
   warm_up(compute_copy, r.bytes, a);
   r.compute = time_batched(kind, a.reps, compute_copy, r.bytes);
@@ -184,13 +215,13 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, Tim
   // A copy that moved nothing would inflate the ceiling: check the last one landed.
   fft::Planes in = fft::download(src), out = fft::download(dst);
   if (in.data != out.data)
-    throw Error(ErrorCode::Verification, "the image copy at " + std::to_string(n) + " lost data");
+    throw Error(ErrorCode::Verification, "the image copy at " + shape.label() + " lost data");
   return r;
 }
 
 struct FftResult {
   fft::Algorithm algorithm;
-  int size = 0;
+  Shape size;
   std::string plan;
   int dispatches = 0;
   uint64_t bytes = 0;
@@ -210,21 +241,22 @@ struct FftResult {
   std::string ocean_note;  // why the ocean was not measured
 };
 
-FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n,
+FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, Shape shape,
                       int layers, TimerKind kind, const BenchArgs& a, uint64_t seed) {
   fft::Options o;
-  o.width = o.height = n;
+  o.width = shape.width;
+  o.height = shape.height;
   o.layers = layers;
   o.algorithm = algorithm;
   fft::Plan plan(o, shaders);
   FftResult r;
   r.algorithm = algorithm;
-  r.size = n;
+  r.size = shape;
   r.plan = plan.describe();
   r.dispatches = plan.dispatches_per_execute();
   r.bytes = fft::pass_bytes(o) * 2;
-  gl::Texture input = gl::make_complex_texture(n, n, layers);
-  fft::Planes in = fft::random_planes(n, n, layers, seed);
+  gl::Texture input = gl::make_complex_texture(o.width, o.height, layers);
+  fft::Planes in = fft::random_planes(o.width, o.height, layers, seed);
   fft::upload(input, in);
   const gl::Texture* result = nullptr;
   auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
@@ -244,13 +276,14 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
 
 void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
                    const BenchArgs& a, uint64_t seed) {
-  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
+  if (r.size.width != r.size.height || r.size.width < ocean::kMinSize ||
+      r.size.width > ocean::kMaxSize) {
     r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
                    std::to_string(ocean::kMaxSize);
     return;
   }
   ocean::Params p;
-  p.size = r.size;
+  p.size = r.size.width;
   p.algorithm = r.algorithm;
   p.seed = seed;
   p.cascades = a.ocean_cascades;
@@ -300,7 +333,7 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
 int run_bench(const BenchArgs& a) {
   // Everything that needs no GPU is checked first, so bad input never waits for a context.
   const std::vector<fft::Algorithm> algorithms = parse_algorithms(a.algorithms);
-  const std::vector<int> sizes = parse_int_list(a.sizes, "size");
+  const std::vector<Shape> sizes = parse_shapes(a.sizes);
   if (a.reps < 1)
     throw Error(ErrorCode::InvalidArgument, "--reps must be at least 1 (got " + std::to_string(a.reps) + ")");
   if (a.warmup < 0)
@@ -312,13 +345,16 @@ int run_bench(const BenchArgs& a) {
     throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(a.layers) + ")");
   if (a.timer != "auto" && a.timer != "gpu" && a.timer != "cpu")
     throw Error(ErrorCode::InvalidArgument, "--timer must be auto, gpu or cpu (got '" + a.timer + "')");
-  for (int n : sizes) {
-    fft::Options o;
-    o.width = o.height = n;
-    o.layers = a.layers;
-    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
-      throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
-  }
+  for (Shape n : sizes)
+    for (fft::Algorithm alg : algorithms) {
+      fft::Options o;
+      o.width = n.width;
+      o.height = n.height;
+      o.layers = a.layers;
+      o.algorithm = alg;
+      if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+        throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
+    }
   for (const std::string* path : {&a.json, &a.csv}) {
     if (path->empty()) continue;
     const auto dir = std::filesystem::path(*path).parent_path();
@@ -374,16 +410,18 @@ int run_bench(const BenchArgs& a) {
   };
 
   std::vector<CopyResult> copies;
-  for (int n : sizes) {
-    announce("image copy " + std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(a.layers));
-    copies.push_back(measure_copy(shaders, n, a.layers, kind, a, seed ^ uint64_t(n)));
+  for (Shape n : sizes) {
+    announce("image copy " + std::to_string(n.width) + "x" + std::to_string(n.height) + "x" +
+             std::to_string(a.layers));
+    copies.push_back(measure_copy(shaders, n, a.layers, kind, a,
+                                  seed ^ uint64_t(n.width) ^ (uint64_t(n.height) << 16)));
   }
   std::vector<FftResult> results;
   uint64_t case_seed = seed;
   for (fft::Algorithm alg : algorithms)
     for (size_t i = 0; i < sizes.size(); ++i) {
-      const int n = sizes[i];
-      announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(n) +
+      const Shape n = sizes[i];
+      announce(std::string(fft::name(alg)) + " " + std::to_string(n.width) + "x" + std::to_string(n.height) +
                "x" + std::to_string(a.layers) + ", " + std::to_string(a.reps) + " reps");
       FftResult r = measure_fft(shaders, alg, n, a.layers, kind, a, ++case_seed);
       if (a.ocean) measure_ocean(shaders, r, kind, a, case_seed);
@@ -395,26 +433,26 @@ int run_bench(const BenchArgs& a) {
   progress.show("bench: done");
 
   std::printf("image copy bandwidth (rgba32f array, read + write of every texel):\n");
-  std::printf("%6s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
+  std::printf("%9s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
               "copy-image GB/s");
   for (const CopyResult& c : copies)
-    std::printf("%6d %14.4f %14.1f %16.4f %16.1f\n", c.size, c.compute.median,
+    std::printf("%9s %14.4f %14.1f %16.4f %16.1f\n", c.size.label().c_str(), c.compute.median,
                 gbps(c.bytes, c.compute.median), c.copy_image.median,
                 gbps(c.bytes, c.copy_image.median));
-  std::printf("\n%-13s %6s %10s %10s %10s %9s %8s %10s %12s\n", "algorithm", "N", "median ms",
+  std::printf("\n%-13s %9s %10s %10s %10s %9s %8s %10s %12s\n", "algorithm", "N", "median ms",
               "min ms", "p90 ms", "GB/s", "of copy", "rel L2", "ocean ms");
   for (const FftResult& r : results) {
     const double g = gbps(r.bytes, r.time.median);
     char ocean_ms[32] = "-";
     if (r.ocean) std::snprintf(ocean_ms, sizeof ocean_ms, "%.4f", r.ocean_time.median);
-    std::printf("%-13s %6d %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
-                std::string(fft::name(r.algorithm)).c_str(), r.size, r.time.median, r.time.min,
+    std::printf("%-13s %9s %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
+                std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), r.time.median, r.time.min,
                 r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2, ocean_ms);
   }
   for (const FftResult& r : results) {
     if (r.ocean_passes.empty()) continue;
     std::printf("ocean step %s %d^2 x %d cascade(s), passes (median ms, %s):",
-                std::string(fft::name(r.algorithm)).c_str(), r.size, r.ocean_cascades,
+                std::string(fft::name(r.algorithm)).c_str(), r.size.width, r.ocean_cascades,
                 r.ocean_timer.c_str());
     for (const auto& [name, ms] : r.ocean_passes) std::printf(" %s %.4f", name.c_str(), ms);
     std::printf("\n");
@@ -430,7 +468,9 @@ int run_bench(const BenchArgs& a) {
                    {"context", info.provider},        {"timestamp_bits", profiler::timestamp_bits()}};
     j["timer"] = profiler::timer_name(kind);
     j["timer_note"] = timer_note;
-    j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},
+    nlohmann::json size_list = nlohmann::json::array();
+    for (Shape n : sizes) size_list.push_back(n.json());
+    j["config"] = {{"sizes", size_list}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},
                    {"planes", 2 * a.layers}, {"reps", a.reps}, {"warmup", a.warmup},
                    {"warmup_ms", a.warmup_ms}, {"batch_bytes", kBatchBytes},
                    {"seed", seed}, {"direction", "forward"}, {"ocean", a.ocean},
@@ -439,7 +479,9 @@ int run_bench(const BenchArgs& a) {
     j["bytes_formula"] = "fft: 2 passes x (read + write) x N*N*layers texels x 16 B; copy: 1 x (read + write)";
     j["copy"] = nlohmann::json::array();
     for (const CopyResult& c : copies)
-      j["copy"].push_back({{"size", c.size},
+      j["copy"].push_back({{"size", c.size.json()},
+                           {"width", c.size.width},
+                           {"height", c.size.height},
                            {"bytes", c.bytes},
                            {"compute", summary_json(c.compute)},
                            {"compute_gbps", gbps(c.bytes, c.compute.median)},
@@ -451,9 +493,9 @@ int run_bench(const BenchArgs& a) {
     for (const FftResult& r : results) {
       const double g = gbps(r.bytes, r.time.median);
       j["results"].push_back({{"algorithm", fft::name(r.algorithm)},
-                              {"size", r.size},
-                              {"width", r.size},
-                              {"height", r.size},
+                              {"size", r.size.json()},
+                              {"width", r.size.width},
+                              {"height", r.size.height},
                               {"layers", a.layers},
                               {"plan", r.plan},
                               {"dispatches", r.dispatches},
@@ -488,8 +530,8 @@ int run_bench(const BenchArgs& a) {
     for (const FftResult& r : results) {
       const double g = gbps(r.bytes, r.time.median);
       char line[512];
-      std::snprintf(line, sizeof line, "%s,%d,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%.3e\n",
-                    std::string(fft::name(r.algorithm)).c_str(), r.size, a.layers,
+      std::snprintf(line, sizeof line, "%s,%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%.3e\n",
+                    std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), a.layers,
                     std::string(profiler::timer_name(kind)).c_str(), r.time.median, r.time.min,
                     r.time.p90, r.time.mean, r.time.max, r.time.samples,
                     (unsigned long long)r.bytes, g, r.copy_gbps,
@@ -513,7 +555,9 @@ int run_bench(const BenchArgs& a) {
 void add_bench(CLI::App& app, Commands& out) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* cmd = app.add_subcommand("bench", "time every algorithm x size headless (JSON/CSV out)");
-  cmd->add_option("--sizes", args->sizes, "comma-separated square sizes, powers of two in 2..4096");
+  cmd->add_option("--sizes", args->sizes,
+                  "comma-separated sizes: N (N x N) or WxH, 1..4096 for fast, powers of two in "
+                  "2..4096 for the others");
   cmd->add_option("--algorithms", args->algorithms, "comma-separated names, or 'all'");
   cmd->add_option("--layers", args->layers, "rgba32f layers per transform (2 complex planes each)");
   cmd->add_option("--reps", args->reps, "timed repetitions per case (at least 1)");
