@@ -24,6 +24,7 @@ constexpr int kMaxRegisters = 64;
 // Invocations per work group the planner aims for: enough to hide latency, few enough to leave
 // several groups per compute unit.
 constexpr int kGroupTarget = 256;
+constexpr int kMinColumnLines = 4;  // 64 bytes of one row per warp access
 
 // Registers one invocation needs with T invocations per line: the widest stage's B * R.
 int registers_for(const std::vector<int>& radices, int m, int t) {
@@ -141,14 +142,20 @@ AxisStrategy plan_any_axis(int n, int axis, int lines_total, const gl::Limits& l
                     std::to_string(inv));
   s.threads = best_t;
 
+  // Columns want several adjacent lines per group, so that a warp's image access covers a run
+  // of texels in one row (as fast.comp's column pass); rows are contiguous anyway. The Fast
+  // tuning overrides apply here too, for sweeps on a device.
   const int other_max = limits.max_group_size[axis == 0 ? 1 : 0];
-  int lines = floor_pow2(std::max(1, kGroupTarget / s.threads));
-  lines = std::min({lines, floor_pow2(std::max(1, inv / s.threads)), floor_pow2(lines_total),
-                    floor_pow2(std::max(other_max, 1))});
+  const int tuned = axis == 0 ? o.fast.row_lines : o.fast.column_lines;
+  int lines = tuned > 0 ? tuned
+                        : std::max(floor_pow2(std::max(1, kGroupTarget / s.threads)),
+                                   axis == 0 ? 1 : kMinColumnLines);
+  lines = std::min({floor_pow2(lines), floor_pow2(std::max(1, inv / s.threads)),
+                    floor_pow2(lines_total), floor_pow2(std::max(other_max, 1))});
   lines = std::max(lines, 1);
 
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
-  int ex = 4;
+  int ex = o.fast.exchange == 1 || o.fast.exchange == 2 ? o.fast.exchange : 4;
   bool pad = true;
   const bool exchanges = s.radices.size() > 1 || s.kind == AxisStrategy::Kind::Bluestein;
   if (exchanges) {

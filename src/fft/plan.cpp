@@ -269,7 +269,10 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const AxisStrategy& s = axis_[axis];
   const GLuint prog = program_[axis].id();
   const int inverse = d == Direction::Inverse ? 1 : 0;
-  const float scale = inverse ? 1.0f / float(s.length) : 1.0f;
+  // The inverse's 1/(W*H) in one rounding, on the second axis: 1/N is inexact for N not a power
+  // of two, and two rounded factors would bias every element the same way.
+  const float scale =
+      inverse && axis == 1 ? float(1.0 / (double(options_.width) * double(options_.height))) : 1.0f;
   const int lines = axis == 0 ? options_.height : options_.width;
   glUseProgram(prog);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0,
