@@ -226,6 +226,8 @@ const std::vector<Case>& cases() {
       {"roundtrip: gauss filter so narrow the result is NaN", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "gauss:1e-30"}, "non-finite"},
       {"roundtrip: control characters in a file name", {"roundtrip", "@/bad\nname\x1b[31m.png", "--out", "@/rt"}, "bad\\x0Aname\\x1B[31m.png"},
       {"roundtrip: file name longer than the system allows", {"roundtrip", "@/" + std::string(5000, 'n') + ".png", "--out", "@/rt"}, "too long"},
+      {"demo: script is a FIFO", {"demo", "--script", "@/fifo"}, "is a FIFO"},
+      {"demo: script is /dev/zero", {"demo", "--script", "/dev/zero"}, "character device"},
       {"demo: --frames without a display", {"demo", "--frames", "2", "--size", "64"}, "need a window"},
       {"demo: --script without a display", {"demo", "--script", "@/okscript.txt"}, "need a window"},
       {"demo: --screenshot without a display", {"demo", "--frames", "1", "--screenshot", "@/s.png"}, "need a window"},
