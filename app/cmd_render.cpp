@@ -14,6 +14,7 @@
 #include "io/file.h"
 #include "io/image.h"
 #include "render/offscreen.h"
+#include "sky/sky.h"
 #include "ui/headless_frame.h"
 
 namespace oceanfft::app {
@@ -43,7 +44,7 @@ std::string number(double v) {
 
 void add_render(CLI::App& app, Commands& out) {
   struct Args {
-    std::string out, maps;
+    std::string out, maps, sky;
     int width = 1280, height = 720, samples = 4;
     double time = 12.0, foam_warmup = 2.0;
     std::string patch_sizes;
@@ -89,6 +90,9 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
   cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")->capture_default_str();
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
+  cmd->add_option("--sky", a->sky,
+                  "equirectangular Radiance .hdr or PNG (at most 4096x2048) that replaces the "
+                  "computed sky and clouds and lights the water");
 
   out.push_back({cmd, [a, cmd]() -> int {
     // Every check that needs no GPU comes first, so bad input fails fast and writes nothing.
@@ -171,9 +175,12 @@ void add_render(CLI::App& app, Commands& out) {
     }
     ocean::validate(p);
     io::require_writable(a->out, "the output");
+    // Decoded here once to fail before the GPU work; the renderer decodes it again.
+    if (!a->sky.empty()) sky::load_sky_image(a->sky);
 
     ui::HeadlessFrame frame;
     frame.settings = settings;
+    frame.settings.shading.sky.file = a->sky;
     frame.width = a->width;
     frame.height = a->height;
     frame.samples = a->samples;

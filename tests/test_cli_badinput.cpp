@@ -152,6 +152,10 @@ const std::vector<Case>& cases() {
       {"render: negative foam warm-up", {"render", "--out", "@/r.png", "--foam-warmup", "-1"}, "--foam-warmup"},
       {"render: output under a missing directory", {"render", "--out", "@/nodir/r.png", "--width", "32", "--height", "32", "--size", "64"}, "r.png"},
       {"render: output is a directory", {"render", "--out", "@/subdir", "--width", "32", "--height", "32", "--size", "64"}, "subdir"},
+      {"render: bad time of day", {"render", "--out", "@/r.png", "--time-of-day", "25:00"}, "25:00"},
+      {"render: sun above the zenith", {"render", "--out", "@/r.png", "--sun-elevation", "95"}, "sun_elevation"},
+      {"render: sky image missing", {"render", "--out", "@/r.png", "--sky", "@/missing.hdr"}, "missing.hdr"},
+      {"render: sky image not an image", {"render", "--out", "@/r.png", "--sky", "@/good.raw"}, "good.raw"},
       // --- roundtrip
       {"roundtrip: unknown option", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--bogus"}, "--bogus"},
       {"roundtrip: missing value", {"roundtrip", "@/small.bmp", "--out"}, "--out"},

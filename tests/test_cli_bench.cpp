@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <set>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -153,6 +154,29 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
         EXPECT_GT(e["ocean"]["bytes"].get<uint64_t>(), 0u);
         EXPECT_GE(e["ocean"]["layers"].get<int>(), 1);
         EXPECT_GT(e["ocean"]["gbps"].get<double>(), 0.0);
+        // fast runs the fused step first and the unfused one beside it, with their own passes.
+        const bool fast = e["algorithm"] == "fast";
+        EXPECT_EQ(e["ocean"]["fused"].get<bool>(), fast) << where;
+        auto names = [](const nlohmann::json& o) {
+          std::vector<std::string> v;
+          for (const auto& p : o["pass_median_ms"]) v.push_back(p["pass"].get<std::string>());
+          return v;
+        };
+        const std::vector<std::string> unfused = {"ocean.spectrum", "fft.horizontal", "fft.vertical",
+                                                  "ocean.assemble", "ocean.mipmaps"};
+        if (fast) {
+          EXPECT_EQ(names(e["ocean"]), (std::vector<std::string>{"ocean.spectrum+fft.rows",
+                                                                 "ocean.fft.columns+assemble",
+                                                                 "ocean.mipmaps"}))
+              << where;
+          ASSERT_TRUE(e["ocean_unfused"].is_object()) << where;
+          EXPECT_FALSE(e["ocean_unfused"]["fused"].get<bool>()) << where;
+          expect_summary(e["ocean_unfused"]["step"], where + " unfused ocean", 3);
+          EXPECT_EQ(names(e["ocean_unfused"]), unfused) << where;
+        } else {
+          EXPECT_TRUE(e["ocean_unfused"].is_null()) << where;
+          if (e["algorithm"] != "cooley-tukey") EXPECT_EQ(names(e["ocean"]), unfused) << where;
+        }
       }
     }
 
@@ -167,6 +191,35 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
     EXPECT_EQ(std::count(line.begin(), line.end(), ','), 17) << line;
   }
   EXPECT_EQ(n, j["results"].size());
+}
+
+// --frame: whole frames headless, per-pass medians under the window profiler's pass names.
+TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
+  const fs::path json = dir_ / "frame.json";
+  const Result r = run("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
+                       "--warmup-ms 0 --preset storm --json " + json.string(),
+                       dir_);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("renderer:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("preset storm"), std::string::npos) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(j["schema"], "oceanfft-bench-frame/1");
+  EXPECT_EQ(j["config"]["width"], 96);
+  EXPECT_EQ(j["config"]["height"], 54);
+  EXPECT_EQ(j["config"]["frames"], 3);
+  std::set<std::string> names;
+  double outermost = 0;
+  for (const auto& p : j["passes"]) {
+    names.insert(p["pass"].get<std::string>());
+    EXPECT_GE(p["median_ms"].get<double>(), 0.0) << p;
+    if (p["depth"] == 0) outermost += p["median_ms"].get<double>();
+    EXPECT_NE(r.out.find(p["pass"].get<std::string>()), std::string::npos) << p;
+  }
+  for (const char* must : {"ocean.spectrum+fft.rows", "ocean.fft.columns+assemble",
+                           "ocean.mipmaps", "render"})
+    EXPECT_TRUE(names.count(must)) << must << " missing from " << j["passes"];
+  EXPECT_GT(j["gpu_frame_median_ms"].get<double>(), 0.0);
+  EXPECT_GT(outermost, 0.0);
 }
 
 TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
@@ -189,6 +242,10 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
       {"bench --sizes 16 --layers 0", "--layers must be at least 1", 2},
       {"bench --sizes 16 --warmup -1", "--warmup", 2},
       {"bench --sizes 16 --timer sometimes", "--timer must be", 2},
+      {"bench --frame 640by480", "--frame '640by480' must be WxH", 2},
+      {"bench --frame 0x480", "must be WxH", 2},
+      {"bench --frame 64x64 --preset nope", "--preset", 2},
+      {"bench --frame 64x64 --samples 0", "--samples", 2},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args + tail, dir_);

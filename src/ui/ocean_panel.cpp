@@ -65,19 +65,6 @@ void draw_spectrum_plots(const ocean::Params& p) {
   }
 }
 
-// The sun is a direction in the renderer; the panel edits it as elevation and azimuth.
-void draw_sun(render::ShadingParams& s) {
-  glm::vec3 d = glm::normalize(s.sun_direction);
-  float elevation = glm::degrees(std::asin(std::clamp(d.y, -1.0f, 1.0f)));
-  float azimuth = glm::degrees(std::atan2(d.z, d.x));
-  bool sun = ImGui::SliderFloat("sun elevation", &elevation, 1.0f, 89.0f, "%.0f deg");
-  sun |= ImGui::SliderFloat("sun azimuth", &azimuth, -180.0f, 180.0f, "%.0f deg");
-  if (sun) {
-    const float e = glm::radians(elevation), a = glm::radians(azimuth);
-    s.sun_direction = glm::vec3(std::cos(e) * std::cos(a), std::sin(e), std::cos(e) * std::sin(a));
-  }
-}
-
 }  // namespace
 
 void OceanPanel::draw(Settings& next, const View& view) {
@@ -118,8 +105,8 @@ void OceanPanel::draw(Settings& next, const View& view) {
       ImGui::Text("t = %.2f s (simulated %.2f s)", view.time, view.sim.simulated_time());
     }
 
+    if (ImGui::CollapsingHeader("Sky")) draw_setting_group("Sky", next);
     if (ImGui::CollapsingHeader("Shading")) {
-      draw_sun(next.shading);
       draw_setting_group("Shading", next);
       ImGui::Text("%d vertices, %d triangles", view.renderer.vertex_count(), view.renderer.triangle_count());
     }

@@ -49,6 +49,7 @@ bool draw_setting(const Setting& row, Settings& s) {
       break;
     }
   }
+  if (changed && row.then) row.then(s);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s\n%s", row.key.c_str(), row.help.c_str(),
                                                 accepted_values(row).c_str());
   ImGui::PopID();

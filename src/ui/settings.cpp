@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "gl/error.h"
+#include "sky/sky.h"
 
 namespace oceanfft::ui {
 namespace {
@@ -300,6 +301,11 @@ std::vector<Setting> make_table() {
   e.push_back(switch_row("pack_pairs", "two real fields per complex plane (off: twice the FFT work)",
                          [](Settings& s) -> bool& { return s.ocean.pack_pairs; })
                   .panel("Cascades", "pack two fields per complex plane"));
+  e.push_back(switch_row("fused_step",
+                         "evolve the spectrum and assemble the maps inside the FFT's passes (fast "
+                         "algorithm, packed fields; off: separate passes, same maps)",
+                         [](Settings& s) -> bool& { return s.ocean.fused; })
+                  .panel("Cascades", "fuse the step into the FFT"));
   e.push_back(number_row("foam_threshold", -2.0, 2.0,
                          "foam where the smaller Jacobian eigenvalue falls below this (1 flat, 0 folding)",
                          [](Settings& s) -> float& { return s.ocean.foam_threshold; })
@@ -327,20 +333,59 @@ std::vector<Setting> make_table() {
                   .panel("Time", "paused"));
 
   using render::ShadingParams;
+  {
+    Row time = number_row("time_of_day", 0.0, 24.0,
+                          "local solar time in hours at 30 deg N on the June solstice; sets "
+                          "sun_elevation and sun_azimuth",
+                          [](Settings& s) -> float& { return s.shading.sky.time_of_day_h; })
+                   .panel("Sky", "time of day (h)", "%.2f")
+                   .option("--time-of-day");
+    time.s.parse_number = [](std::string_view v, double& x) {
+      if (const auto t = sky::parse_time_of_day(v)) {
+        x = *t;
+        return true;
+      }
+      return parse_double(v, x);
+    };
+    time.s.spelling = "HH:MM";
+    time.s.then = [](Settings& s) {
+      const sky::SunAngles a = sky::sun_at(s.shading.sky.time_of_day_h);
+      s.shading.sky.sun_elevation_deg = a.elevation_deg;
+      s.shading.sky.sun_azimuth_deg = a.azimuth_deg;
+    };
+    e.push_back(std::move(time));
+  }
+  e.push_back(number_row("sun_elevation", -10.0, 90.0, "sun's height above the horizon, degrees",
+                         [](Settings& s) -> float& { return s.shading.sky.sun_elevation_deg; })
+                  .panel("Sky", "sun elevation (deg)", "%.1f")
+                  .option("--sun-elevation"));
+  e.push_back(number_row("sun_azimuth", 0.0, 360.0,
+                         "sun's compass bearing, degrees (+x is north, +z east)",
+                         [](Settings& s) -> float& { return s.shading.sky.sun_azimuth_deg; })
+                  .panel("Sky", "sun azimuth (deg)", "%.0f")
+                  .option("--sun-azimuth"));
+  e.push_back(number_row("sun_illuminance", 0.0, 100.0,
+                         "sun's illuminance above the atmosphere, in the renderer's units",
+                         [](Settings& s) -> float& { return s.shading.sky.sun_illuminance; })
+                  .panel("Sky", "sun illuminance", "%.1f"));
+  e.push_back(number_row("turbidity", 0.0, 10.0, "aerosol (Mie) density, 1 = a clear day",
+                         [](Settings& s) -> float& { return s.shading.sky.turbidity; })
+                  .panel("Sky", "turbidity", "%.2f"));
+  e.push_back(number_row("cloud_coverage", 0.0, 1.0, "fraction of the sky the cloud layer covers",
+                         [](Settings& s) -> float& { return s.shading.sky.cloud_coverage; })
+                  .panel("Sky", "cloud coverage", "%.2f"));
+  e.push_back(number_row("cloud_altitude", 300.0, 12000.0, "height of the cloud layer, metres",
+                         [](Settings& s) -> float& { return s.shading.sky.cloud_altitude_m; })
+                  .log()
+                  .panel("Sky", "cloud altitude (m)", "%.0f"));
+  e.push_back(number_row("cloud_speed", 0.0, 5.0, "cloud drift per m/s of wind speed",
+                         [](Settings& s) -> float& { return s.shading.sky.cloud_speed; })
+                  .panel("Sky", "cloud speed", "%.2f"));
   e.push_back(switch_row("wireframe", "draw the mesh as lines",
                          [](Settings& s) -> bool& { return s.shading.wireframe; })
                   .panel("Shading", "wireframe")
                   .option("--wireframe")
                   .no_soak());
-  e.push_back(number_row("sun_intensity", 0.0, 20.0, "sun radiance scale",
-                         [](Settings& s) -> float& { return s.shading.sun_intensity; })
-                  .panel("Shading", "sun intensity", "%.1f"));
-  e.push_back(color_row("water_color", "deep water colour, linear r,g,b in [0, 1]",
-                        [](Settings& s) -> glm::vec3& { return s.shading.water_color; })
-                  .panel("Shading", "water"));
-  e.push_back(color_row("scatter_color", "light through thin crests, linear r,g,b in [0, 1]",
-                        [](Settings& s) -> glm::vec3& { return s.shading.scatter_color; })
-                  .panel("Shading", "scatter"));
   e.push_back(number_row("scatter_strength", 0.0, 4.0, "strength of the light through thin crests",
                          [](Settings& s) -> float& { return s.shading.scatter_strength; })
                   .panel("Shading", "scatter strength", "%.2f"));
@@ -351,9 +396,6 @@ std::vector<Setting> make_table() {
   e.push_back(number_row("foam_intensity", 0.0, 2.0, "brightness of foam",
                          [](Settings& s) -> float& { return s.shading.foam_intensity; })
                   .panel("Shading", "foam intensity", "%.2f"));
-  e.push_back(number_row("fog_density", 0.0, 0.002, "fog per metre",
-                         [](Settings& s) -> float& { return s.shading.fog_density; })
-                  .panel("Shading", "fog density", "%.6f"));
   e.push_back(number_row("exposure", 0.05, 20.0, "exposure before tone mapping",
                          [](Settings& s) -> float& { return s.shading.exposure; })
                   .log()
@@ -402,7 +444,8 @@ void set_from_text(const Setting& d, Settings& s, std::string_view v) {
   switch (d.kind) {
     case Kind::Number: {
       double x = 0;
-      if (!parse_double(v, x) || x < d.min || x > d.max) throw bad(d.key, v, expected);
+      const bool parsed = d.parse_number ? d.parse_number(v, x) : parse_double(v, x);
+      if (!parsed || x < d.min || x > d.max) throw bad(d.key, v, expected);
       *std::get<float*>(d.ref(s)) = float(x);
       return;
     }
@@ -484,7 +527,8 @@ std::string setting_key_list() {
 std::string accepted_values(const Setting& s) {
   switch (s.kind) {
     case Kind::Number:
-      return "a number in [" + number(s.min) + ", " + number(s.max) + "]";
+      return (s.spelling.empty() ? "" : s.spelling + " or ") + "a number in [" + number(s.min) +
+             ", " + number(s.max) + "]";
     case Kind::Integer:
       if (s.check) return "a power of two in " + number(s.min) + ".." + number(s.max);  // size
       return "an integer in [" + number(s.min) + ", " + number(s.max) + "]";
@@ -559,6 +603,7 @@ void apply_setting(Settings& s, std::string_view key, std::string_view value) {
                 "unknown key '" + std::string(key) + "'; known keys: " + setting_key_list());
   Settings next = s;
   set_from_text(*d, next, value);
+  if (d->then) d->then(next);
   ocean::validate(next.ocean);
   s = next;
 }
