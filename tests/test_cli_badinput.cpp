@@ -155,6 +155,8 @@ const std::vector<Case>& cases() {
       {"render: bad time of day", {"render", "--out", "@/r.png", "--time-of-day", "25:00"}, "25:00"},
       {"render: sun above the zenith", {"render", "--out", "@/r.png", "--sun-elevation", "95"}, "sun_elevation"},
       {"render: sky image missing", {"render", "--out", "@/r.png", "--sky", "@/missing.hdr"}, "missing.hdr"},
+      {"render: sky image is a FIFO", {"render", "--out", "@/r.png", "--sky", "@/fifo"}, "is a FIFO"},
+      {"render: sky image is /dev/zero", {"render", "--out", "@/r.png", "--sky", "/dev/zero"}, "character device"},
       {"render: sky image not an image", {"render", "--out", "@/r.png", "--sky", "@/good.raw"}, "good.raw"},
       // --- roundtrip
       {"roundtrip: unknown option", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--bogus"}, "--bogus"},
