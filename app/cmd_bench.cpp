@@ -207,7 +207,11 @@ int run_bench(BenchArgs& a) {
   for (const FftResult& r : rep.results)
     for (const OceanResult& o : r.oceans) {
       std::printf("ocean step %s%s %d^2 x %d cascade(s): %.4f ms (min %.4f); passes (median ms, %s):",
-                  std::string(fft::name(r.algorithm)).c_str(), o.fused ? " fused" : "", r.size,
+                  std::string(fft::name(r.algorithm)).c_str(),
+                  o.fusion == ocean::Fusion::Full       ? " fused"
+                  : o.fusion == ocean::Fusion::Spectrum ? " fused spectrum"
+                                                        : "",
+                  r.size,
                   o.cascades, o.time.median, o.time.min, o.timer.c_str());
       for (const auto& [name, ms] : o.passes) std::printf(" %s %.4f", name.c_str(), ms);
       std::printf("\n");
@@ -259,15 +263,20 @@ int run_bench(BenchArgs& a) {
       auto ocean_json = [&](const OceanResult& o) -> nlohmann::json {
         nlohmann::json passes = nlohmann::json::array();
         for (const auto& [name, ms] : o.passes) passes.push_back({{"pass", name}, {"ms", ms}});
-        return {{"step", summary_json(o.time)}, {"fused", o.fused},
+        return {{"step", summary_json(o.time)}, {"fusion", bench::fusion_name(o.fusion)},
                 {"describe", o.describe},       {"layers", o.layers},
                 {"cascades", o.cascades},       {"pass_timer", o.timer},
                 {"pass_median_ms", passes},     {"bytes", o.bytes},
                 {"gbps", gbps(o.bytes, o.time.median)}};
       };
       if (!r.oceans.empty()) j["results"].back()["ocean"] = ocean_json(r.oceans[0]);
-      j["results"].back()["ocean_unfused"] =
-          r.oceans.size() > 1 ? ocean_json(r.oceans[1]) : nlohmann::json(nullptr);
+      auto other = [&](ocean::Fusion f) {
+        for (size_t i = 1; i < r.oceans.size(); ++i)
+          if (r.oceans[i].fusion == f) return ocean_json(r.oceans[i]);
+        return nlohmann::json(nullptr);
+      };
+      j["results"].back()["ocean_spectrum_fused"] = other(ocean::Fusion::Spectrum);
+      j["results"].back()["ocean_unfused"] = other(ocean::Fusion::None);
     }
     files.put(a.json, j.dump(2) + "\n");
   }

@@ -154,9 +154,9 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
         EXPECT_GT(e["ocean"]["bytes"].get<uint64_t>(), 0u);
         EXPECT_GE(e["ocean"]["layers"].get<int>(), 1);
         EXPECT_GT(e["ocean"]["gbps"].get<double>(), 0.0);
-        // fast runs the fused step first and the unfused one beside it, with their own passes.
+        // fast runs the fused step first and the other paths beside it, with their own passes.
         const bool fast = e["algorithm"] == "fast";
-        EXPECT_EQ(e["ocean"]["fused"].get<bool>(), fast) << where;
+        EXPECT_EQ(e["ocean"]["fusion"], fast ? "full" : "none") << where;
         auto names = [](const nlohmann::json& o) {
           std::vector<std::string> v;
           for (const auto& p : o["pass_median_ms"]) v.push_back(p["pass"].get<std::string>());
@@ -169,12 +169,20 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
                                                                  "ocean.fft.columns+assemble",
                                                                  "ocean.mipmaps"}))
               << where;
+          ASSERT_TRUE(e["ocean_spectrum_fused"].is_object()) << where;
+          EXPECT_EQ(e["ocean_spectrum_fused"]["fusion"], "spectrum") << where;
+          expect_summary(e["ocean_spectrum_fused"]["step"], where + " spectrum-fused ocean", 3);
+          EXPECT_EQ(names(e["ocean_spectrum_fused"]),
+                    (std::vector<std::string>{"ocean.spectrum+fft.rows", "fft.vertical",
+                                              "ocean.assemble", "ocean.mipmaps"}))
+              << where;
           ASSERT_TRUE(e["ocean_unfused"].is_object()) << where;
-          EXPECT_FALSE(e["ocean_unfused"]["fused"].get<bool>()) << where;
+          EXPECT_EQ(e["ocean_unfused"]["fusion"], "none") << where;
           expect_summary(e["ocean_unfused"]["step"], where + " unfused ocean", 3);
           EXPECT_EQ(names(e["ocean_unfused"]), unfused) << where;
         } else {
           EXPECT_TRUE(e["ocean_unfused"].is_null()) << where;
+          EXPECT_TRUE(e["ocean_spectrum_fused"].is_null()) << where;
           if (e["algorithm"] != "cooley-tukey") EXPECT_EQ(names(e["ocean"]), unfused) << where;
         }
       }
@@ -233,8 +241,8 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
   const Case cases[] = {
       {"bench --sizes 100", "power of two", 2},
       {"bench --sizes 8192", "outside", 2},
-      {"bench --sizes 16,abc", "not an integer", 2},
-      {"bench --sizes ''", "not an integer", 2},
+      {"bench --sizes 16,abc", "'abc' is not a decimal integer", 2},
+      {"bench --sizes ''", "is not a decimal integer", 2},
       {"bench --sizes 16 --algorithms all,nope", "unknown algorithm 'all'", 2},
       {"bench --sizes 16 --algorithms nope", "unknown algorithm 'nope'", 2},
       {"bench --sizes 16 --reps 0", "--reps must be at least 1", 2},
@@ -255,7 +263,7 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
   }
   const Result r = run("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
   EXPECT_EQ(r.status, 3) << r.err;
-  EXPECT_NE(r.err.find("no directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
   // A flag CLI11 cannot convert is still a failure, not a run with a default.
   EXPECT_NE(run("bench --sizes 16 --reps many" + tail, dir_).status, 0);
   EXPECT_FALSE(fs::exists(json));

@@ -225,3 +225,39 @@ TEST_F(SkyRender, AFrameWhereNothingChangedRebuildsNoTable) {
   EXPECT_EQ(renderer.sky().view_builds(), 2);
   EXPECT_NE(c.px, b.px);
 }
+
+TEST_F(SkyRender, CloudsShowInTheSkyAndInTheWaterAndDriftWithTheWind) {
+  ocean::Params p = small_sea();
+  ocean::Simulation sim(test::shaders(), p);
+  sim.step(3.0);
+  render::OceanRenderer renderer(test::shaders());
+  const render::Camera cam = camera(40.0f, 8.0f);
+  const int h = int(horizon_row(cam));
+  auto differing = [&](const Image& a, const Image& b, int y0, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; ++y)
+      for (int x = 0; x < kW; ++x) {
+        const glm::dvec3 d = glm::abs(a.at(x, y) - b.at(x, y));
+        n += std::max({d.r, d.g, d.b}) > 3.0;
+      }
+    return double(n) / double((y1 - y0) * kW);
+  };
+  render::ShadingParams s = at_time(10.0, 0.0f);
+  const Image clear = draw(renderer, sim, cam, s);
+  s.sky.cloud_coverage = 0.7f;
+  const Image cloudy = draw(renderer, sim, cam, s);
+  const double sky = differing(clear, cloudy, 0, h - 2), sea = differing(clear, cloudy, h + 4, kH);
+  std::printf("clouds change %.0f %% of the sky's pixels and %.0f %% of the sea's\n", 100 * sky, 100 * sea);
+  EXPECT_GT(sky, 0.3);
+  EXPECT_GT(sea, 0.3) << "the water reflects the clouds";
+  // A minute later the layer has drifted (U10 x cloud_speed x 60 s, about 900 m): the sky
+  // changes, and the environment map followed in its steps.
+  const int env_before = renderer.sky().envmap_builds();
+  sim.step(63.0);
+  const Image later = draw(renderer, sim, cam, s);
+  const double moved = differing(cloudy, later, 0, h - 2);
+  std::printf("a minute's drift changes %.0f %% of the sky's pixels\n", 100 * moved);
+  EXPECT_GT(moved, 0.2);
+  EXPECT_EQ(renderer.sky().envmap_builds(), env_before + 1);
+  EXPECT_EQ(renderer.sky().view_builds(), 1);
+}

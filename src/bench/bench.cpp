@@ -14,6 +14,10 @@
 
 namespace oceanfft::bench {
 
+const char* fusion_name(ocean::Fusion f) {
+  return f == ocean::Fusion::Full ? "full" : f == ocean::Fusion::Spectrum ? "spectrum" : "none";
+}
+
 double gbps(uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
 
 double CopyResult::best_gbps() const {
@@ -130,7 +134,7 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
 }
 
 // Times one ocean step configuration; false (and a note) when the device cannot run it.
-bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, bool fused,
+bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, ocean::Fusion fusion,
                         TimerKind kind, const Timing& a, int cascades, uint64_t seed,
                         OceanResult& out, std::string& note) {
   ocean::Params p;
@@ -138,7 +142,7 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, bo
   p.algorithm = r.algorithm;
   p.seed = seed;
   p.cascades = cascades;
-  p.fused = fused;
+  p.fusion = fusion;
   std::unique_ptr<ocean::Simulation> made;
   try {
     made = std::make_unique<ocean::Simulation>(shaders, p);
@@ -153,7 +157,7 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, bo
   double t = 0.0;
   auto step = [&] { sim.step(t += 1.0 / 60.0); };
   warm_up(step, sim.bytes_per_step(), a);
-  out.fused = sim.fused();
+  out.fusion = sim.fusion();
   out.time = time_batched(kind, a.reps, step, sim.bytes_per_step());
   out.bytes = sim.bytes_per_step();
   out.layers = sim.layers();
@@ -192,14 +196,17 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
     return;
   }
   OceanResult o;
-  if (!measure_ocean_path(shaders, r, true, kind, a, cascades, seed, o, r.ocean_note)) return;
-  const bool fused = o.fused;
+  if (!measure_ocean_path(shaders, r, ocean::Fusion::Full, kind, a, cascades, seed, o, r.ocean_note))
+    return;
+  const bool fused = o.fusion != ocean::Fusion::None;
   r.oceans.push_back(std::move(o));
-  if (fused) {
-    OceanResult u;
-    std::string note;
-    if (measure_ocean_path(shaders, r, false, kind, a, cascades, seed, u, note)) r.oceans.push_back(std::move(u));
-  }
+  if (fused)
+    for (ocean::Fusion f : {ocean::Fusion::Spectrum, ocean::Fusion::None}) {
+      OceanResult other;
+      std::string note;
+      if (measure_ocean_path(shaders, r, f, kind, a, cascades, seed, other, note))
+        r.oceans.push_back(std::move(other));
+    }
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "fft/fft.h"
 #include "gl/context.h"
 #include "gl/shader.h"
+#include "ocean/simulation.h"
 #include "profiler/rep_timer.h"
 #include "profiler/stats.h"
 #include "ui/headless_frame.h"
@@ -72,9 +73,11 @@ struct CopyResult {
   const char* best_method() const;
 };
 
+const char* fusion_name(ocean::Fusion f);  // "none", "spectrum", "full"
+
 // One ocean step configuration timed: the step as a whole, then each pass under the profiler.
 struct OceanResult {
-  bool fused = false;  // Simulation::fused(): spectrum and assemble inside the FFT's passes
+  ocean::Fusion fusion = ocean::Fusion::None;  // what the step ran (Simulation::fusion())
   Summary time;
   uint64_t bytes = 0;
   int layers = 0;
@@ -96,7 +99,8 @@ struct FftResult {
   double rel_l2 = 0;
   double copy_gbps = 0;
   // The ocean step at this size where the ocean runs: the default path first (fused where the
-  // algorithm allows), then the unfused one when the first was fused, so both show side by side.
+  // algorithm allows), then, when it was fused, the spectrum-only fusion and the unfused step,
+  // so the paths show side by side.
   std::vector<OceanResult> oceans;
   std::string ocean_note;  // why the ocean was not measured
 };

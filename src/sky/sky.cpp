@@ -225,7 +225,8 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
                         p.sun_illuminance != params_.sun_illuminance;
   // The clouds drift every frame; the map follows them in steps a reflection cannot show.
   const glm::vec2 step = glm::round(cloud_offset / kCloudStepM) * kCloudStepM;
-  const bool clouds_moved = p.cloud_coverage > 0.0f && step != cloud_offset_;
+  // (A user's image has no clouds to move.)
+  const bool clouds_moved = p.file.empty() && p.cloud_coverage > 0.0f && step != cloud_offset_;
   const bool new_env = new_view || !have_env_ || clouds_moved ||
                        p.cloud_coverage != params_.cloud_coverage ||
                        p.cloud_altitude_m != params_.cloud_altitude_m;

@@ -301,10 +301,12 @@ std::vector<Setting> make_table() {
   e.push_back(switch_row("pack_pairs", "two real fields per complex plane (off: twice the FFT work)",
                          [](Settings& s) -> bool& { return s.ocean.pack_pairs; })
                   .panel("Cascades", "pack two fields per complex plane"));
-  e.push_back(switch_row("fused_step",
-                         "evolve the spectrum and assemble the maps inside the FFT's passes (fast "
-                         "algorithm, packed fields; off: separate passes, same maps)",
-                         [](Settings& s) -> bool& { return s.ocean.fused; })
+  e.push_back(choice_row("fused_step", {"off", "spectrum", "full"},
+                         "how much of the step runs inside the FFT's passes (fast algorithm, "
+                         "packed fields): spectrum = evolved in the row pass, full = also the "
+                         "maps assembled in the column pass; the same maps either way",
+                         [](const Settings& s) { return int(s.ocean.fusion); },
+                         [](Settings& s, int i) { s.ocean.fusion = ocean::Fusion(i); })
                   .panel("Cascades", "fuse the step into the FFT"));
   e.push_back(number_row("foam_threshold", -2.0, 2.0,
                          "foam where the smaller Jacobian eigenvalue falls below this (1 flat, 0 folding)",
