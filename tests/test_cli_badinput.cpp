@@ -441,6 +441,11 @@ TEST(CliSoak, ShortRunKeepsObjectsAndMemoryFlat) {
   ASSERT_TRUE(r.exited) << "signal " << r.status;
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("soak: seed 20261125"), std::string::npos) << "the seed must be printed";
+  // The replay line repeats every option that shaped the run, defaults included.
+  EXPECT_NE(r.out.find("replay: oceanfft soak --frames 1000 --seed 20261125 --size-max 128 --change-every 5 "
+                       "--check-every 50 --rss-every 50)"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("soak: passed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("GL errors 0"), std::string::npos) << r.out;
   RecordProperty("seconds", std::to_string(secs));
