@@ -237,7 +237,6 @@ const std::vector<Case>& cases() {
       {"demo: --frames without a display", {"demo", "--frames", "2", "--size", "64"}, "need a window"},
       {"demo: --script without a display", {"demo", "--script", "@/okscript.txt"}, "need a window"},
       {"demo: --screenshot without a display", {"demo", "--frames", "1", "--screenshot", "@/s.png"}, "need a window"},
-      {"demo: headless picture already there", {"demo", "--size", "64"}, "oceanfft-headless.png", {}, "oceanfft-headless.png"},
       {"viewer: corrupt image in a scripted run", {"viewer", "@/corrupt.png", "--frames", "2"}, "corrupt.png"},
       {"shader folder with an exponential include tree", {"fft", "--algorithm", "stockham-r4", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "#include expands", {"OCEANFFT_SHADER_DIR=@/bombshaders"}},
       {"render: --time 1e100 makes the sea NaN", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"}, "not finite"},
