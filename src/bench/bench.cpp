@@ -65,30 +65,31 @@ Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work
   return profiler::summarize(ms);
 }
 
-CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, TimerKind kind,
-                        const Timing& a, uint64_t seed) {
+CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int h, int layers,
+                        TimerKind kind, const Timing& a, uint64_t seed) {
   CopyResult r;
   r.size = n;
+  r.height = h;
   fft::Options o;
-  o.width = o.height = n;
+  o.width = n;
+  o.height = h;
   o.layers = layers;
   r.bytes = fft::pass_bytes(o);
-  gl::Texture src = gl::make_complex_texture(n, n, layers);
-  gl::Texture dst = gl::make_complex_texture(n, n, layers);
-  fft::upload(src, fft::random_planes(n, n, layers, seed));
+  gl::Texture src = gl::make_complex_texture(n, h, layers);
+  gl::Texture dst = gl::make_complex_texture(n, h, layers);
+  fft::upload(src, fft::random_planes(n, h, layers, seed));
   gl::Program prog = shaders.compute("bench/copy_image.comp");
-  const GLuint groups = GLuint((n + 15) / 16);
   auto compute_copy = [&] {
     glUseProgram(prog.id());
     glBindImageTexture(0, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     glBindImageTexture(1, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glDispatchCompute(groups, groups, GLuint(layers));
+    glDispatchCompute(GLuint((n + 15) / 16), GLuint((h + 15) / 16), GLuint(layers));
     // Same barrier an FFT pass ends with, so both pay the same synchronisation.
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   };
   auto image_copy = [&] {
     glCopyImageSubData(src.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, dst.id(), GL_TEXTURE_2D_ARRAY, 0,
-                       0, 0, 0, n, n, layers);
+                       0, 0, 0, n, h, layers);
   };
   warm_up(compute_copy, r.bytes, a);
   r.compute = time_batched(kind, a.reps, compute_copy, r.bytes);
@@ -101,21 +102,23 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, Tim
   return r;
 }
 
-FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n,
+FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n, int h,
                       int layers, TimerKind kind, const Timing& a, uint64_t seed) {
   fft::Options o;
-  o.width = o.height = n;
+  o.width = n;
+  o.height = h;
   o.layers = layers;
   o.algorithm = algorithm;
   fft::Plan plan(o, shaders);
   FftResult r;
   r.algorithm = algorithm;
   r.size = n;
+  r.height = h;
   r.plan = plan.describe();
   r.dispatches = plan.dispatches_per_execute();
   r.bytes = fft::pass_bytes(o) * 2;
-  gl::Texture input = gl::make_complex_texture(n, n, layers);
-  fft::Planes in = fft::random_planes(n, n, layers, seed);
+  gl::Texture input = gl::make_complex_texture(n, h, layers);
+  fft::Planes in = fft::random_planes(n, h, layers, seed);
   fft::upload(input, in);
   const gl::Texture* result = nullptr;
   auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
@@ -190,7 +193,7 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, oc
 
 void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
                    const Timing& a, int cascades, uint64_t seed) {
-  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
+  if (r.height != r.size || r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
     r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
                    std::to_string(ocean::kMaxSize);
     return;
@@ -229,13 +232,20 @@ void validate(const FftConfig& c) {
     throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(c.layers) + ")");
   if (c.ocean_cascades < 1 || c.ocean_cascades > ocean::kMaxCascades)
     throw Error(ErrorCode::InvalidArgument, "--ocean-cascades must be 1.." + std::to_string(ocean::kMaxCascades));
-  for (int n : c.sizes) {
-    fft::Options o;
-    o.width = o.height = n;
-    o.layers = c.layers;
-    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
-      throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
-  }
+  if (!c.heights.empty() && c.heights.size() != c.sizes.size())
+    throw Error(ErrorCode::InvalidArgument, "bench: one height per size");
+  // Per algorithm: fast takes any size, the others powers of two.
+  const std::vector<fft::Algorithm> all(fft::all_algorithms().begin(), fft::all_algorithms().end());
+  for (size_t i = 0; i < c.sizes.size(); ++i)
+    for (fft::Algorithm alg : c.algorithms.empty() ? all : c.algorithms) {
+      fft::Options o;
+      o.width = c.sizes[i];
+      o.height = c.height(i);
+      o.layers = c.layers;
+      o.algorithm = alg;
+      if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+        throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
+    }
 }
 
 Device describe_device(const gl::Context& ctx) {
@@ -294,17 +304,19 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
   auto announce = [&](const std::string& what) {
     if (progress) progress("[" + std::to_string(++step) + "/" + std::to_string(steps) + "] " + what);
   };
-  for (int n : c.sizes) {
-    announce("image copy " + std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(c.layers));
-    rep.copies.push_back(measure_copy(shaders, n, c.layers, rep.timer, c.timing, c.seed ^ uint64_t(n)));
+  for (size_t i = 0; i < c.sizes.size(); ++i) {
+    const int n = c.sizes[i], h = c.height(i);
+    announce("image copy " + std::to_string(n) + "x" + std::to_string(h) + "x" + std::to_string(c.layers));
+    rep.copies.push_back(measure_copy(shaders, n, h, c.layers, rep.timer, c.timing,
+                                      c.seed ^ uint64_t(n) ^ (uint64_t(h) << 16)));
   }
   uint64_t case_seed = c.seed;
   for (fft::Algorithm alg : c.algorithms)
     for (size_t i = 0; i < c.sizes.size(); ++i) {
-      const int n = c.sizes[i];
-      announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(n) +
+      const int n = c.sizes[i], h = c.height(i);
+      announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(h) +
                "x" + std::to_string(c.layers) + ", " + std::to_string(c.timing.reps) + " reps");
-      FftResult r = measure_fft(shaders, alg, n, c.layers, rep.timer, c.timing, ++case_seed);
+      FftResult r = measure_fft(shaders, alg, n, h, c.layers, rep.timer, c.timing, ++case_seed);
       if (c.ocean) measure_ocean(shaders, r, rep.timer, c.timing, c.ocean_cascades, case_seed);
       r.copy_gbps = rep.copies[i].best_gbps();
       rep.results.push_back(std::move(r));

@@ -41,6 +41,9 @@ struct Timing {
 
 struct FftConfig {
   std::vector<int> sizes = {256, 512, 1024, 2048, 4096};
+  // Heights beside `sizes` (widths) for WxH shapes such as 1080x1920; empty: square sizes.
+  std::vector<int> heights;
+  int height(size_t i) const { return heights.empty() ? sizes[i] : heights[i]; }
   std::vector<fft::Algorithm> algorithms;  // empty: all
   int layers = 1;
   Timing timing;
@@ -67,6 +70,7 @@ std::pair<TimerKind, std::string> choose_timer(const std::string& requested, con
 
 struct CopyResult {
   int size = 0;
+  int height = 0;  // = size but for WxH shapes
   Summary compute, copy_image;
   uint64_t bytes = 0;
   double best_gbps() const;
@@ -92,6 +96,7 @@ struct OceanResult {
 struct FftResult {
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
   int size = 0;
+  int height = 0;  // = size but for WxH shapes
   std::string plan;
   int dispatches = 0;
   uint64_t bytes = 0;
