@@ -1,6 +1,7 @@
 #include "fft/anysize.h"
 
 #include <algorithm>
+#include <bit>
 #include <complex>
 #include <numbers>
 
@@ -11,11 +12,7 @@ namespace {
 
 using cd = std::complex<double>;
 
-int floor_pow2(int v) {
-  int p = 1;
-  while (p * 2 <= v) p *= 2;
-  return p;
-}
+int floor_pow2(int v) { return int(std::bit_floor(unsigned(std::max(v, 1)))); }
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
 // More registers than this per invocation spill on every vendor; only a driver (or a test)

@@ -1,5 +1,6 @@
 #include "ocean/simulation.h"
 
+#include <bit>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,7 +24,6 @@ constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UP
                                     GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
                                     GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
 
-bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
 int mip_levels(int n) {
   int levels = 1;
@@ -87,7 +87,7 @@ double subgrid_slope_variance(const Params& p) {
 }
 
 void validate(const Params& p) {
-  if (!is_pow2(p.size) || p.size < kMinSize || p.size > kMaxSize)
+  if (!std::has_single_bit(unsigned(p.size)) || p.size < kMinSize || p.size > kMaxSize)
     throw Error(ErrorCode::InvalidArgument,
                 "ocean size " + std::to_string(p.size) + " must be a power of two in " +
                     std::to_string(kMinSize) + ".." + std::to_string(kMaxSize));
