@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <numbers>
 
+#include "fft/bindings.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -237,13 +238,13 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const float scale = inverse ? 1.0f / float(s.length) : 1.0f;
   const int lines = axis == 0 ? options_.height : options_.width;
   glUseProgram(prog);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0,
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES,
                    (twiddles_[axis] ? twiddles_[axis] : twiddles_[0]).id());
   glProgramUniform1i(prog, glGetUniformLocation(prog, "uDirection"), inverse);
 
   if (s.kind == AxisStrategy::Kind::Registers) {
-    bind_image(0, src, GL_READ_ONLY);
-    bind_image(1, dst, GL_WRITE_ONLY);
+    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     unsigned groups[3];
     detail::fast_dispatch_size(s, axis, options_, groups);
@@ -253,8 +254,8 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
     return;
   }
   if (s.kind != AxisStrategy::Kind::StageDispatches) {
-    bind_image(0, src, GL_READ_ONLY);
-    bind_image(1, dst, GL_WRITE_ONLY);
+    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     glDispatchCompute(1, GLuint(lines / s.lines), GLuint(options_.layers));
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
@@ -270,13 +271,13 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const gl::Texture* cur = &src;
   for (int stage = 0; stage < stages; ++stage) {
     const gl::Texture* out = cur == &ping_[0] ? &ping_[1] : &ping_[0];
-    const int pp = stage & 1;  // the image unit that is read this stage
+    const int pp = stage & 1;  // 1: the units swap roles this stage (cooley_tukey.comp)
     char label[48];
     std::snprintf(label, sizeof label, "%s.stage%d", axis == 0 ? "fft.horizontal" : "fft.vertical",
                   stage);
     gl::ScopedPass pass(timer, label, pass_bytes(options_));
-    bind_image(GLuint(pp), *cur, GL_READ_WRITE);
-    bind_image(GLuint(1 - pp), *out, GL_READ_WRITE);
+    bind_image(GLuint(pp ? FFT_IMAGE_DST : FFT_IMAGE_SRC), *cur, GL_READ_WRITE);
+    bind_image(GLuint(pp ? FFT_IMAGE_SRC : FFT_IMAGE_DST), *out, GL_READ_WRITE);
     glProgramUniform1i(prog, loc_stage, stage);
     glProgramUniform1i(prog, loc_pp, pp);
     glProgramUniform1f(prog, loc_scale, stage == stages - 1 ? scale : 1.0f);

@@ -67,11 +67,11 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #endif
 
 #if IMG_RESTRICT
-layout(binding = 0, rgba32f) uniform restrict readonly image2DArray uSrc;
-layout(binding = 1, rgba32f) uniform restrict writeonly image2DArray uDst;
+layout(binding = FFT_IMAGE_SRC, rgba32f) uniform restrict readonly image2DArray uSrc;
+layout(binding = FFT_IMAGE_DST, rgba32f) uniform restrict writeonly image2DArray uDst;
 #else
-layout(binding = 0, rgba32f) uniform readonly image2DArray uSrc;
-layout(binding = 1, rgba32f) uniform writeonly image2DArray uDst;
+layout(binding = FFT_IMAGE_SRC, rgba32f) uniform readonly image2DArray uSrc;
+layout(binding = FFT_IMAGE_DST, rgba32f) uniform writeonly image2DArray uDst;
 #endif
 
 uniform int uDirection;  // 0 forward, 1 inverse
