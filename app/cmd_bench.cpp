@@ -188,6 +188,20 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, Tim
   return r;
 }
 
+// One ocean step configuration timed: the step as a whole, then each pass under the profiler.
+struct OceanResult {
+  bool fused = false;  // Simulation::fused(): spectrum and assemble inside the FFT's passes
+  Summary time;
+  uint64_t bytes = 0;
+  int layers = 0;
+  int cascades = 0;
+  std::string describe;
+  // Median of each pass of the step over the timed frames (the profiler's own timer), in the
+  // order the step runs them: where the step's time goes.
+  std::vector<std::pair<std::string, double>> passes;
+  std::string timer;
+};
+
 struct FftResult {
   fft::Algorithm algorithm;
   int size = 0;
@@ -197,16 +211,9 @@ struct FftResult {
   Summary time;
   double rel_l2 = 0;
   double copy_gbps = 0;
-  // The ocean step (spectrum + inverse FFT + assemble) at this size, where the ocean runs.
-  bool ocean = false;
-  Summary ocean_time;
-  uint64_t ocean_bytes = 0;
-  int ocean_layers = 0;
-  int ocean_cascades = 0;
-  // Median of each pass of the step over the timed frames (the profiler's own timer), in the
-  // order the step runs them: where the step's time goes.
-  std::vector<std::pair<std::string, double>> ocean_passes;
-  std::string ocean_timer;
+  // The ocean step at this size where the ocean runs: the default path first (fused where the
+  // algorithm allows), then the unfused one when the first was fused, so both show side by side.
+  std::vector<OceanResult> oceans;
   std::string ocean_note;  // why the ocean was not measured
 };
 
@@ -242,37 +249,36 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   return r;
 }
 
-void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
-                   const BenchArgs& a, uint64_t seed) {
-  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
-    r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
-                   std::to_string(ocean::kMaxSize);
-    return;
-  }
+// Times one ocean step configuration; false (and a note) when the device cannot run it.
+bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, bool fused,
+                        TimerKind kind, const BenchArgs& a, uint64_t seed, OceanResult& out,
+                        std::string& note) {
   ocean::Params p;
   p.size = r.size;
   p.algorithm = r.algorithm;
   p.seed = seed;
   p.cascades = a.ocean_cascades;
+  p.fused = fused;
   std::unique_ptr<ocean::Simulation> made;
   try {
     made = std::make_unique<ocean::Simulation>(shaders, p);
   } catch (const Error& e) {
     // A size this device cannot simulate is a result to report, not a reason to lose the run.
     if (e.code() != ErrorCode::InvalidArgument && e.code() != ErrorCode::GlUnsupported) throw;
-    r.ocean_note = e.what();
-    return;
+    note = e.what();
+    return false;
   }
   ocean::Simulation& sim = *made;
   // Advancing time keeps every step's spectrum different, as in the demo.
   double t = 0.0;
   auto step = [&] { sim.step(t += 1.0 / 60.0); };
   warm_up(step, sim.bytes_per_step(), a);
-  r.ocean = true;
-  r.ocean_time = time_batched(kind, a.reps, step, sim.bytes_per_step());
-  r.ocean_bytes = sim.bytes_per_step();
-  r.ocean_layers = sim.layers();
-  r.ocean_cascades = sim.cascades();
+  out.fused = sim.fused();
+  out.time = time_batched(kind, a.reps, step, sim.bytes_per_step());
+  out.bytes = sim.bytes_per_step();
+  out.layers = sim.layers();
+  out.cascades = sim.cascades();
+  out.describe = sim.describe();
 
   // The same step again under the live profiler: one frame per step, read back a few frames
   // later, so the breakdown costs the step nothing but the timestamp queries.
@@ -292,9 +298,28 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
     prof.begin_frame();
     prof.end_frame();
   }
-  r.ocean_timer = prof.timer_label();
+  out.timer = prof.timer_label();
   for (const profiler::PassStats& s : prof.passes())
-    if (s.depth == 0) r.ocean_passes.emplace_back(s.name, s.ms.median());
+    if (s.depth == 0) out.passes.emplace_back(s.name, s.ms.median());
+  return true;
+}
+
+void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
+                   const BenchArgs& a, uint64_t seed) {
+  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
+    r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
+                   std::to_string(ocean::kMaxSize);
+    return;
+  }
+  OceanResult o;
+  if (!measure_ocean_path(shaders, r, true, kind, a, seed, o, r.ocean_note)) return;
+  const bool fused = o.fused;
+  r.oceans.push_back(std::move(o));
+  if (fused) {
+    OceanResult u;
+    std::string note;
+    if (measure_ocean_path(shaders, r, false, kind, a, seed, u, note)) r.oceans.push_back(std::move(u));
+  }
 }
 
 int run_bench(const BenchArgs& a) {
@@ -356,10 +381,25 @@ int run_bench(const BenchArgs& a) {
                                    : problem + "; CPU time with glFinish around each execute";
   }
 
+  // Extensions that would let the FFT exchange data within a warp instead of through shared
+  // memory: recorded so a run says what the driver offers.
+  std::vector<std::pair<std::string, bool>> subgroup_ext = {
+      {"GL_KHR_shader_subgroup", false}, {"GL_NV_shader_thread_shuffle", false},
+      {"GL_ARB_shader_ballot", false}, {"GL_NV_shader_thread_group", false}};
+  {
+    GLint count = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+    for (GLint i = 0; i < count; ++i) {
+      const char* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
+      for (auto& [name, has] : subgroup_ext) has = has || (e && name == e);
+    }
+  }
   std::printf("renderer: %s\nvendor: %s\nGL version: %s\nGLSL: %s\ncontext: %s\n",
               info.renderer.c_str(), info.vendor.c_str(), info.version.c_str(),
               info.glsl_version.c_str(), info.provider.c_str());
-  std::printf("timer: %s (%s)\n", std::string(profiler::timer_name(kind)).c_str(), timer_note.c_str());
+  std::printf("subgroup extensions:");
+  for (const auto& [name, has] : subgroup_ext) std::printf(" %s %s", name.c_str(), has ? "yes" : "no");
+  std::printf("\ntimer: %s (%s)\n", std::string(profiler::timer_name(kind)).c_str(), timer_note.c_str());
   std::printf("layers: %d (%d complex planes per transform), reps: %d, warm-up: %d calls and %g ms, "
               "seed: %llu\n",
               a.layers, 2 * a.layers, a.reps, a.warmup, a.warmup_ms, (unsigned long long)seed);
@@ -406,19 +446,19 @@ int run_bench(const BenchArgs& a) {
   for (const FftResult& r : results) {
     const double g = gbps(r.bytes, r.time.median);
     char ocean_ms[32] = "-";
-    if (r.ocean) std::snprintf(ocean_ms, sizeof ocean_ms, "%.4f", r.ocean_time.median);
+    if (!r.oceans.empty()) std::snprintf(ocean_ms, sizeof ocean_ms, "%.4f", r.oceans[0].time.median);
     std::printf("%-13s %6d %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
                 std::string(fft::name(r.algorithm)).c_str(), r.size, r.time.median, r.time.min,
                 r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2, ocean_ms);
   }
-  for (const FftResult& r : results) {
-    if (r.ocean_passes.empty()) continue;
-    std::printf("ocean step %s %d^2 x %d cascade(s), passes (median ms, %s):",
-                std::string(fft::name(r.algorithm)).c_str(), r.size, r.ocean_cascades,
-                r.ocean_timer.c_str());
-    for (const auto& [name, ms] : r.ocean_passes) std::printf(" %s %.4f", name.c_str(), ms);
-    std::printf("\n");
-  }
+  for (const FftResult& r : results)
+    for (const OceanResult& o : r.oceans) {
+      std::printf("ocean step %s%s %d^2 x %d cascade(s): %.4f ms (min %.4f); passes (median ms, %s):",
+                  std::string(fft::name(r.algorithm)).c_str(), o.fused ? " fused" : "", r.size,
+                  o.cascades, o.time.median, o.time.min, o.timer.c_str());
+      for (const auto& [name, ms] : o.passes) std::printf(" %s %.4f", name.c_str(), ms);
+      std::printf("\n");
+    }
   std::fflush(stdout);
 
   if (!a.json.empty()) {
@@ -427,7 +467,9 @@ int run_bench(const BenchArgs& a) {
     j["date_utc"] = utc_now();
     j["device"] = {{"vendor", info.vendor},           {"renderer", info.renderer},
                    {"gl_version", info.version},      {"glsl_version", info.glsl_version},
-                   {"context", info.provider},        {"timestamp_bits", profiler::timestamp_bits()}};
+                   {"context", info.provider},        {"timestamp_bits", profiler::timestamp_bits()},
+                   {"subgroup_extensions", nlohmann::json::object()}};
+    for (const auto& [name, has] : subgroup_ext) j["device"]["subgroup_extensions"][name] = has;
     j["timer"] = profiler::timer_name(kind);
     j["timer_note"] = timer_note;
     j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", a.layers},
@@ -465,19 +507,18 @@ int run_bench(const BenchArgs& a) {
                               {"rel_l2", r.rel_l2},
                               {"ocean", nullptr},
                               {"ocean_note", r.ocean_note}});
-      if (r.ocean)
-        j["results"].back()["ocean"] = {{"step", summary_json(r.ocean_time)},
-                                        {"layers", r.ocean_layers},
-                                        {"cascades", r.ocean_cascades},
-                                        {"pass_timer", r.ocean_timer},
-                                        {"pass_median_ms", [&] {
-                                           nlohmann::json passes = nlohmann::json::array();
-                                           for (const auto& [name, ms] : r.ocean_passes)
-                                             passes.push_back({{"pass", name}, {"ms", ms}});
-                                           return passes;
-                                         }()},
-                                        {"bytes", r.ocean_bytes},
-                                        {"gbps", gbps(r.ocean_bytes, r.ocean_time.median)}};
+      auto ocean_json = [&](const OceanResult& o) -> nlohmann::json {
+        nlohmann::json passes = nlohmann::json::array();
+        for (const auto& [name, ms] : o.passes) passes.push_back({{"pass", name}, {"ms", ms}});
+        return {{"step", summary_json(o.time)}, {"fused", o.fused},
+                {"describe", o.describe},       {"layers", o.layers},
+                {"cascades", o.cascades},       {"pass_timer", o.timer},
+                {"pass_median_ms", passes},     {"bytes", o.bytes},
+                {"gbps", gbps(o.bytes, o.time.median)}};
+      };
+      if (!r.oceans.empty()) j["results"].back()["ocean"] = ocean_json(r.oceans[0]);
+      j["results"].back()["ocean_unfused"] =
+          r.oceans.size() > 1 ? ocean_json(r.oceans[1]) : nlohmann::json(nullptr);
     }
     write_file(a.json, j.dump(2) + "\n");
   }
@@ -496,9 +537,9 @@ int run_bench(const BenchArgs& a) {
                     r.copy_gbps > 0 ? g / r.copy_gbps : 0.0, r.rel_l2);
       csv += line;
       csv.pop_back();  // the ocean columns stay empty where the ocean was not measured
-      if (r.ocean)
-        std::snprintf(line, sizeof line, ",%.6f,%.6f,%.6f\n", r.ocean_time.median,
-                      r.ocean_time.min, r.ocean_time.p90);
+      if (!r.oceans.empty())
+        std::snprintf(line, sizeof line, ",%.6f,%.6f,%.6f\n", r.oceans[0].time.median,
+                      r.oceans[0].time.min, r.oceans[0].time.p90);
       else
         std::snprintf(line, sizeof line, ",,,\n");
       csv += line;
@@ -525,7 +566,7 @@ void add_bench(CLI::App& app, Commands& out) {
                   "auto (GPU timestamps where they work, else CPU+glFinish), gpu, or cpu");
   cmd->add_flag("!--no-ocean", args->ocean, "skip the ocean step timing");
   cmd->add_option("--ocean-cascades", args->ocean_cascades,
-                  "cascades in the timed ocean step (default 1, the step issue 6 times)")
+                  "cascades in the timed ocean step (default 1)")
       ->check(CLI::Range(1, ocean::kMaxCascades));
   cmd->add_option("--seed", args->seed, "random seed for the inputs (0: time-based, printed)");
   cmd->add_option("--json", args->json, "write every result as JSON (docs/bench/README.md)");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "ui/headless_frame.h"
 #include "gl/context.h"
 #include "gl/error.h"
 #include "gl/shader.h"
@@ -68,18 +69,14 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
   ho.debug = o.gl_debug;
   auto ctx = gl::create_headless(ho);
   gl::ShaderLibrary shaders;
-  ocean::Params params;
-  if (o.size) params.size = *o.size;
-  if (o.algorithm) params.algorithm = *o.algorithm;
-  ocean::Simulation sim(shaders, params);
-  sim.step(0.0);
-  render::OceanRenderer renderer(shaders);
-  render::Offscreen target(o.width, o.height);
-  target.bind();
-  renderer.draw(sim, render::Camera{}, render::ShadingParams{}, o.width, o.height);
-  std::vector<uint8_t> pixels = target.read_rgba8();
-  if (ctx->check_errors("headless fallback") || ctx->error_count())
-    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no image written");
+  ui::HeadlessFrame frame;
+  if (o.size) frame.settings.ocean.size = *o.size;
+  if (o.algorithm) frame.settings.ocean.algorithm = *o.algorithm;
+  frame.width = o.width;
+  frame.height = o.height;
+  frame.time = 0.0;
+  frame.foam_warmup = 0.0;  // the window's first frame
+  const std::vector<uint8_t> pixels = ui::render_frame(frame, *ctx, shaders).rgba;
   render::write_png(out, o.width, o.height, 4, pixels);
   return 0;
 }
@@ -87,8 +84,9 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
 int run_window(WindowArgs& a) {
   finish(a);
   if (a.list_keys) {
-    for (const ui::SettingInfo& k : ui::setting_keys())
-      std::printf("%-18s %s\n", k.key.c_str(), k.help.c_str());
+    for (const ui::Setting& k : ui::settings_table())
+      std::printf("%-18s %s; %s%s\n", k.key.c_str(), ui::accepted_values(k).c_str(), k.help.c_str(),
+                  k.scope == ui::Scope::Window ? " (window only)" : "");
     std::printf("%-18s %s\n", "image", "PATH: load an image into the viewer (switches to it)");
     std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
     std::printf("%-18s %s\n", "report", "objects: print live GL object counts");

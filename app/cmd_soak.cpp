@@ -1,6 +1,6 @@
 // `oceanfft soak`: many headless frames of the ocean plus a free-standing FFT round trip, with
-// random live changes of algorithm, size, cascades, spectrum, spreading, swell, TMA, loop period
-// and foam, looking for the slow failures a short test never sees: GL errors, GL objects that outlive their owner, and memory that creeps.
+// random live changes of size, patch scale and every setting the settings table marks for the
+// soak (algorithm, cascades, spectrum, spreading, swell, TMA, loop period, foam...), looking for the slow failures a short test never sees: GL errors, GL objects that outlive their owner, and memory that creeps.
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +21,7 @@
 #include "gl/objects.h"
 #include "gl/shader.h"
 #include "ocean/simulation.h"
+#include "ui/settings.h"
 
 namespace oceanfft::app {
 namespace {
@@ -155,19 +156,25 @@ int run_soak(const SoakArgs& a) {
     return o;
   };
 
-  const ocean::SpectrumType spectra[] = {ocean::SpectrumType::Phillips,
-                                         ocean::SpectrumType::PiersonMoskowitz,
-                                         ocean::SpectrumType::Jonswap};
-  const ocean::Spreading spreadings[] = {ocean::Spreading::Cos2s, ocean::Spreading::Hasselmann,
-                                         ocean::Spreading::DonelanBanner};
-  auto random_component = [&](ocean::WaveComponent& c) {
-    c.spectrum = spectra[pick(0, 2)];
-    c.spreading = spreadings[pick(0, 2)];
-    c.wind_speed = uniform(1.0f, 35.0f);
-    c.direction_deg = uniform(-180.0f, 180.0f);
-    c.fetch_km = std::exp(uniform(std::log(1.0f), std::log(3000.0f)));
-    c.peak_enhancement = uniform(1.0f, 7.0f);
-    c.spread = std::exp(uniform(0.0f, std::log(100.0f)));
+  // Every other setting the table marks for the soak, through apply_setting as a script would,
+  // so the soak explores exactly the ranges the panel, scripts and render accept.
+  std::vector<const ui::Setting*> table_rows;
+  for (const ui::Setting& row : ui::settings_table())
+    if (row.soak && row.scope == ui::Scope::Everywhere && row.key != "size") table_rows.push_back(&row);
+  auto random_setting = [&]() {
+    ui::Settings s;
+    s.ocean = params;
+    // A value can be refused where the whole ocean decides (a patch size against its
+    // neighbours); another row then gets the turn.
+    for (int tries = 0; tries < 8; ++tries) {
+      const ui::Setting& row = *table_rows[size_t(pick(0, int(table_rows.size()) - 1))];
+      try {
+        ui::apply_setting(s, row.key, ui::random_value(row, rng));
+        break;
+      } catch (const Error&) {
+      }
+    }
+    params = s.ocean;
   };
 
   double t = 0.0;
@@ -226,63 +233,24 @@ int run_soak(const SoakArgs& a) {
   for (int i = 0; i < a.frames; ++i, ++frame) {
     if (pick(1, a.change_every) == 1) {
       ++changes;
-      switch (pick(0, 11)) {
+      switch (pick(0, 7)) {
         case 0:
-          params.algorithm = algorithms[size_t(pick(0, int(algorithms.size()) - 1))];
-          break;
-        case 1:
           params.size = sizes[size_t(pick(0, int(sizes.size()) - 1))];
           break;
-        case 2:
-          params.pack_pairs = !params.pack_pairs;
-          break;
-        case 3:
-          random_component(params.spectrum.wind);
-          break;
-        case 4:
-          params.choppiness = uniform(0.0f, 2.5f);
-          params.spectrum.phillips_amplitude = uniform(1e-4f, 1e-2f);
-          params.spectrum.small_wave_cutoff = pick(0, 1) ? 0.0f : uniform(0.0f, 0.5f);
-          params.seed = rng();
-          break;
-        case 5:
+        case 1:
           make_round_trip(rt, random_fft_options(), shaders, rng());
           ++replans;
           break;
-        case 6: {
-          params.cascades = pick(1, ocean::kMaxCascades);
+        case 2: {
           // One factor for all: the bands depend on the ratios, which stay valid at every size.
           const float scale = uniform(0.5f, 2.0f);
           for (int c = 0; c < ocean::kMaxCascades; ++c)
             params.patch_sizes[size_t(c)] = ocean::Params{}.patch_sizes[size_t(c)] * scale;
           break;
         }
-        case 7:
-          random_component(params.spectrum.swell);
-          params.spectrum.swell.scale = pick(0, 2) ? uniform(0.1f, 2.0f) : 0.0f;
+        default:
+          random_setting();
           break;
-        case 8:
-          params.spectrum.tma = pick(0, 1) == 1;
-          params.depth = std::exp(uniform(std::log(2.0f), std::log(2000.0f)));
-          break;
-        case 9:
-          params.loop_period = pick(0, 1) ? 0.0f : uniform(5.0f, 200.0f);
-          params.time_scale = uniform(0.0f, 3.0f);
-          break;
-        case 10:
-          params.foam_threshold = uniform(-0.5f, 1.2f);
-          params.foam_softness = uniform(0.01f, 1.0f);
-          params.foam_grow = uniform(0.0f, 10.0f);
-          params.foam_decay = uniform(0.0f, 5.0f);
-          break;
-        case 11: {
-          const auto& presets = ocean::presets();
-          const ocean::Preset& pr = presets[size_t(pick(0, int(presets.size()) - 1))];
-          params.spectrum = pr.spectrum;
-          params.choppiness = pr.choppiness;
-          params.foam_threshold = pr.foam_threshold;
-          break;
-        }
       }
       sim.set_params(params);
     }

@@ -2,7 +2,13 @@
 # string, with a registration object so gl::ShaderLibrary finds it without a shader directory.
 # Arguments: -DROOT=<shaders dir> -DFOLDER=<subfolder> -DOUT=<file.cpp> -DANCHOR=<symbol>
 cmake_minimum_required(VERSION 3.20)
-file(GLOB_RECURSE files RELATIVE "${ROOT}" "${ROOT}/${FOLDER}/*")
+# The kinds of file the loader reads (stages, includes, binding headers); not the generator
+# scripts and templates that live beside them.
+set(globs)
+foreach(ext IN ITEMS glsl comp vert frag geom tesc tese h)
+  list(APPEND globs "${ROOT}/${FOLDER}/*.${ext}")
+endforeach()
+file(GLOB_RECURSE files RELATIVE "${ROOT}" ${globs})
 list(SORT files)
 set(delim "oceanfft_glsl")
 set(body "")

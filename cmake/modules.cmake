@@ -15,6 +15,7 @@ function(oceanfft_embed_shaders target folder)
   if(NOT IS_DIRECTORY "${_dir}")
     return()
   endif()
+  # Every file, so a new one of any kind re-runs the step (which picks the shader kinds).
   file(GLOB_RECURSE _files CONFIGURE_DEPENDS "${_dir}/*")
   string(MAKE_C_IDENTIFIER "oceanfft_shaders_${folder}" _anchor)
   set(_out "${CMAKE_BINARY_DIR}/generated/shaders_${folder}.cpp")

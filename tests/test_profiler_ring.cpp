@@ -300,7 +300,7 @@ TEST(ProfilerStats, SummaryPercentiles) {
 }
 
 TEST(ProfilerStats, WindowKeepsOnlyTheLatestSamples) {
-  profiler::Window w(3);
+  profiler::SlidingStats w(3);
   for (double v : {10.0, 1.0, 2.0, 3.0, 5.0}) w.add(v);
   EXPECT_EQ(w.count(), 3);
   EXPECT_DOUBLE_EQ(w.last(), 5.0);

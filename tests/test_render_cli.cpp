@@ -232,7 +232,7 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
     std::string args, message;
   };
   const Case cases[] = {
-      {"--algorithm nope", "unknown algorithm"},
+      {"--algorithm nope", "bad value 'nope' for algorithm"},
       {"--width 0", "image size"},
       {"--height -5", "image size"},
       {"--size 100", "power of two"},

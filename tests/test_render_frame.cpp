@@ -114,6 +114,7 @@ TEST_F(RenderFrame, SeaLiesBelowAStaticSkyAndEveryCascadeShows) {
   render::Offscreen target(w, h, 1);
   render::ShadingParams shading;
   shading.mesh_segments = 48;
+  shading.sky.cloud_coverage = 0.0f;  // the clouds drift with time; the rest of the sky does not
   const render::Camera cam = test_camera();
   const double horizon = horizon_row(cam, h);
   ocean::Params p = small_params(3);
@@ -233,6 +234,7 @@ TEST_F(RenderFrame, FoamCoverageShowsTheDetailPattern) {
   cam.pitch_deg = -70.0f;  // the foam a few metres below: a pixel is centimetres
   render::ShadingParams s;
   s.mesh_segments = 32;
+  s.sky.sun_azimuth_deg = 80.0f;  // behind the eye: no glitter in the frame to compare against
   s.foam_intensity = 0.0f;
   const auto bare = draw(renderer, sim, cam, s, target);
   s.foam_intensity = 1.0f;

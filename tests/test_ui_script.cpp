@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 #include <fstream>
+#include <random>
+#include <set>
 
 #include "gl/error.h"
 #include "ui/app.h"
@@ -141,23 +143,86 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
   EXPECT_EQ(s.ocean.spectrum.wind.wind_speed, before.ocean.spectrum.wind.wind_speed);
   EXPECT_EQ(s.ocean.seed, before.ocean.seed);
 
-  // Every advertised key accepts at least one value (the first word of its help, or a number).
-  for (const SettingInfo& k : setting_keys()) {
-    Settings t;
-    std::string value = k.help.substr(0, k.help.find_first_of(" ,"));
-    if (k.key == "size") value = "64";
-    if (k.help.rfind("number in [", 0) == 0) value = k.help.substr(11, k.help.find(',') - 11);
-    if (k.key == "seed") value = "7";
-    if (k.key == "mesh_segments") value = "64";
-    if (k.key == "cascades") value = "2";
-    // A patch size is only valid relative to its neighbours (each smaller than the one before,
-    // and close enough for the bands to join), so no fixed bound works for all four.
-    if (k.key.rfind("patch_size_", 0) == 0) {
-      const size_t c = size_t(std::stoi(k.key.substr(11)));
-      value = std::to_string(ocean::Params{}.patch_sizes[c] * 1.01f);
+}
+
+// The table is the one home of each setting's range: the panel's slider, scripts, render and
+// the soak all read it. Each row accepts its own bounds and its own formatted default, refuses
+// values just outside, and the soak's random values stay inside.
+TEST(UiSettings, TheTableAcceptsItsOwnRangesDefaultsAndRandomValues) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("seed %llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  std::set<std::string> keys, options;
+  for (const Setting& row : settings_table()) {
+    SCOPED_TRACE(row.key);
+    EXPECT_TRUE(keys.insert(row.key).second) << "duplicate key";
+    if (!row.option.empty()) EXPECT_TRUE(options.insert(row.option).second) << "duplicate option";
+    EXPECT_FALSE(row.help.empty());
+    EXPECT_EQ(find_setting(row.key), &row);
+    if (!row.group.empty()) EXPECT_FALSE(row.label.empty()) << "a panel row needs a label";
+    if (row.scope == Scope::Window) EXPECT_FALSE(row.soak) << "the soak has no window";
+    if (row.kind == Kind::Choice) {
+      EXPECT_TRUE(row.get_choice && row.set_choice);
+      EXPECT_FALSE(row.choices.empty());
+    } else {
+      EXPECT_TRUE(bool(row.ref));
     }
-    EXPECT_NO_THROW(apply_setting(t, k.key, value)) << k.key << "=" << value;
+    // The default round-trips exactly (the default sea is no preset: "custom" is shown, not set).
+    Settings s;
+    const std::string def = format_value(row, s);
+    Settings t;
+    if (!(row.kind == Kind::Choice && row.get_choice(s) < 0)) {
+      EXPECT_NO_THROW(apply_setting(t, row.key, def)) << def;
+      EXPECT_EQ(format_value(row, t), def);
+    }
+    // A patch size is only valid relative to its neighbours, so its bounds are not its own.
+    const bool relative = row.key.rfind("patch_size_", 0) == 0;
+    if ((row.kind == Kind::Number || row.kind == Kind::Integer) && !relative) {
+      auto text = [&](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, row.kind == Kind::Integer ? "%.0f" : "%.9g", v);
+        return std::string(buf);
+      };
+      for (double v : {row.min, row.max}) {
+        Settings u;
+        EXPECT_NO_THROW(apply_setting(u, row.key, text(v))) << text(v);
+      }
+      const double step = row.kind == Kind::Integer ? 1.0 : std::max(1e-3 * (row.max - row.min), 1e-6);
+      for (double v : {row.min - step, row.max + step}) {
+        Settings u;
+        const Settings before = u;
+        EXPECT_THROW(apply_setting(u, row.key, text(v)), Error) << text(v);
+        EXPECT_EQ(format_value(row, u), format_value(row, before));
+      }
+    }
+    for (int i = 0; i < 20; ++i) {
+      const std::string v = random_value(row, rng);
+      Settings u;
+      if (relative) continue;
+      EXPECT_NO_THROW(apply_setting(u, row.key, v)) << v;
+    }
   }
+  // The ranges the panel once disagreed on.
+  EXPECT_EQ(find_setting("wind_speed")->max, 60.0);
+  EXPECT_EQ(find_setting("mesh_segments")->min, 32.0);
+  EXPECT_EQ(find_setting("mesh_segments")->max, 1024.0);
+  // Numbers are decimal: no octal, no hex, no stray spaces.
+  Settings s;
+  apply_setting(s, "cascades", "02");
+  EXPECT_EQ(s.ocean.cascades, 2);
+  for (const char* v : {"0x2", " 2", "2 ", "+2"}) EXPECT_THROW(apply_setting(s, "cascades", v), Error) << v;
+  for (const char* v : {"0x10", "1e", " 12"}) EXPECT_THROW(apply_setting(s, "wind_speed", v), Error) << v;
+}
+
+TEST(UiSettings, DescribeNamesTheSeaAndNotTheWindow) {
+  Settings s;
+  apply_setting(s, "wind_speed", "15");
+  apply_setting(s, "paused", "on");
+  const std::string line = " " + describe_settings(s, {"Wind sea", "Swell", "Cascades", "Foam", "Time"}) + " ";
+  EXPECT_NE(line.find(" wind_speed=15 "), std::string::npos) << line;
+  EXPECT_NE(line.find(" cascades=3 "), std::string::npos) << line;
+  EXPECT_EQ(line.find("paused"), std::string::npos) << line;
+  EXPECT_EQ(line.find("exposure"), std::string::npos) << line;
 }
 
 TEST(UiSettings, SeaStateKeysSetTheirFields) {
@@ -208,7 +273,7 @@ TEST(UiSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
     s.ocean.cascades = 2;
     s.ocean.seed = 77;
     apply_setting(s, "preset", pr.name);
-    EXPECT_TRUE(same_spectrum(s.ocean.spectrum, pr.spectrum)) << pr.name;
+    EXPECT_TRUE(s.ocean.spectrum == pr.spectrum) << pr.name;
     EXPECT_FLOAT_EQ(s.ocean.choppiness, pr.choppiness) << pr.name;
     EXPECT_FLOAT_EQ(s.ocean.foam_threshold, pr.foam_threshold) << pr.name;
     EXPECT_EQ(s.ocean.cascades, 2) << "a preset leaves the simulation's layout alone";
@@ -221,7 +286,7 @@ TEST(UiSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
   EXPECT_FLOAT_EQ(s.ocean.spectrum.wind.wind_speed, 30.0f);
   EXPECT_FLOAT_EQ(s.ocean.spectrum.wind.fetch_km, storm.spectrum.wind.fetch_km);
   apply_setting(s, "preset", "beaufort-7");
-  EXPECT_TRUE(same_spectrum(s.ocean.spectrum, ocean::find_preset("beaufort-7").spectrum));
+  EXPECT_TRUE(s.ocean.spectrum == ocean::find_preset("beaufort-7").spectrum);
   const std::string e = error_of("1 preset=tsunami\n");
   EXPECT_NE(e.find("s.txt:1:"), std::string::npos) << e;
   EXPECT_NE(e.find("tsunami"), std::string::npos) << e;

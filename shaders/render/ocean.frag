@@ -1,8 +1,10 @@
 #version 430 core
-// Water shading: Schlick Fresnel between sky reflection and the water body, GGX sun glitter
-// whose roughness carries the slope variance that filtering removed, light scattered through
-// crests, the simulation's foam times a detail texture, and distance fog into the sky.
-#include "render/sky.glsl"
+// Water shading. Reflection of the prefiltered sky at the pixel's filtered roughness with
+// Fresnel at that roughness; GGX sun glitter whose roughness carries the slope variance that
+// filtering removed; the water body's colour from the absorption and backscattering of clear
+// ocean water, over a sand bottom in shallow water; light through thin crests; the
+// simulation's foam; aerial perspective from the same atmosphere as the sky.
+#include "sky/sky.glsl"
 
 in vec2 vPlane;
 in vec3 vWorld;
@@ -15,15 +17,13 @@ uniform sampler2D uFoamDetail;
 uniform int uCascades;
 uniform float uPatch[4];
 uniform vec3 uEye;
-uniform vec3 uWaterColor;
-uniform vec3 uScatterColor;
+uniform float uDepth;      // metres of water (the simulation's dispersion depth)
 uniform float uScatterStrength;
 uniform float uScatterHeight;
 uniform float uRoughness;  // GGX alpha of the unsimulated ripples
 uniform float uFoamIntensity;
 uniform float uFoamDetailSize;
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
-uniform float uFogDensity;
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 
@@ -33,7 +33,35 @@ const float F0 = 0.02;  // water's reflectance at normal incidence (n = 1.33)
 // of its wavelength across the pixels; what this removes comes back as roughness.
 const float kBias = 1.0;
 
+// Clear oceanic water (chlorophyll about 0.1 mg/m^3) at the atmosphere's wavelengths 680, 550
+// and 440 nm, per metre (docs/sky.md): absorption of pure water (Smith & Baker 1981) plus
+// phytoplankton; backscattering of water molecules (Morel 1974) plus particles; total
+// scattering, mostly forward, by particles.
+const vec3 kAbsorption = vec3(0.470, 0.068, 0.028);
+const vec3 kBackscatter = vec3(0.0011, 0.0017, 0.0032);
+const vec3 kScattering = vec3(0.061, 0.074, 0.095);
+const vec3 kBottomAlbedo = vec3(0.36, 0.32, 0.25);  // sand
+
 float fresnel(float cos_theta) { return F0 + (1.0 - F0) * pow(1.0 - cos_theta, 5.0); }
+// Schlick's with roughness (Lagarde): a rough surface's mean reflectance stops short of 1 at
+// grazing angles, because part of each pixel's facets face the eye more squarely.
+float fresnel_rough(float cos_theta, float alpha) {
+  return F0 + (max(1.0 - alpha, F0) - F0) * pow(1.0 - cos_theta, 5.0);
+}
+
+// The single place foam is shaded: coverage from the simulation, shaped by the detail texture.
+vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradiance) {
+  // Two scales of the same texture at an angle hide its repetition; each has mean 0.5, so the
+  // product 4 d1 d2 keeps the coverage's mean.
+  vec2 wind_uv = vec2(dot(vPlane, uWindDir), dot(vPlane, vec2(-uWindDir.y, uWindDir.x)));
+  float d1 = texture(uFoamDetail, wind_uv / uFoamDetailSize).r;
+  float d2 = texture(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
+                                      vec2(0.37, 0.71)).r;
+  float foam = clamp(clamp(coverage, 0.0, 1.0) * 4.0 * d1 * d2, 0.0, 1.0) * uFoamIntensity;
+  // Foam is a rough white diffuser of albedo about 0.8.
+  vec3 foam_color = 0.8 / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
+  return mix(color, foam_color, clamp(foam, 0.0, 1.0));
+}
 
 void main() {
   if (uWireframe != 0) {
@@ -75,54 +103,58 @@ void main() {
     ndv = max(dot(n, v), 0.05);
   }
   vec3 L = uSunDir;
-  vec3 sun = uSunColor * uSunIntensity;
-
-  float F = fresnel(ndv);
-  vec3 r = reflect(-v, n);
-  r.y = abs(r.y);  // a downward reflection would see the sea; the sky is the best stand-in
-  vec3 reflected = sky_radiance(r, false);
-
-  // The water body: sky light and a little sun, scattered back from depth.
-  vec3 ambient = 0.5 * (uZenith + uHorizon);
-  vec3 body = uWaterColor * (ambient + sun * 0.08 * max(dot(n, L), 0.0));
-  // Crests are thin: light from the sun side shines through them when looking towards it.
-  float height = clamp(vWorld.y / uScatterHeight, 0.0, 1.5);
-  float towards_sun = pow(max(dot(-v, L) * 0.5 + 0.5, 0.0), 3.0);
-  float side = pow(max(dot(n, vec3(-v.x, 0.0, -v.z) + 0.3 * L), 0.0), 2.0);
-  float fade = exp(-dist / 600.0);
-  vec3 scatter = uScatterColor * uScatterStrength * height * (0.15 * side + 0.5 * towards_sun) * fade *
-                 (uSunColor * 0.8 + ambient * 0.4);
-
-  vec3 color = mix(body + scatter, reflected, F);
-
-  // GGX sun glitter. The slope variance of the waves filtered out of this pixel widens the
-  // lobe: a Beckmann surface of per-axis slope variance s2 has alpha^2 = 2 s2, and the sum
-  // over both axes is that.
+  vec3 sun = sun_irradiance();  // on a plane facing the sun, at sea level
+  // GGX alpha: the unsimulated ripples plus the slope variance of the waves filtered out of
+  // this pixel (a Beckmann surface of per-axis slope variance s2 has alpha^2 = 2 s2, and the
+  // sum over both axes is that).
   float a2 = clamp(uRoughness * uRoughness + variance, 1e-6, 1.0);
+  float alpha = sqrt(a2);
+
+  // Reflection: the sky and clouds through the environment map, at this roughness.
+  float F = fresnel_rough(ndv, alpha);
+  vec3 r = reflect(-v, n);
+  vec3 reflected = env_radiance(r, alpha);
+
+  // The water body. Light entering the sea (sun and sky, less what the surface reflects) comes
+  // back out with the irradiance reflectance R = 0.33 b_b / (a + b_b) of deep water (Gordon
+  // 1975); in shallow water the bottom shows through two trips of attenuation K = a + b_b. The
+  // radiance leaving is R E / pi, less the n^2 spreading and Fresnel on the way out (0.54).
+  vec3 sky_irradiance = PI * env_radiance(vec3(0.0, 1.0, 0.0), 1.0);
+  float cos_sun = max(L.y, 0.0);
+  vec3 e_down = sun * cos_sun * (1.0 - fresnel(cos_sun)) + sky_irradiance * (1.0 - 0.066);
+  vec3 K = kAbsorption + kBackscatter;
+  vec3 bottom = exp(-2.0 * K * max(uDepth, 0.0));
+  vec3 R = 0.33 * kBackscatter / K * (1.0 - bottom) + kBottomAlbedo * bottom;
+  vec3 body = 0.54 * R * e_down / PI;
+
+  // Light through thin crests (as in Atlas / GodotOceanWaves): strongest on crests high above
+  // the mean, looking towards the sun, through faces turned away from it. Its colour is what
+  // a metre and a half of water scatters forward and lets through.
+  float height = clamp(vWorld.y / uScatterHeight, 0.0, 1.5);
+  float towards_sun = pow(max(dot(-v, L), 0.0), 4.0);
+  float backlit = pow(0.5 - 0.5 * dot(L, n), 3.0);
+  float near = exp(-dist / 800.0);
+  vec3 crest = kScattering * exp(-(kAbsorption + kScattering) * 1.5);
+  vec3 scatter = uScatterStrength * crest * sun / PI *
+                 (6.0 * height * towards_sun * backlit + 0.6 * height * pow(ndv, 2.0)) * near;
+
+  vec3 color = (1.0 - F) * (body + scatter) + F * reflected;
+
+  // GGX sun glitter at the same roughness.
   vec3 h = normalize(L + v);
   float ndh = max(dot(n, h), 0.0), ndl = max(dot(n, L), 0.0);
   float denom = ndh * ndh * (a2 - 1.0) + 1.0;
   float D = a2 / (PI * denom * denom);
-  float k = sqrt(a2) * 0.5;
+  float k = alpha * 0.5;
   float vis = 1.0 / (4.0 * (ndl * (1.0 - k) + k) * (ndv * (1.0 - k) + k));
   color += sun * D * vis * ndl * fresnel(max(dot(h, v), 0.0));
 
-  // Foam: the simulated coverage shaped by the detail texture, streaks along the wind. Two
-  // scales of the same texture at an angle hide its repetition; each has mean 0.5, so the
-  // product 4 d1 d2 keeps the coverage's mean.
-  vec2 wind_uv = vec2(dot(vPlane, uWindDir), dot(vPlane, vec2(-uWindDir.y, uWindDir.x)));
-  float d1 = texture(uFoamDetail, wind_uv / uFoamDetailSize).r;
-  float d2 = texture(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
-                                      vec2(0.37, 0.71)).r;
-  float foam = clamp(clamp(coverage, 0.0, 1.0) * 4.0 * d1 * d2, 0.0, 1.0) * uFoamIntensity;
-  vec3 foam_color = vec3(0.9) * (ambient * 0.9 + sun * 0.12 * max(dot(n, L), 0.2));
-  color = mix(color, foam_color, clamp(foam, 0.0, 1.0));
+  color = shade_foam(color, coverage, n, sun, sky_irradiance);
 
-  // Fog towards the sky colour at the horizon in the same direction: the sea fades into the
-  // sky without a line.
-  // The mesh ends at the view distance; fading fully before it hides that edge from high eyes.
-  vec3 away = normalize(vec3(-v.x, 0.0, -v.z));
-  float fog = max(1.0 - exp(-dist * uFogDensity), smoothstep(0.6, 1.0, dist / uViewDistance));
-  color = mix(color, sky_radiance(away, false), fog);
+  // Aerial perspective: the air between the eye and the water scatters in the horizon's light,
+  // per wavelength, so the far sea takes the sky's colour at the horizon. The mesh ends at the
+  // view distance; fading fully before it hides that edge from high eyes.
+  vec3 fog = max(aerial_fraction(dist), vec3(smoothstep(0.6, 1.0, dist / uViewDistance)));
+  color = mix(color, horizon_radiance(-v), fog);
   oColor = vec4(tonemap(color), 1.0);
 }

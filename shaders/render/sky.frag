@@ -1,5 +1,7 @@
 #version 430 core
-#include "render/sky.glsl"
+// The sky behind the sea: the atmosphere's sky-view table, the cloud layer at full detail, and
+// the sun disc (sky/sky.glsl). Below the horizon, where the mesh does not reach, the horizon.
+#include "sky/sky.glsl"
 
 in vec2 vNdc;
 out vec4 oColor;
@@ -9,5 +11,6 @@ uniform vec3 uEye;
 void main() {
   vec4 p = uInvViewProj * vec4(vNdc, 1.0, 1.0);
   vec3 d = normalize(p.xyz / p.w - uEye);
-  oColor = vec4(tonemap(sky_radiance(d, true)), 1.0);
+  vec3 c = d.y >= 0.0 ? sky_background(d, uEye.y, uCloudOffset, 6) + sun_disc(d) : horizon_radiance(d);
+  oColor = vec4(tonemap(c), 1.0);
 }

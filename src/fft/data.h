@@ -1,5 +1,5 @@
 #pragma once
-// Host-side complex data in the CLI's file layout (../shared/DESIGN.md): 2*layers planes of
+// Host-side complex data in the CLI's file layout (docs/formats.md): 2*layers planes of
 // height x width complex64, row-major; plane p lives in layer p/2, channel pair p%2.
 #include <complex>
 #include <cstdint>

@@ -143,6 +143,9 @@ class Plan {
 
   // Every texture execute() may write; tests fill them with NaN so an unwritten texel shows.
   std::span<const gl::Texture> targets() const { return ping_; }
+  // The twiddle table a pass along `axis` binds at shader storage binding 0, for callers that
+  // run the fast kernel's passes themselves with their own loads and stores (the ocean).
+  const gl::Buffer& twiddles(int axis) const { return twiddles_[axis] ? twiddles_[axis] : twiddles_[0]; }
 
  private:
   void run_axis(int axis, Direction d, const gl::Texture& src, const gl::Texture& dst,

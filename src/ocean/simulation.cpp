@@ -6,12 +6,23 @@
 #include <numbers>
 #include <string>
 
+#include "fft/bindings.h"
+#include "fft/fast.h"
 #include "gl/error.h"
 
 namespace oceanfft::ocean {
 namespace {
 
 constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
+
+// What reads the maps after a step: the mip passes' and the renderer's texture fetches, image
+// loads, readbacks (glGetTexImage, pixel buffers) and framebuffer attachments in tools.
+// Between the pass that writes level 0 and the mip passes, only their fetches need waiting:
+// the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
+constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
+constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                                    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                                    GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
 
 bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
@@ -23,27 +34,14 @@ int mip_levels(int n) {
 
 GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
-bool same_component(const WaveComponent& a, const WaveComponent& b) {
-  return a.spectrum == b.spectrum && a.wind_speed == b.wind_speed &&
-         a.direction_deg == b.direction_deg && a.fetch_km == b.fetch_km &&
-         a.peak_enhancement == b.peak_enhancement && a.spreading == b.spreading &&
-         a.spread == b.spread && a.scale == b.scale;
-}
-
-bool same_spectrum(const SpectrumParams& a, const SpectrumParams& b) {
-  return same_component(a.wind, b.wind) && same_component(a.swell, b.swell) && a.tma == b.tma &&
-         a.phillips_amplitude == b.phillips_amplitude &&
-         a.small_wave_cutoff == b.small_wave_cutoff;
-}
-
 bool spectrum_changed(const Params& a, const Params& b) {
-  return !same_spectrum(a.spectrum, b.spectrum) || a.patch_sizes != b.patch_sizes ||
+  return a.spectrum != b.spectrum || a.patch_sizes != b.patch_sizes ||
          a.depth != b.depth || a.seed != b.seed || a.loop_period != b.loop_period;
 }
 
 bool shape_changed(const Params& a, const Params& b) {
   return a.size != b.size || a.cascades != b.cascades || a.algorithm != b.algorithm ||
-         a.pack_pairs != b.pack_pairs;
+         a.pack_pairs != b.pack_pairs || a.fused != b.fused;
 }
 
 // Where cascade c > 0 starts: this many of its own grid steps, so its lowest waves are still
@@ -74,6 +72,15 @@ std::vector<CascadeBand> cascade_bands(const Params& p) {
 double theoretical_variance(const Params& p) {
   const std::vector<CascadeBand> bands = cascade_bands(p);
   return band_variance(p.spectrum, p.depth, bands.front().k_lo, bands.back().k_hi);
+}
+
+double theoretical_slope_variance(const Params& p) {
+  const std::vector<CascadeBand> bands = cascade_bands(p);
+  return band_slope_variance(p.spectrum, p.depth, bands.front().k_lo, bands.back().k_hi);
+}
+
+double subgrid_slope_variance(const Params& p) {
+  return short_wave_slope_variance(p.spectrum, cascade_bands(p).back().k_hi);
 }
 
 void validate(const Params& p) {
@@ -158,8 +165,21 @@ void Simulation::rebuild_size() {
   const gl::Defines defines = {{"PACKED", params_.pack_pairs ? "1" : "0"}};
   gl::Program spectrum = shaders_->compute("ocean/spectrum.comp", defines);
   gl::Program assemble = shaders_->compute("ocean/assemble.comp", defines);
+  // The fused passes are the fast kernel's own with other loads and stores, so they need its
+  // register path on both axes, and the packed layout (two planes per cascade, assembled by one
+  // work group).
+  const bool fuse = params_.fused && params_.pack_pairs &&
+                    plan->horizontal().kind == fft::AxisStrategy::Kind::Registers &&
+                    plan->vertical().kind == fft::AxisStrategy::Kind::Registers;
+  gl::Program fused_rows, fused_columns;
+  if (fuse) {
+    fused_rows = shaders_->compute("ocean/fused_rows.comp", fft::detail::fast_defines(plan->horizontal(), 0));
+    fused_columns =
+        shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(plan->vertical(), 1));
+  }
   gl::Texture h0(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
-  gl::Texture phase(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
+  gl::Texture phase0(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
+  gl::Texture phase1(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
   gl::Texture spec = gl::make_complex_texture(n, n, layers());
   gl::Texture disp(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
@@ -168,8 +188,13 @@ void Simulation::rebuild_size() {
   plan_ = std::move(plan);
   spectrum_program_ = std::move(spectrum);
   assemble_program_ = std::move(assemble);
+  fused_rows_program_ = std::move(fused_rows);
+  fused_columns_program_ = std::move(fused_columns);
+  fused_ = fuse;
   h0_ = std::move(h0);
-  phase_ = std::move(phase);
+  phase_[0] = std::move(phase0);
+  phase_[1] = std::move(phase1);
+  phase_current_ = 0;
   spectrum_ = std::move(spec);
   displacement_ = std::move(disp);
   derivatives_ = std::move(derivs);
@@ -184,6 +209,7 @@ void Simulation::rebuild_size() {
 void Simulation::make_h0(bool keep_phase) {
   const Params& p = params_;
   bands_ = cascade_bands(p);
+  subgrid_mss_ = ocean::subgrid_slope_variance(p);
   const gl::Program& prog = init_program_;
   glUseProgram(prog.id());
   set_spectrum_uniforms(prog, p.spectrum, p.depth);
@@ -203,7 +229,7 @@ void Simulation::make_h0(bool keep_phase) {
   glUniform1i(loc(prog, "uKeepPhase"), keep_phase ? 1 : 0);
   glUniform1d(loc(prog, "uSimTime"), simulated_time_);
   glBindImageTexture(0, h0_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  glBindImageTexture(1, phase_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
+  glBindImageTexture(1, phase_[phase_current_].id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
   const GLuint groups = GLuint((p.size + kGroup - 1) / kGroup);
   glDispatchCompute(groups, groups, GLuint(p.cascades));
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
@@ -272,6 +298,13 @@ double Simulation::height_variance(int cascade) const {
   return sum / double(d.size() / 4);
 }
 
+double Simulation::slope_variance(int cascade) const {
+  const std::vector<float> t = download_map(turbulence_, cascade);
+  double sum = 0;
+  for (size_t i = 0; i < t.size(); i += 4) sum += double(t[i + 1]) + t[i + 2];
+  return sum / double(t.size() / 4);
+}
+
 const gl::Texture& Simulation::fields() const {
   return *last_fields_;
 }
@@ -280,90 +313,145 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   const double dt = (time_seconds - time_) * double(params_.time_scale);
   time_ = time_seconds;
   simulated_time_ += dt;
+  if (fused_)
+    step_fused(dt, timer);
+  else
+    step_unfused(dt, timer);
+  phase_current_ ^= 1;
+  foam_reset_ = false;
+  {
+    gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 48 * 2 / 3);
+    make_mipmaps();
+  }
+}
+
+uint64_t Simulation::texels() const {
+  return uint64_t(params_.size) * uint64_t(params_.size) * uint64_t(params_.cascades);
+}
+
+void Simulation::bind_evolve_inputs(const gl::Program& prog, double dt) const {
+  float patch[kMaxCascades] = {};
+  for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
+  glUseProgram(prog.id());
+  glUniform1i(loc(prog, "uN"), params_.size);
+  glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
+  glUniform1d(loc(prog, "uDt"), dt);
+  glBindImageTexture(2, h0_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+  glBindImageTexture(3, phase_[phase_current_].id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32F);
+  glBindImageTexture(4, phase_[phase_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R32F);
+}
+
+void Simulation::set_assemble_uniforms(const gl::Program& prog, double dt) const {
+  glUseProgram(prog.id());
+  glUniform1f(loc(prog, "uChoppiness"), params_.choppiness);
+  glUniform1f(loc(prog, "uFoamThreshold"), params_.foam_threshold);
+  glUniform1f(loc(prog, "uFoamSoftness"), params_.foam_softness);
+  glUniform1f(loc(prog, "uFoamGrow"), params_.foam_grow);
+  glUniform1f(loc(prog, "uFoamDecay"), params_.foam_decay);
+  // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
+  glUniform1f(loc(prog, "uDt"), float(std::max(dt, 0.0)));
+  glUniform1i(loc(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
+  glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(4, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
+}
+
+void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
   const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
   const GLuint cascades = GLuint(params_.cascades);
-  const uint64_t texels = uint64_t(n) * n * cascades;
-  float patch[kMaxCascades] = {};
-  for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
+  const uint64_t per_cascade = uint64_t(layers_per_cascade());
   {
-    gl::ScopedPass pass(timer, "ocean.spectrum",
-                        texels * (32 + 8 + 16 * uint64_t(layers_per_cascade())));
-    const gl::Program& prog = spectrum_program_;
-    glUseProgram(prog.id());
-    glUniform1i(loc(prog, "uN"), n);
-    glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
-    glUniform1d(loc(prog, "uDt"), dt);
-    glBindImageTexture(0, h0_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+    gl::ScopedPass pass(timer, "ocean.spectrum", texels() * (32 + 8 + 16 * per_cascade));
+    bind_evolve_inputs(spectrum_program_, dt);
     glBindImageTexture(1, spectrum_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glBindImageTexture(2, phase_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
     glDispatchCompute(groups, groups, cascades);
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
                     GL_TEXTURE_UPDATE_BARRIER_BIT);
   }
   last_fields_ = &plan_->execute(fft::Direction::Inverse, spectrum_, timer);
   {
-    gl::ScopedPass pass(timer, "ocean.assemble",
-                        texels * (16 * uint64_t(layers_per_cascade()) + 64));
+    gl::ScopedPass pass(timer, "ocean.assemble", texels() * (16 * per_cascade + 64));
     const gl::Program& prog = assemble_program_;
-    glUseProgram(prog.id());
+    set_assemble_uniforms(prog, dt);
     glUniform1i(loc(prog, "uN"), n);
-    glUniform1f(loc(prog, "uChoppiness"), params_.choppiness);
-    glUniform1f(loc(prog, "uFoamThreshold"), params_.foam_threshold);
-    glUniform1f(loc(prog, "uFoamSoftness"), params_.foam_softness);
-    glUniform1f(loc(prog, "uFoamGrow"), params_.foam_grow);
-    glUniform1f(loc(prog, "uFoamDecay"), params_.foam_decay);
-    // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
-    glUniform1f(loc(prog, "uDt"), float(std::max(dt, 0.0)));
-    glUniform1i(loc(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
     glBindImageTexture(0, last_fields_->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-    glBindImageTexture(1, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glBindImageTexture(2, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glBindImageTexture(3, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
     glDispatchCompute(groups, groups, cascades);
-    foam_reset_ = false;
-    // Mipmap generation and the renderer's texture fetches read what the images wrote.
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
-                    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
-                    GL_PIXEL_BUFFER_BARRIER_BIT);
-  }
-  {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", texels * 48 * 2 / 3);
-    for (const gl::Texture* t : {&displacement_, &derivatives_, &turbulence_}) make_mipmaps(*t);
+    glMemoryBarrier(kMipSourceWritten);
   }
 }
 
-void Simulation::make_mipmaps(const gl::Texture& map) const {
+void Simulation::step_fused(double dt, gl::PassTimer* timer) {
+  const fft::Options& o = plan_->options();
+  const gl::Texture& rows = plan_->targets()[0];
+  const float scale = 1.0f / float(params_.size);  // per axis; the spectrum holds N^2 h
+  {
+    // Reads h0 twice and the phase, writes the phase and the rows' output (two planes).
+    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (36 + 4 + 32));
+    const gl::Program& prog = fused_rows_program_;
+    bind_evolve_inputs(prog, dt);
+    glUniform1i(loc(prog, "uDirection"), 1);
+    glUniform1f(loc(prog, "uScale"), scale);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(0).id());
+    glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    unsigned g[3];
+    fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
+    glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+  }
+  {
+    // Reads the rows' output and last step's foam, writes three maps.
+    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 16 + 48));
+    const gl::Program& prog = fused_columns_program_;
+    set_assemble_uniforms(prog, dt);
+    glUniform1i(loc(prog, "uDirection"), 1);
+    glUniform1f(loc(prog, "uScale"), scale);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+    glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+    unsigned g[3];
+    fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
+    glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
+    glMemoryBarrier(kMipSourceWritten);
+  }
+}
+
+void Simulation::make_mipmaps() const {
   const gl::Program& prog = downsample_program_;
   glUseProgram(prog.id());
   glUniform1i(loc(prog, "uSource"), 0);
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D_ARRAY, map.id());
+  const gl::Texture* maps[] = {&displacement_, &derivatives_, &turbulence_};
+  const int levels = displacement_.levels();
   constexpr int kPerDispatch = 5;  // levels one work group's 32x32 tile reduces to
-  for (int base = 0; base + 1 < map.levels(); base += kPerDispatch) {
-    const int count = std::min(kPerDispatch, map.levels() - 1 - base);
-    const int size = std::max(map.width() >> base, 1);
+  // Round by round (levels 1-5, then 6-10), all three maps per round: the maps are independent,
+  // so only a round's dispatches wait for the previous round, and a barrier costs ~2 us on an
+  // H100 (docs/perf-notes.md), several times a small dispatch.
+  for (int base = 0; base + 1 < levels; base += kPerDispatch) {
+    const int count = std::min(kPerDispatch, levels - 1 - base);
+    const int size = std::max(params_.size >> base, 1);
     glUniform1i(loc(prog, "uBase"), base);
     glUniform1i(loc(prog, "uLevels"), count);
     glUniform1i(loc(prog, "uSize"), size);
-    // Units past the last level stay empty; the shader's stores through them are ignored.
-    for (int k = 1; k <= kPerDispatch; ++k)
-      glBindImageTexture(GLuint(k - 1), k <= count ? map.id() : 0, k <= count ? base + k : 0,
-                         GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     const GLuint groups = GLuint((std::max(size / 2, 1) + 15) / 16);
-    glDispatchCompute(groups, groups, GLuint(map.layers()));
-    // The next dispatch fetches what this one stored; so do the renderer and readbacks.
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
-                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
-                    GL_PIXEL_BUFFER_BARRIER_BIT);
+    for (const gl::Texture* map : maps) {
+      glBindTexture(GL_TEXTURE_2D_ARRAY, map->id());
+      // Units past the last level stay empty; the shader's stores through them are ignored.
+      for (int k = 1; k <= kPerDispatch; ++k)
+        glBindImageTexture(GLuint(k - 1), k <= count ? map->id() : 0, k <= count ? base + k : 0,
+                           GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      glDispatchCompute(groups, groups, GLuint(map->layers()));
+    }
+    // The next round fetches what this one stored; after the last, the renderer and readbacks.
+    glMemoryBarrier(base + kPerDispatch + 1 < levels ? GL_TEXTURE_FETCH_BARRIER_BIT : kMapsWritten);
   }
   glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }
 
 uint64_t Simulation::bytes_per_step() const {
+  const uint64_t mips = texels() * 48 * 2 / 3;  // a third of the three maps, read and written
+  if (fused_) return texels() * (36 + 4 + 32) + texels() * (32 + 16 + 48) + mips;
   const fft::Options& o = plan_->options();
-  const uint64_t texels = uint64_t(o.width) * o.height * uint64_t(params_.cascades);
-  const uint64_t spectrum = texels * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
+  const uint64_t spectrum = texels() * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
   uint64_t fft = 0;
   for (const fft::AxisStrategy* s : {&plan_->horizontal(), &plan_->vertical()}) {
     int stages = 0;
@@ -371,19 +459,20 @@ uint64_t Simulation::bytes_per_step() const {
     fft += s->kind == fft::AxisStrategy::Kind::StageDispatches ? fft::pass_bytes(o) * stages
                                                                   : fft::pass_bytes(o);
   }
-  // Assemble: read every field and the foam, write three maps; their mip chains read and write
-  // a third of that again.
-  const uint64_t assemble = texels * (16 * uint64_t(layers_per_cascade()) + 64 + 48 * 2 / 3);
-  return spectrum + fft + assemble;
+  // Assemble: read every field and the foam, write three maps.
+  const uint64_t assemble = texels() * (16 * uint64_t(layers_per_cascade()) + 64);
+  return spectrum + fft + assemble + mips;
 }
 
 std::string Simulation::describe() const {
   char buf[240];
-  std::snprintf(buf, sizeof buf, "ocean %dx%d x %d cascade(s), L=%.0f..%.3g m, %s, %s, %d FFT layer(s)",
+  std::snprintf(buf, sizeof buf,
+                "ocean %dx%d x %d cascade(s), L=%.0f..%.3g m, %s, %s%s, %d FFT layer(s)",
                 params_.size, params_.size, params_.cascades, double(params_.patch_sizes[0]),
                 double(params_.patch_sizes[size_t(params_.cascades - 1)]),
                 std::string(name(params_.spectrum.wind.spectrum)).c_str(),
-                std::string(fft::name(params_.algorithm)).c_str(), layers());
+                std::string(fft::name(params_.algorithm)).c_str(), fused_ ? " fused" : "",
+                layers());
   return buf;
 }
 

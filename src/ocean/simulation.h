@@ -52,6 +52,12 @@ struct Params {
   // Debug and test aid: each real field gets its own complex plane instead of sharing one
   // with a partner (twice the FFT work). The maps must not change.
   bool pack_pairs = true;
+  // Evolve the spectrum inside the inverse FFT's first pass and assemble the maps inside its
+  // last, where the data allow it (the fast algorithm on its register path, packed fields):
+  // two dispatches instead of four, and no spectrum or fields texture written in between.
+  // Off, or where not possible, each step runs as its own pass; the maps are the same to
+  // float rounding either way.
+  bool fused = true;
 };
 
 // The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;
@@ -66,6 +72,13 @@ std::vector<CascadeBand> cascade_bands(const Params& p);
 
 // m0 of the selected spectrum over all the cascades' bands (m^2): Hs = 4 sqrt of it.
 double theoretical_variance(const Params& p);
+
+// Mean square slope E[hx^2 + hz^2] (both axes) of the spectrum over the cascades' bands, and
+// of the ripples beyond the last band that the shading adds as roughness
+// (short_wave_slope_variance from the last k_hi). Their sum is the sea's total, which Cox and
+// Munk (1954) measured from sun glitter.
+double theoretical_slope_variance(const Params& p);
+double subgrid_slope_variance(const Params& p);
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);
@@ -101,12 +114,15 @@ class Simulation {
 
   // Spectrum update + one inverse FFT of every cascade + assemble, advancing each wave's phase
   // by w * (time_seconds - time()) * time_scale and the foam by the same simulated interval.
-  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps".
+  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps"; fused
+  // (fused() true): "ocean.spectrum+fft.rows", "ocean.fft.columns+assemble", "ocean.mipmaps".
   void step(double time_seconds, gl::PassTimer* timer = nullptr);
   double time() const { return time_; }                      // time_seconds of the last step
   double simulated_time() const { return simulated_time_; }  // sum of the scaled intervals
 
   int size() const { return params_.size; }
+  // Whether step() runs the fused passes (Params::fused, where the plan allows it).
+  bool fused() const { return fused_; }
   int cascades() const { return params_.cascades; }
   const std::vector<CascadeBand>& bands() const { return bands_; }
 
@@ -123,12 +139,14 @@ class Simulation {
   const gl::Texture& derivatives() const { return derivatives_; }
   const gl::Texture& turbulence() const { return turbulence_; }
 
-  // What the FFT transforms: rgba32f 2D array, N x N x (cascades * layers_per_cascade()),
+  // What the FFT transforms (written by the unfused path only): rgba32f 2D array,
+  // N x N x (cascades * layers_per_cascade()),
   // holding N^2 * h~(k,t)-derived spectra (the N^2 cancels the inverse FFT's 1/N^2, so its
   // output is in metres). Cascade c's planes start at layer c * layers_per_cascade(). Texel
   // (x, z) is wave number (m, n) = (x < N/2 ? x : x - N, likewise z), k = 2 pi (m, n) / L_c.
   const gl::Texture& spectrum() const { return spectrum_; }
-  // The inverse FFT's output of the last step (the plan's texture), laid out like spectrum().
+  // The inverse FFT's output of the last unfused step (the plan's texture), laid out like
+  // spectrum(). The fused path keeps the fields in registers and writes neither.
   const gl::Texture& fields() const;
   // h0 as rgba32f 2D array N x N x cascades: xy = h0(k) (physical amplitude, metres; zero
   // outside the cascade's band), z = w(k) rad/s (after loop_period rounding), w = 0.
@@ -145,6 +163,10 @@ class Simulation {
   // Mean of h^2 over cascade c's map at the last step (m^2). The cascades' bands are
   // disjoint, so the sea's variance is their sum: Hs = 4 sqrt(sum).
   double height_variance(int cascade) const;
+  // Mean of hx^2 + hz^2 over cascade c's map at the last step: its resolved slope variance.
+  double slope_variance(int cascade) const;
+  // subgrid_slope_variance(params()), kept from the last change of the spectrum.
+  double subgrid_slope_variance() const { return subgrid_mss_; }
 
   int layers_per_cascade() const { return params_.pack_pairs ? 2 : 4; }
   int layers() const { return params_.cascades * layers_per_cascade(); }
@@ -165,7 +187,7 @@ class Simulation {
  private:
   void rebuild_size();
   void make_h0(bool keep_phase);
-  void make_mipmaps(const gl::Texture& map) const;
+  void make_mipmaps() const;  // levels 1.. of the three maps from level 0
 
   const gl::ShaderLibrary* shaders_;
   Params params_;
@@ -173,11 +195,23 @@ class Simulation {
   double time_ = 0.0;
   double simulated_time_ = 0.0;
   double step_interval_ = 0.0;  // simulated seconds the last step advanced (foam integrates it)
+  void step_unfused(double dt, gl::PassTimer* timer);
+  void step_fused(double dt, gl::PassTimer* timer);
+  void bind_evolve_inputs(const gl::Program& prog, double dt) const;
+  void set_assemble_uniforms(const gl::Program& prog, double dt) const;
+  uint64_t texels() const;  // N^2 x cascades
+
   gl::Program init_program_, spectrum_program_, assemble_program_, downsample_program_;
+  gl::Program fused_rows_program_, fused_columns_program_;
+  bool fused_ = false;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
-  gl::Texture h0_, phase_, spectrum_, displacement_, derivatives_, turbulence_;
+  gl::Texture h0_, spectrum_, displacement_, derivatives_, turbulence_;
+  // Each wave's accumulated phase: a step reads phase_[phase_current_] and writes the other.
+  gl::Texture phase_[2];
+  int phase_current_ = 0;
   bool foam_reset_ = true;  // the turbulence map holds no foam yet
+  double subgrid_mss_ = 0.0;
 };
 
 }  // namespace oceanfft::ocean

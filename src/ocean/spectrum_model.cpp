@@ -186,7 +186,15 @@ double spreading_integral(const WaveComponent& c, double omega) {
   return 2.0 * sum;
 }
 
-SpectrumParams beaufort_spectrum(float wind_speed, float fetch_km) {
+}  // namespace
+
+SpectrumParams wind_sea(float wind_speed) {
+  const double u = wind_speed;
+  // A sea is fully developed (JONSWAP's peak reaches PM's) at g F / U^2 ~ 1.7e4. Every preset
+  // takes 40% of that fetch: the fetch grows as U^2 with force, and each sea is still
+  // developing, as JONSWAP describes.
+  const float fetch_km =
+      std::max(float(std::round(0.4 * 1.7e4 * u * u / kG / 10.0) / 100.0), 0.1f);
   SpectrumParams s;
   s.wind.spectrum = SpectrumType::Jonswap;
   s.wind.wind_speed = wind_speed;
@@ -195,6 +203,8 @@ SpectrumParams beaufort_spectrum(float wind_speed, float fetch_km) {
   s.wind.spreading = Spreading::Hasselmann;
   return s;
 }
+
+namespace {
 
 std::vector<Preset> make_presets() {
   struct Force {
@@ -206,7 +216,7 @@ std::vector<Preset> make_presets() {
   constexpr Force kForces[12] = {
       {"light-air", 0.3f, 1.5f},       {"light-breeze", 1.6f, 3.3f},
       {"gentle-breeze", 3.4f, 5.4f},   {"moderate-breeze", 5.5f, 7.9f},
-      {"fresh-breeze", 8.0f, 10.7f},   {"strong-breeze", 10.8f, 13.8f},
+      {"fresh", 8.0f, 10.7f},   {"strong-breeze", 10.8f, 13.8f},
       {"near-gale", 13.9f, 17.1f},     {"gale", 17.2f, 20.7f},
       {"strong-gale", 20.8f, 24.4f},   {"storm", 24.5f, 28.4f},
       {"violent-storm", 28.5f, 32.6f}, {"hurricane", 32.7f, 41.1f},
@@ -215,11 +225,7 @@ std::vector<Preset> make_presets() {
   for (int i = 0; i < 12; ++i) {
     const int force = i + 1;
     const float u = 0.5f * (kForces[i].low + kForces[i].high);
-    // A sea is fully developed (JONSWAP's peak reaches PM's) at g F / U^2 ~ 1.7e4. Every preset
-    // takes 40% of that fetch: the fetch grows as U^2 with force, and each sea is still
-    // developing, as JONSWAP describes.
-    const float fetch_km = float(std::round(0.4 * 1.7e4 * double(u) * u / kG / 10.0) / 100.0);
-    Preset p{kForces[i].name, force, beaufort_spectrum(u, std::max(fetch_km, 0.1f)), 0.0f, 0.0f};
+    Preset p{kForces[i].name, force, wind_sea(u), 0.0f, 0.0f};
     // More chop and foam with force: whitecaps appear at force 3-4 and cover the sea at 10+.
     // The threshold applies to each cascade's own Jacobian, whose smallest eigenvalue rarely
     // falls far below 1 (at 256^2 x 3 cascades: 3rd percentile 0.83 at force 5, 0.75-0.83 at
@@ -246,10 +252,12 @@ std::vector<Preset> make_presets() {
   const double unit = band_variance(swell_only, deep, 0.0, deep);
   const double hs = 0.4;
   swell.scale = float(hs * hs / 16.0 / unit);
-  Preset fresh = out[4];
-  fresh.name = "fresh";
   out.push_back(calm);
-  out.push_back(fresh);
+  for (Preset& p : out) {
+    const CascadeLayout layout = cascade_layout(p.spectrum);
+    p.cascades = layout.cascades;
+    p.patch_sizes = layout.patch_sizes;
+  }
   // "storm" is already the standard name of force 10.
   std::stable_sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) {
     return a.spectrum.wind.wind_speed < b.spectrum.wind.wind_speed;
@@ -414,7 +422,11 @@ double directional_spectrum(const SpectrumParams& s, double kx, double kz, doubl
   return f * std::exp(-k * k * l * l);
 }
 
-double band_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi) {
+namespace {
+
+// Integral of |k|^power F over the annulus k_lo <= |k| < k_hi: m0 for power 0, the mean square
+// slope for power 2.
+double band_moment(const SpectrumParams& s, double depth, double k_lo, double k_hi, int power) {
   check_depth(depth);
   // Where the spectra live: below 1e-3 of the deep-water peak wave number every spectrum is
   // below exp(-300) of its peak, and above 1e7 of it the tails (k^-2 in variance for PM,
@@ -458,7 +470,7 @@ double band_variance(const SpectrumParams& s, double depth, double k_lo, double 
       const double radial = radial_part(*c, s, k, omega, domega_dk, depth);
       if (radial > 0.0) f += radial * spreading_integral(*c, omega);
     }
-    return k * k * f * std::exp(-k * k * l * l);
+    return k * k * std::pow(k, power) * f * std::exp(-k * k * l * l);
   };
   double m0 = 0.0;
   for (size_t e = 0; e + 1 < edges.size(); ++e) {
@@ -469,6 +481,46 @@ double band_variance(const SpectrumParams& s, double depth, double k_lo, double 
       m0 += gauss_legendre(a + p * width, a + (p + 1) * width, integrand);
   }
   return m0;
+}
+
+// Elfouhaily, Chapron, Katsaros & Vandemark (1997), "A unified directional spectrum for long
+// and short wind-driven waves", eqs. 40-44: the curvature spectrum B_h(k) = k^3 S(k) of the
+// capillary-gravity waves, (alpha_m / 2) (c_m / c) F_m, F_m = exp(-(k/k_m - 1)^2 / 4), with
+// c_m = 0.23 m/s at k_m = 370 rad/m (the slowest ripples) and alpha_m from the friction
+// velocity u* (Wu 1982's drag coefficient). Its mean square slope is the integral of B_h / k.
+double short_wave_curvature(double k, double wind_speed) {
+  constexpr double kM = 370.0, cM = 0.23;
+  const double u_star = wind_speed * std::sqrt((0.8 + 0.065 * wind_speed) * 1e-3);
+  const double alpha_m = u_star < cM ? 0.01 * (1.0 + std::log(u_star / cM))
+                                     : 0.01 * (1.0 + 3.0 * std::log(u_star / cM));
+  const double c = std::sqrt(kG / k * (1.0 + (k / kM) * (k / kM)));
+  const double x = k / kM - 1.0;
+  return std::max(alpha_m, 0.0) * 0.5 * cM / c * std::exp(-0.25 * x * x);
+}
+
+}  // namespace
+
+double band_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi) {
+  return band_moment(s, depth, k_lo, k_hi, 0);
+}
+
+double band_slope_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi) {
+  return band_moment(s, depth, k_lo, k_hi, 2);
+}
+
+double short_wave_slope_variance(const SpectrumParams& s, double k_lo) {
+  if (!active(s.wind) || !(k_lo > 0.0)) return 0.0;
+  // F_m falls below e^-100 at 21 k_m: the capillary end of the spectrum, where the sum stops.
+  const double hi = std::log(21.0 * 370.0), lo = std::log(k_lo);
+  if (lo >= hi) return 0.0;
+  const int panels = std::max(1, int(std::ceil((hi - lo) / 0.05)));
+  const double width = (hi - lo) / panels;
+  double sum = 0.0;
+  for (int p = 0; p < panels; ++p)
+    sum += gauss_legendre(lo + p * width, lo + (p + 1) * width, [&](double x) {
+      return short_wave_curvature(std::exp(x), double(s.wind.wind_speed));
+    });
+  return double(s.wind.scale) * sum;
 }
 
 std::vector<float> plot_frequency_spectrum(const SpectrumParams& s, double depth, double w_max,
@@ -551,6 +603,36 @@ void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, 
   set1f("uSpecGravity", kGravity);
 }
 
+double peak_wavelength(const SpectrumParams& s) {
+  double longest = 0.0;
+  for (const WaveComponent* c : {&s.wind, &s.swell})
+    if (active(*c)) {
+      const double wp = peak_omega(*c);
+      longest = std::max(longest, 2.0 * kPi * kG / (wp * wp));
+    }
+  return longest;
+}
+
+CascadeLayout cascade_layout(const SpectrumParams& s) {
+  constexpr double kSmallest = 16.0, kMinFirst = 50.0, kMinRatio = 3.3, kMaxRatio = 4.87;
+  // Rounded to 4 significant digits, so that no two sizes make a ratio of small integers.
+  auto round4 = [](double v) {
+    const double scale = std::pow(10.0, std::floor(std::log10(v)) - 3.0);
+    return float(std::round(v / scale) * scale);
+  };
+  const double first = std::max(kPeakWavelengths * peak_wavelength(s), kMinFirst);
+  const double span = first / kSmallest;
+  CascadeLayout out{1, {}};
+  if (span > 1.0)
+    out.cascades = std::min(4, 1 + int(std::ceil(std::log(span) / std::log(kMaxRatio) - 1e-9)));
+  const double ratio =
+      out.cascades > 1 ? std::clamp(std::pow(span, 1.0 / (out.cascades - 1)), kMinRatio, kMaxRatio)
+                       : kMaxRatio;
+  double l = first;
+  for (size_t c = 0; c < out.patch_sizes.size(); ++c, l /= ratio) out.patch_sizes[c] = round4(l);
+  return out;
+}
+
 const std::vector<Preset>& presets() {
   static const std::vector<Preset> list = make_presets();  // immutable once built
   return list;
@@ -567,8 +649,7 @@ const Preset& find_preset(std::string_view name) {
         digits.find_first_not_of("0123456789") == std::string::npos) {
       const int force = std::stoi(digits);
       for (const Preset& p : list)
-        if (p.beaufort == force && std::string_view(p.name) != "calm" &&
-            std::string_view(p.name) != "fresh")
+        if (p.beaufort == force && std::string_view(p.name) != "calm")
           return p;
     }
   }

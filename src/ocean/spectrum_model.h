@@ -7,7 +7,7 @@
 //               F = S(w) D(w, theta) (dw/dk) / k, so that m0 = integral of F dkx dkz.
 // theta is measured from the direction the component travels towards. With a grid of cell
 // dkx dkz, a real wave a cos(k.x - wt + phi) carries a^2/2 = F dkx dkz, i.e.
-// a^2 = 2 S D (dw/dk)/k dkx dkz (the amplitude in issue 7); Tessendorf's complex amplitude
+// a^2 = 2 S D (dw/dk)/k dkx dkz (the amplitude convention the tests check); Tessendorf's complex amplitude
 // h0(k) has E|h0|^2 = a^2/4 because the wave at k pairs with its conjugate at -k.
 #include <array>
 #include <string>
@@ -37,6 +37,7 @@ struct WaveComponent {
   Spreading spreading = Spreading::Hasselmann;
   float spread = 10.0f;              // s of cos^2s (Cos2s only)
   float scale = 1.0f;                // multiplies S; 0 switches the component off
+  bool operator==(const WaveComponent&) const = default;
 };
 
 struct SpectrumParams {
@@ -52,6 +53,7 @@ struct SpectrumParams {
   // Every spectrum: S is damped by exp(-k^2 l^2) (metres), which keeps capillary-scale noise
   // out of small cascades. 0 disables.
   float small_wave_cutoff = 0.0f;
+  bool operator==(const SpectrumParams&) const = default;
 };
 
 // Throws Error(InvalidArgument) for values that make no sea (non-finite, negative speed...).
@@ -76,6 +78,15 @@ double directional_spectrum(const SpectrumParams& s, double kx, double kz, doubl
 // m0 over the annulus k_lo <= |k| < k_hi (rad/m), by quadrature in (k, theta) accurate to
 // 1e-4 relative. Hs = 4 sqrt(m0).
 double band_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi);
+// The mean square slope over the annulus (both axes: E[hx^2 + hz^2]), integral of k^2 F.
+double band_slope_variance(const SpectrumParams& s, double depth, double k_lo, double k_hi);
+// Mean square slope of the ripples shorter than 2 pi / k_lo that no cascade simulates. The
+// gravity spectra above (fitted to buoys, waves of metres to hundreds of metres) do not hold
+// there; Elfouhaily et al. (1997)'s short-wave curvature spectrum does: the integral of B_h(k)/k
+// from k_lo to the capillary end (21 x 370 rad/m, where B_h < e^-100 of its peak), for the
+// wind sea's U10, times its scale. With the cascades' JONSWAP slopes up to k_lo ~ 15..50 rad/m
+// the total follows Cox & Munk's clean sea within 15 % for U10 3..25 m/s (docs: Ocean).
+double short_wave_slope_variance(const SpectrumParams& s, double k_lo);
 
 // The panel's plots: S(w) summed over components at `count` frequencies in (0, w_max], and
 // D(theta) of the wind component at its peak frequency at `count` angles over (-pi, pi].
@@ -86,15 +97,40 @@ std::vector<float> plot_spreading(const SpectrumParams& s, int count);
 // Sets the uniforms spectrum_model.glsl declares on `program` (bound with glUseProgram first).
 void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, float depth);
 
+// The presets' wind sea at U10 (m/s): JONSWAP (gamma 3.3) at 40 % of the fetch of a fully
+// developed sea (g F / U^2 = 0.4 x 1.7e4), Hasselmann spreading, no swell.
+SpectrumParams wind_sea(float wind_speed);
+
 // Beaufort presets: wind speed (scale mid-point), fetch and spreading typical of the force.
 struct Preset {
-  const char* name;   // Beaufort's names dashed ("fresh-breeze", "storm"...), plus "calm", "fresh"
+  // Beaufort's names dashed ("strong-breeze", "storm"...), force 5 as plain "fresh" (the
+  // breeze everyone asks for), plus "calm". Each sea state has one name, so the panel can show it.
+  const char* name;
   int beaufort;       // 0..12
   SpectrumParams spectrum;
   float choppiness;
   float foam_threshold;  // on the smaller Jacobian eigenvalue
+  // The simulated band, chosen for the sea (see cascade_layout): the first patch holds
+  // kPeakWavelengths of the longest peak, so the peak is resolved by many grid cells.
+  int cascades = 3;
+  std::array<float, 4> patch_sizes{};
 };
 const std::vector<Preset>& presets();
 const Preset& find_preset(std::string_view name);  // throws Error(InvalidArgument) with the list
+
+// Peak wavelengths the first patch spans: the peak sits at grid index 10 of the first cascade,
+// so its few percent of bandwidth are sampled by many cells and the grid's sum of F dk^2
+// matches the integral (at index 3, as the storm had with the old 1033 m patch, it did not).
+inline constexpr double kPeakWavelengths = 10.0;
+// Wavelength (m) of the longest spectral peak among the active components (deep water).
+double peak_wavelength(const SpectrumParams& s);
+// Patch sizes and cascade count for a sea: L_0 = max(kPeakWavelengths x the peak wavelength,
+// 50 m), then ratios between 3.3 and 4.87 (never ratios of small integers, so tilings do not
+// line up) down to about 16 m, at most 4 cascades; the smallest ratio needs N >= 64.
+struct CascadeLayout {
+  int cascades;
+  std::array<float, 4> patch_sizes;
+};
+CascadeLayout cascade_layout(const SpectrumParams& s);
 
 }  // namespace oceanfft::ocean

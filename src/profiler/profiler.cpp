@@ -42,9 +42,9 @@ uint64_t GlTimestampSource::read(uint32_t handle) {
   return v;
 }
 
-// --- Window ------------------------------------------------------------------------------
+// --- SlidingStats ------------------------------------------------------------------------------
 
-void Window::add(double v) {
+void SlidingStats::add(double v) {
   last_ = v;
   if (values_.size() < capacity_) {
     values_.push_back(v);
@@ -54,17 +54,17 @@ void Window::add(double v) {
   next_ = (next_ + 1) % capacity_;
 }
 
-double Window::average() const {
+double SlidingStats::average() const {
   return values_.empty() ? 0.0
                          : std::accumulate(values_.begin(), values_.end(), 0.0) / double(values_.size());
 }
-double Window::min() const {
+double SlidingStats::min() const {
   return values_.empty() ? 0.0 : *std::min_element(values_.begin(), values_.end());
 }
-double Window::max() const {
+double SlidingStats::max() const {
   return values_.empty() ? 0.0 : *std::max_element(values_.begin(), values_.end());
 }
-double Window::median() const { return summarize(values_).median; }
+double SlidingStats::median() const { return summarize(values_).median; }
 
 // --- Profiler ----------------------------------------------------------------------------
 
@@ -303,7 +303,7 @@ void Profiler::absorb(Frame& f) {
       old->name.clear();  // taken
     } else {
       s.name = p.name;
-      s.ms = Window(options_.window);
+      s.ms = SlidingStats(options_.window);
     }
     s.depth = p.depth;
     s.bytes = bytes;

@@ -52,9 +52,9 @@ struct Options {
 };
 
 // Last value and statistics over a sliding window of samples (milliseconds).
-class Window {
+class SlidingStats {
  public:
-  explicit Window(int capacity = 120) : capacity_(capacity > 0 ? capacity : 1) {}
+  explicit SlidingStats(int capacity = 120) : capacity_(capacity > 0 ? capacity : 1) {}
   void add(double v);
   void clear() { values_.clear(), next_ = 0; }
   int count() const { return int(values_.size()); }
@@ -75,7 +75,7 @@ struct PassStats {
   std::string name;
   int depth = 0;       // nesting level (an FFT stage sits inside its axis pass)
   uint64_t bytes = 0;  // what the pass must move at least, as its caller reported
-  Window ms;
+  SlidingStats ms;
   int64_t last_frame = 0;  // serial of the last collected frame that ran it
   // Effective bandwidth from the window's average time.
   double gbps() const {
@@ -120,9 +120,9 @@ class Profiler final : public gl::PassTimer {
 
   // Passes in the order they ran in the last collected frame of the current configuration.
   const std::vector<PassStats>& passes() const { return passes_; }
-  const Window& fft_total() const { return fft_total_; }    // outermost fft.* passes
-  const Window& frame_total() const { return frame_total_; }  // outermost passes
-  const Window& cpu_frame() const { return cpu_frame_; }   // begin_frame to begin_frame
+  const SlidingStats& fft_total() const { return fft_total_; }    // outermost fft.* passes
+  const SlidingStats& frame_total() const { return frame_total_; }  // outermost passes
+  const SlidingStats& cpu_frame() const { return cpu_frame_; }   // begin_frame to begin_frame
   // Oldest first, at most Options::history values each.
   const std::vector<float>& cpu_history() const { return cpu_history_; }
   const std::vector<float>& gpu_history() const { return gpu_history_; }
@@ -185,7 +185,7 @@ class Profiler final : public gl::PassTimer {
   int steady_count_ = 0;
 
   std::vector<PassStats> passes_;
-  Window fft_total_, frame_total_, cpu_frame_;
+  SlidingStats fft_total_, frame_total_, cpu_frame_;
   std::vector<float> cpu_history_, gpu_history_;
   std::map<std::pair<std::string, int>, Comparison> comparisons_;
   double last_begin_ms_ = -1;

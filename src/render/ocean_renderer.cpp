@@ -18,14 +18,11 @@ namespace {
 GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
 void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
-  const glm::vec3 sun = glm::normalize(s.sun_direction);
-  glUniform3fv(loc(p, "uSunDir"), 1, glm::value_ptr(sun));
-  glUniform3fv(loc(p, "uSunColor"), 1, glm::value_ptr(s.sun_color));
-  glUniform1f(loc(p, "uSunIntensity"), s.sun_intensity);
-  glUniform3fv(loc(p, "uZenith"), 1, glm::value_ptr(s.sky_zenith));
-  glUniform3fv(loc(p, "uHorizon"), 1, glm::value_ptr(s.sky_horizon));
   glUniform1f(loc(p, "uExposure"), s.exposure);
 }
+
+// Sky textures sit after the ocean's own four units.
+constexpr int kSkyUnit = 4;
 
 // Clamped like the mesh's own inputs, so a draw and clipmap() agree on the mesh.
 int mesh_cells(const ShadingParams& s) {
@@ -67,7 +64,7 @@ OceanRenderer::Sampler::~Sampler() {
   if (id_) glDeleteSamplers(1, &id_);
 }
 
-OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
+OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders) : shaders_(&shaders), sky_(shaders) {
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
@@ -155,6 +152,14 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
                          gl::PassTimer* timer) {
   if (width < 1 || height < 1) return;  // a minimised window has nothing to draw into
   clipmap(shading, camera);
+  const glm::vec3 eye = camera.eye();
+  // The clouds drift with the wind (winds aloft are faster than U10) and stay put in the world
+  // as the eye moves.
+  const ocean::WaveComponent& wind_sea = sim.params().spectrum.wind;
+  const float wind = glm::radians(wind_sea.direction_deg);
+  const glm::vec2 drift = glm::vec2(std::cos(wind), std::sin(wind)) *
+                          float(double(wind_sea.wind_speed) * shading.sky.cloud_speed * sim.time());
+  sky_.update(shading.sky, glm::vec2(eye.x, eye.z) - drift, timer);
 
   gl::ScopedPass pass(timer, "render", 0);
   // The simulation writes its maps with image stores and compute mipmaps; sampling them here
@@ -162,7 +167,6 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
   const glm::mat4 view_proj = camera.projection(float(width) / float(height)) * camera.view();
   const glm::mat4 inv_view_proj = glm::inverse(view_proj);
-  const glm::vec3 eye = camera.eye();
 
   GLint polygon_mode[2] = {GL_FILL, GL_FILL};
   glGetIntegerv(GL_POLYGON_MODE, polygon_mode);
@@ -180,6 +184,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   glUseProgram(sky_program_.id());
   set_sky_uniforms(sky_program_, shading);
+  sky_.bind(sky_program_, kSkyUnit);
   glUniformMatrix4fv(loc(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
   glUniform3fv(loc(sky_program_, "uEye"), 1, glm::value_ptr(eye));
   glBindVertexArray(sky_vao_.id());
@@ -188,7 +193,6 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   const int cascades = std::clamp(sim.cascades(), 1, ocean::kMaxCascades);
   std::array<float, ocean::kMaxCascades> patch{};
   for (int c = 0; c < cascades; ++c) patch[size_t(c)] = sim.bands()[size_t(c)].patch_size;
-  const float wind = glm::radians(sim.params().spectrum.wind.direction_deg);
 
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
@@ -196,20 +200,21 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   const gl::Program& o = ocean_program_;
   glUseProgram(o.id());
   set_sky_uniforms(o, shading);
+  sky_.bind(o, kSkyUnit);
   glUniformMatrix4fv(loc(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glUniform1i(loc(o, "uCascades"), cascades);
   glUniform1fv(loc(o, "uPatch"), ocean::kMaxCascades, patch.data());
   glUniform1f(loc(o, "uMapSize"), float(sim.size()));
   glUniform1f(loc(o, "uMaxLod"), float(std::max(sim.displacement().levels() - 1, 0)));
-  glUniform3fv(loc(o, "uWaterColor"), 1, glm::value_ptr(shading.water_color));
-  glUniform3fv(loc(o, "uScatterColor"), 1, glm::value_ptr(shading.scatter_color));
+  glUniform1f(loc(o, "uDepth"), sim.params().depth);
   glUniform1f(loc(o, "uScatterStrength"), shading.scatter_strength);
   glUniform1f(loc(o, "uScatterHeight"), shading.scatter_height);
-  glUniform1f(loc(o, "uRoughness"), std::max(shading.roughness, 0.0f));
+  // The ripples beyond the last cascade, from the spectrum: for GGX (~Beckmann) alpha^2 is the
+  // sum of both axes' slope variances, ocean.frag's a2 = uRoughness^2 + filtered variance.
+  glUniform1f(loc(o, "uRoughness"), float(std::sqrt(sim.subgrid_slope_variance())));
   glUniform1f(loc(o, "uFoamIntensity"), shading.foam_intensity);
   glUniform1f(loc(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
   glUniform2f(loc(o, "uWindDir"), std::cos(wind), std::sin(wind));
-  glUniform1f(loc(o, "uFogDensity"), shading.fog_density);
   glUniform1f(loc(o, "uViewDistance"), clipmap_->view_distance());
   glUniform1i(loc(o, "uWireframe"), shading.wireframe ? 1 : 0);
   glUniform1i(loc(o, "uDisplacement"), 0);
@@ -229,6 +234,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
   draw_levels(o, eye);
 
+  sky::Sky::unbind(kSkyUnit);
   for (int unit = 3; unit >= 0; --unit) {
     glActiveTexture(GLenum(GL_TEXTURE0 + unit));
     glBindTexture(unit == 3 ? GL_TEXTURE_2D : GL_TEXTURE_2D_ARRAY, 0);

@@ -1,5 +1,5 @@
 #pragma once
-// Draws what ocean::Simulation produced: a sky, and a geometry clipmap (clipmap.h) displaced by
+// Draws what ocean::Simulation produced: a sky (sky::Sky), and a geometry clipmap (clipmap.h) displaced by
 // the sum of the cascades' displacement maps out to the view distance, shaded from the summed
 // derivative maps, with roughness from the slope variance the mipmaps filtered away and foam
 // from the simulated coverage times a generated detail texture.
@@ -14,19 +14,17 @@
 #include "ocean/simulation.h"
 #include "render/camera.h"
 #include "render/clipmap.h"
+#include "sky/sky.h"
 
 namespace oceanfft::render {
 
 struct ShadingParams {
-  glm::vec3 sun_direction = glm::normalize(glm::vec3(-0.55f, 0.22f, -0.80f));  // towards the sun
-  glm::vec3 sun_color{1.0f, 0.92f, 0.80f};
-  float sun_intensity = 6.0f;
-  glm::vec3 sky_zenith{0.03f, 0.10f, 0.36f};
-  glm::vec3 sky_horizon{0.46f, 0.58f, 0.74f};
-  glm::vec3 water_color{0.002f, 0.018f, 0.040f};  // deep water, lit by the sky
-  glm::vec3 scatter_color{0.015f, 0.12f, 0.11f};   // light through thin crests
+  // Sun, atmosphere, clouds, or a user's sky image (src/sky/sky.h).
+  sky::SkyParams sky;
+  // Light through thin crests (colour from the water's optics, see ocean.frag): strength, and
+  // the crest height in metres above the mean that scatters fully.
   float scatter_strength = 1.0f;
-  float scatter_height = 2.0f;   // metres of crest height for full scattering
+  float scatter_height = 2.0f;
   // GGX alpha of the ripples no cascade simulates. The slope variance of the waves that
   // filtering removes (mipmaps, distance) is added to it per pixel: alpha^2 = base^2 + var.
   float roughness = 0.06f;
@@ -34,7 +32,6 @@ struct ShadingParams {
   // 2 x a generated detail texture of mean 0.5, repeating every foam_detail_size metres.
   float foam_intensity = 0.9f;
   float foam_detail_size = 7.0f;
-  float fog_density = 1.0f / 9000.0f;  // per metre
   float exposure = 1.0f;
   bool wireframe = false;
   // Anisotropic filtering of the slope map towards the horizon (where the driver offers it).
@@ -52,7 +49,9 @@ class OceanRenderer {
  public:
   explicit OceanRenderer(const gl::ShaderLibrary& shaders);
 
-  // Into the currently bound framebuffer, whose size is width x height. Pass: "render".
+  // Into the currently bound framebuffer, whose size is width x height. Passes: "render", and
+  // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
+  // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
             int width, int height, gl::PassTimer* timer = nullptr);
 
@@ -60,6 +59,7 @@ class OceanRenderer {
   int vertex_count() const { return vertex_count_; }
   int triangle_count() const { return triangle_count_; }
   int levels_drawn() const { return levels_drawn_; }
+  const sky::Sky& sky() const { return sky_; }
   // The mesh the next draw with these settings uses (built on first use).
   const Clipmap& clipmap(const ShadingParams& shading, const Camera& camera);
 
@@ -89,6 +89,7 @@ class OceanRenderer {
   };
 
   const gl::ShaderLibrary* shaders_;
+  sky::Sky sky_;
   gl::Program sky_program_, ocean_program_, coverage_program_;
   gl::VertexArray sky_vao_, mesh_vao_;
   gl::Buffer vertices_, indices_;

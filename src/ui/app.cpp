@@ -23,6 +23,7 @@
 #include "ui/fft_panel.h"
 #include "ui/imgui_layer.h"
 #include "ui/maps_panel.h"
+#include "ui/ocean_panel.h"
 #include "ui/profiler_panel.h"
 #include "ui/screenshot.h"
 #include "ui/sea_check.h"
@@ -69,21 +70,9 @@ gl::WindowOptions window_options(const AppOptions& o) {
 
 // One line of the sea-state settings, for scripted runs' logs (the tests read it back).
 std::string describe_sea(const ocean::Params& p) {
-  const ocean::SpectrumParams& s = p.spectrum;
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "spectrum=%s spreading=%s wind_speed=%g wind_direction=%g fetch_km=%g gamma=%g "
-                "spread=%g swell_scale=%g swell_direction=%g tma=%s depth=%g cascades=%d "
-                "patch_size_0=%g choppiness=%g loop_period=%g foam_threshold=%g foam_grow=%g "
-                "foam_decay=%g",
-                std::string(ocean::name(s.wind.spectrum)).c_str(),
-                std::string(ocean::name(s.wind.spreading)).c_str(), double(s.wind.wind_speed),
-                double(s.wind.direction_deg), double(s.wind.fetch_km), double(s.wind.peak_enhancement),
-                double(s.wind.spread), double(s.swell.scale), double(s.swell.direction_deg),
-                s.tma ? "on" : "off", double(p.depth), p.cascades, double(p.patch_sizes[0]),
-                double(p.choppiness), double(p.loop_period), double(p.foam_threshold),
-                double(p.foam_grow), double(p.foam_decay));
-  return buf;
+  Settings s;
+  s.ocean = p;
+  return describe_settings(s, {"Wind sea", "Swell", "Cascades", "Foam", "Time"});
 }
 
 class App {
@@ -117,12 +106,8 @@ class App {
   void apply(const Settings& next);
   void draw_ui();
   void draw_menu();
-  void draw_ocean_panel(Settings& next);
   void draw_fft_panel(Settings& next);
   void draw_status();
-  void draw_shading_widgets(render::ShadingParams& s);
-  void draw_spectrum_plots(const ocean::Params& p);
-  void draw_sea_check();
 
   const AppOptions& options_;
   Settings settings_;
@@ -141,7 +126,7 @@ class App {
   std::vector<int> sizes_;
   int sizes_layers_ = 0;          // the layer count sizes_ was computed for
   SeaCheck check_;
-  float swell_strength_ = 1.0f;   // what the swell checkbox restores after switching it off
+  OceanPanel ocean_panel_;
   std::string status_;  // the last error, shown until the next change succeeds
   int frame_ = 0;
   double sim_time_ = 0;
@@ -198,14 +183,14 @@ void App::apply(const Settings& next) {
   const std::string old_sea = describe_sea(cur);
   sim_.set_params(want);  // cheap when nothing changed
   settings_.ocean = sim_.params();
-  // Scripted runs log when a re-plan happened, so tests can see it took effect on that frame.
-  if (options_.frames > 0 && (sim_.params().algorithm != old_algorithm || sim_.size() != old_size))
-    std::printf("applied frame=%d algorithm=%s size=%d\n", frame_,
-                std::string(fft::name(sim_.params().algorithm)).c_str(), sim_.size());
-  // ... and the sea state the simulation accepted, in its own line.
+  // Scripted runs report what took effect on this frame: a re-plan, and the sea state the
+  // simulation accepted.
   if (options_.frames > 0) {
+    RunObserver& events = options_.observer ? *options_.observer : print_run_events();
+    if (sim_.params().algorithm != old_algorithm || sim_.size() != old_size)
+      events.replanned(frame_, sim_.params().algorithm, sim_.size());
     const std::string sea = describe_sea(sim_.params());
-    if (sea != old_sea) std::printf("sea frame=%d %s\n", frame_, sea.c_str());
+    if (sea != old_sea) events.sea_changed(frame_, sea);
   }
 }
 
@@ -226,219 +211,6 @@ void App::draw_menu() {
   ImGui::Text("%.1f fps  %.2f ms   %s", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f),
               window_.info().renderer.c_str());
   ImGui::EndMainMenuBar();
-}
-
-namespace {
-
-// A combo over an enum's values, labelled with ocean::name(); true when the user picked another.
-template <typename Enum, size_t N>
-bool enum_combo(const char* label, Enum& value, const Enum (&values)[N]) {
-  bool changed = false;
-  if (ImGui::BeginCombo(label, std::string(ocean::name(value)).c_str())) {
-    for (Enum v : values) {
-      const bool selected = v == value;
-      if (ImGui::Selectable(std::string(ocean::name(v)).c_str(), selected) && !selected) {
-        value = v;
-        changed = true;
-      }
-      if (selected) ImGui::SetItemDefaultFocus();
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
-}
-
-constexpr ocean::SpectrumType kSpectra[] = {ocean::SpectrumType::Phillips,
-                                            ocean::SpectrumType::PiersonMoskowitz,
-                                            ocean::SpectrumType::Jonswap};
-constexpr ocean::Spreading kSpreadings[] = {ocean::Spreading::Cos2s, ocean::Spreading::Hasselmann,
-                                            ocean::Spreading::DonelanBanner};
-
-// The controls of one wave component that depend on its spectrum and spreading. ImGui IDs are
-// per window, so the swell's widgets go under their own ID scope.
-void component_widgets(ocean::WaveComponent& c, bool is_swell) {
-  const auto log = ImGuiSliderFlags_Logarithmic;
-  enum_combo("spectrum", c.spectrum, kSpectra);
-  enum_combo("spreading", c.spreading, kSpreadings);
-  ImGui::SliderFloat(is_swell ? "storm wind (m/s)" : "wind speed (m/s)", &c.wind_speed, 0.5f, 40.0f,
-                     "%.1f");
-  ImGui::SliderFloat("direction (deg)", &c.direction_deg, -180.0f, 180.0f, "%.0f");
-  if (c.spectrum == ocean::SpectrumType::Jonswap) {
-    ImGui::SliderFloat("fetch (km)", &c.fetch_km, 1.0f, 5000.0f, "%.0f", log);
-    ImGui::SliderFloat("gamma", &c.peak_enhancement, 1.0f, 10.0f, "%.2f");
-  }
-  if (c.spreading == ocean::Spreading::Cos2s)
-    ImGui::SliderFloat("spread s", &c.spread, 0.5f, 200.0f, "%.1f", log);
-  const double wp = ocean::peak_omega(c);
-  if (wp > 0) ImGui::Text("peak: %.3f rad/s, period %.1f s", wp, 2.0 * std::numbers::pi / wp);
-}
-
-}  // namespace
-
-void App::draw_ocean_panel(Settings& next) {
-  ImGui::SetNextWindowPos(ImVec2(8, 28), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(340, 390), ImGuiCond_FirstUseEver);
-  if (ImGui::Begin("Ocean")) {
-    ocean::Params& p = next.ocean;
-    ocean::SpectrumParams& sp = p.spectrum;
-    const auto log = ImGuiSliderFlags_Logarithmic;
-    if (!status_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", status_.c_str());
-    ImGui::PushItemWidth(150);
-
-    // The preset shown is the one whose sea state is the current one, else "custom".
-    const ocean::Preset* current = nullptr;
-    for (const ocean::Preset& pr : ocean::presets())
-      if (same_spectrum(pr.spectrum, sp)) current = &pr;
-    const std::string shown =
-        current ? std::string(current->name) + " (Beaufort " + std::to_string(current->beaufort) + ")"
-                : "custom";
-    if (ImGui::BeginCombo("preset", shown.c_str())) {
-      for (const ocean::Preset& pr : ocean::presets()) {
-        const std::string label = std::string(pr.name) + " (Beaufort " + std::to_string(pr.beaufort) + ")";
-        if (ImGui::Selectable(label.c_str(), &pr == current)) {
-          apply_preset(p, pr);
-          swell_strength_ = sp.swell.scale > 0.0f ? sp.swell.scale : swell_strength_;
-        }
-      }
-      ImGui::EndCombo();
-    }
-
-    draw_sea_check();
-
-    if (ImGui::CollapsingHeader("Wind sea", ImGuiTreeNodeFlags_DefaultOpen)) {
-      component_widgets(sp.wind, false);
-      if (sp.wind.spectrum == ocean::SpectrumType::Phillips)
-        ImGui::SliderFloat("Phillips A", &sp.phillips_amplitude, 1e-5f, 0.1f, "%.2e", log);
-      ImGui::SliderFloat("small-wave cutoff (m)", &sp.small_wave_cutoff, 0.0f, 1.0f, "%.3f");
-      ImGui::SliderFloat("depth (m)", &p.depth, 1.0f, 5000.0f, "%.1f", log);
-      ImGui::SameLine();
-      ImGui::Checkbox("TMA", &sp.tma);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("shallow-water attenuation of S by the depth");
-      draw_spectrum_plots(next.ocean);
-    }
-
-    if (ImGui::CollapsingHeader("Swell")) {
-      ImGui::PushID("swell");
-      bool on = sp.swell.scale > 0.0f;
-      if (ImGui::Checkbox("swell on", &on)) sp.swell.scale = on ? swell_strength_ : 0.0f;
-      if (on) {
-        if (ImGui::SliderFloat("strength", &sp.swell.scale, 0.01f, 4.0f, "%.2f", log))
-          swell_strength_ = sp.swell.scale;
-        component_widgets(sp.swell, true);
-      }
-      ImGui::PopID();
-    }
-
-    if (ImGui::CollapsingHeader("Cascades", ImGuiTreeNodeFlags_DefaultOpen)) {
-      ImGui::SliderInt("cascades", &p.cascades, 1, ocean::kMaxCascades);
-      const auto& bands = sim_.bands();
-      for (int c = 0; c < p.cascades; ++c) {
-        const std::string label = "patch " + std::to_string(c) + " (m)";
-        ImGui::SliderFloat(label.c_str(), &p.patch_sizes[size_t(c)], 1.0f, 5000.0f, "%.1f", log);
-        if (size_t(c) < bands.size() && ImGui::IsItemHovered())
-          ImGui::SetTooltip("k in [%.4g, %.4g) rad/m, wavelengths %.3g .. %.3g m", bands[c].k_lo,
-                            bands[c].k_hi, 2.0 * std::numbers::pi / bands[c].k_hi,
-                            bands[c].k_lo > 0 ? 2.0 * std::numbers::pi / bands[c].k_lo : INFINITY);
-      }
-      ImGui::SliderFloat("choppiness", &p.choppiness, 0.0f, 3.0f, "%.2f");
-      ImGui::InputScalar("seed", ImGuiDataType_U64, &p.seed);
-      ImGui::Checkbox("pack two fields per complex plane", &p.pack_pairs);
-    }
-
-    if (ImGui::CollapsingHeader("Foam")) {
-      ImGui::SliderFloat("threshold", &p.foam_threshold, -1.0f, 1.5f, "%.2f");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("on the smaller Jacobian eigenvalue: 1 flat, 0 folding");
-      ImGui::SliderFloat("softness", &p.foam_softness, 0.01f, 2.0f, "%.2f");
-      ImGui::SliderFloat("grow (1/s)", &p.foam_grow, 0.0f, 20.0f, "%.2f");
-      ImGui::SliderFloat("decay (1/s)", &p.foam_decay, 0.0f, 10.0f, "%.2f");
-    }
-
-    if (ImGui::CollapsingHeader("Time")) {
-      ImGui::SliderFloat("time scale", &p.time_scale, 0.0f, 5.0f, "%.2f");
-      ImGui::SliderFloat("loop period (s)", &p.loop_period, 0.0f, 600.0f, p.loop_period > 0 ? "%.1f" : "off");
-      ImGui::Text("t = %.2f s (simulated %.2f s)", sim_time_, sim_.simulated_time());
-    }
-    ImGui::PopItemWidth();
-
-    ImGui::Separator();
-    ImGui::Checkbox("paused", &next.paused);
-    ImGui::SameLine();
-    ImGui::Checkbox("wireframe", &next.shading.wireframe);
-    if (ImGui::CollapsingHeader("Shading")) draw_shading_widgets(next.shading);
-  }
-  ImGui::End();
-}
-
-// Issue 7's physical check, one line at the top of the panel so it stays in view while editing.
-void App::draw_sea_check() {
-  const auto measured = check_.measured_hs();
-  const auto error = check_.error_percent();
-  if (measured && error) {
-    ImGui::Text("Hs %.3f m measured, %.3f m theory", *measured, check_.theory_hs());
-    ImGui::SameLine();
-    const bool ok = std::abs(*error) <= 5.0;
-    ImGui::TextColored(ok ? ImVec4(0.5f, 0.9f, 0.5f, 1.0f) : ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%+.1f%%",
-                       *error);
-  } else {
-    ImGui::Text("Hs - measured, %.3f m theory", check_.theory_hs());
-  }
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "measured: 4 sqrt(sum over cascades of the mean h^2), averaged over the last %d frames\n"
-        "(%d samples, one every %d frames); theory: 4 sqrt(m0) of the spectrum over the\n"
-        "simulated k band. Within 5%% shows green.",
-        SeaCheck::kEvery * std::max(check_.samples(), 1), check_.samples(), SeaCheck::kEvery);
-}
-
-// S(w) summed over the components up to 4 peak frequencies, and the wind sea's D(theta).
-void App::draw_spectrum_plots(const ocean::Params& p) {
-  const ocean::SpectrumParams& sp = p.spectrum;
-  double wp = ocean::peak_omega(sp.wind);
-  if (sp.swell.scale > 0.0f) wp = std::max(wp, ocean::peak_omega(sp.swell));
-  const double w_max = 4.0 * (wp > 0 ? wp : 1.0);
-  constexpr int kPoints = 96;
-  const std::vector<float> s = ocean::plot_frequency_spectrum(sp, p.depth, w_max, kPoints);
-  const std::vector<float> d = ocean::plot_spreading(sp, kPoints);
-  const float width = ImGui::GetContentRegionAvail().x;
-  if (!s.empty()) {
-    const float peak = *std::max_element(s.begin(), s.end());
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "S(w), w to %.2f rad/s", w_max);
-    ImGui::PlotLines("##S", s.data(), int(s.size()), 0, overlay, 0.0f, peak * 1.1f + 1e-12f,
-                     ImVec2(width, 50));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("peak %.3g m^2 s/rad", double(peak));
-  }
-  if (!d.empty()) {
-    const float peak = *std::max_element(d.begin(), d.end());
-    ImGui::PlotLines("##D", d.data(), int(d.size()), 0, "D(theta), -pi..pi", 0.0f, peak * 1.1f + 1e-12f,
-                     ImVec2(width, 40));
-  }
-}
-
-void App::draw_shading_widgets(render::ShadingParams& s) {
-  ImGui::PushItemWidth(150);
-  glm::vec3 d = glm::normalize(s.sun_direction);
-  float elevation = glm::degrees(std::asin(std::clamp(d.y, -1.0f, 1.0f)));
-  float azimuth = glm::degrees(std::atan2(d.z, d.x));
-  bool sun = ImGui::SliderFloat("sun elevation", &elevation, 1.0f, 89.0f, "%.0f deg");
-  sun |= ImGui::SliderFloat("sun azimuth", &azimuth, -180.0f, 180.0f, "%.0f deg");
-  if (sun) {
-    const float e = glm::radians(elevation), a = glm::radians(azimuth);
-    s.sun_direction = glm::vec3(std::cos(e) * std::cos(a), std::sin(e), std::cos(e) * std::sin(a));
-  }
-  ImGui::SliderFloat("sun intensity", &s.sun_intensity, 0.0f, 20.0f, "%.1f");
-  ImGui::ColorEdit3("water", &s.water_color.x, ImGuiColorEditFlags_Float);
-  ImGui::ColorEdit3("scatter", &s.scatter_color.x, ImGuiColorEditFlags_Float);
-  ImGui::SliderFloat("scatter strength", &s.scatter_strength, 0.0f, 4.0f, "%.2f");
-  ImGui::SliderFloat("roughness", &s.roughness, 0.01f, 0.5f, "%.3f");
-  ImGui::SliderFloat("foam intensity", &s.foam_intensity, 0.0f, 2.0f, "%.2f");
-  ImGui::SliderFloat("fog density", &s.fog_density, 0.0f, 0.002f, "%.6f", ImGuiSliderFlags_Logarithmic);
-  ImGui::SliderFloat("exposure", &s.exposure, 0.1f, 4.0f, "%.2f");
-  ImGui::SliderInt("mesh segments", &s.mesh_segments, 32, 1024);
-  ImGui::SliderFloat("view distance (m)", &s.view_distance, 500.0f, 60000.0f, "%.0f",
-                     ImGuiSliderFlags_Logarithmic);
-  ImGui::PopItemWidth();
-  ImGui::Text("%d vertices, %d triangles", renderer_.vertex_count(), renderer_.triangle_count());
 }
 
 void App::draw_fft_panel(Settings& next) {
@@ -492,7 +264,7 @@ void App::draw_ui() {
   Settings next = settings_;
   draw_fft_panel(next);
   if (settings_.mode == Mode::Ocean) {
-    draw_ocean_panel(next);
+    ocean_panel_.draw(next, {sim_, check_, renderer_, status_, sim_time_});
     camera_.draw_panel(next);
     maps_.draw(sim_);
     draw_profiler_panel(profiler_);

@@ -10,6 +10,19 @@
 
 namespace oceanfft::ui {
 
+// What a scripted run (frames > 0) reports as changes take effect, so logs and tests see them
+// on the frame they happened. run_app() prints the lines below unless given another observer.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  // "applied frame=F algorithm=A size=N": the FFT was re-planned.
+  virtual void replanned(int frame, fft::Algorithm algorithm, int size) = 0;
+  // "sea frame=F key=value ...": the simulation accepted a new sea state (describe_settings).
+  virtual void sea_changed(int frame, const std::string& sea) = 0;
+};
+// The observer that prints those lines to stdout.
+RunObserver& print_run_events();
+
 struct AppOptions {
   int width = 1280, height = 720;
   bool vsync = true;
@@ -23,6 +36,7 @@ struct AppOptions {
   std::string image_path;       // loaded into the viewer at start
   std::optional<fft::Algorithm> algorithm;
   std::optional<int> size;
+  RunObserver* observer = nullptr;  // scripted runs only; null: print_run_events()
 };
 
 // Checks everything that needs no window (sizes, script syntax and values) and returns the

@@ -9,6 +9,20 @@
 // The parts of the app that need no window: option checks, script validation, object reports.
 namespace oceanfft::ui {
 
+RunObserver& print_run_events() {
+  struct Printer final : RunObserver {
+    void replanned(int frame, fft::Algorithm algorithm, int size) override {
+      std::printf("applied frame=%d algorithm=%s size=%d\n", frame, std::string(fft::name(algorithm)).c_str(),
+                  size);
+    }
+    void sea_changed(int frame, const std::string& sea) override {
+      std::printf("sea frame=%d %s\n", frame, sea.c_str());
+    }
+  };
+  static Printer printer;  // stateless
+  return printer;
+}
+
 bool is_script_action(std::string_view key) {
   return key == "image" || key == "screenshot" || key == "report" || key == "window";
 }

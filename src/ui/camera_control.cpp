@@ -1,5 +1,7 @@
 #include "ui/camera_control.h"
 
+#include "ui/setting_widgets.h"
+
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -82,8 +84,7 @@ void CameraControl::draw_panel(Settings& next) {
     ImGui::RadioButton("free-fly", &mode, 1);
     next.camera = mode == 1 ? CameraMode::Fly : CameraMode::Orbit;
     ImGui::PushItemWidth(170);
-    ImGui::SliderFloat("fly speed (m/s)", &next.camera_speed, 0.5f, 500.0f, "%.1f",
-                       ImGuiSliderFlags_Logarithmic);
+    draw_setting_group("Camera", next);
     ImGui::SliderFloat("field of view", &camera_.fov_y_deg, 20.0f, 100.0f, "%.0f deg");
     ImGui::PopItemWidth();
     const glm::vec3 eye = camera_.eye();

@@ -6,19 +6,12 @@
 #include <cmath>
 #include <cstdint>
 
+#include <glm/glm.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
 #include "ui/sea_check.h"
 
 namespace oceanfft::ui {
-namespace {
-
-// Column-major, as glUniformMatrix4fv expects with transpose = false.
-struct Mat4 {
-  float m[16] = {};
-  void set(int row, int col, float v) { m[col * 4 + row] = v; }
-};
-
-}  // namespace
-
 MapsPanel::MapsPanel(const gl::ShaderLibrary& shaders)
     : program_(shaders.compute("ui/map_view.comp")),
       height_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
@@ -42,13 +35,13 @@ void MapsPanel::update(const ocean::Simulation& sim) {
   // The cascade count may have dropped since the selector was last drawn.
   cascade_ = std::clamp(cascade_, 0, sim.cascades() - 1);
   glUniform1i(glGetUniformLocation(p, "u_layer"), cascade_);
-  auto run = [&](const gl::Texture& source, const gl::Texture& target, int mode, const Mat4& m,
+  auto run = [&](const gl::Texture& source, const gl::Texture& target, int mode, const glm::mat4& m,
                  const float bias[4]) {
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D_ARRAY, source.id());
     glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glUniform1i(glGetUniformLocation(p, "u_mode"), mode);
-    glUniformMatrix4fv(glGetUniformLocation(p, "u_matrix"), 1, GL_FALSE, m.m);
+    glUniformMatrix4fv(glGetUniformLocation(p, "u_matrix"), 1, GL_FALSE, glm::value_ptr(m));
     glUniform4fv(glGetUniformLocation(p, "u_bias"), 1, bias);
     glUniform1f(glGetUniformLocation(p, "u_slope_scale"), slope_scale_);
     glUniform1f(glGetUniformLocation(p, "u_lod"), lod);
@@ -57,29 +50,29 @@ void MapsPanel::update(const ocean::Simulation& sim) {
   const float half[4] = {0.5f, 0.5f, 0.5f, 1.0f};
   // Height: dark blue troughs to white crests.
   {
-    Mat4 m;
+    glm::mat4 m(0.0f);  // colour = m * texel + bias; m[column][row]
     const float s = 0.5f / height_range_;
-    m.set(0, 1, s);
-    m.set(1, 1, s);
-    m.set(2, 1, 0.6f * s);
+    m[1][0] = s;
+    m[1][1] = s;
+    m[1][2] = 0.6f * s;
     const float bias[4] = {0.5f, 0.5f, 0.7f, 1.0f};
     run(sim.displacement(), height_, 0, m, bias);
   }
   {
-    Mat4 m;
+    glm::mat4 m(0.0f);  // colour = m * texel + bias; m[column][row]
     const float s = 0.5f / displacement_range_;
-    m.set(0, 0, s);
-    m.set(1, 1, s);
-    m.set(2, 2, s);
+    m[0][0] = s;
+    m[1][1] = s;
+    m[2][2] = s;
     run(sim.displacement(), displacement_, 0, m, half);
   }
   // derivatives().xy are the cascade's own slopes dh/dx, dh/dz.
-  run(sim.derivatives(), normal_, 1, Mat4{}, half);
+  run(sim.derivatives(), normal_, 1, glm::mat4(0.0f), half);
   {
-    Mat4 m;
-    m.set(0, 0, 1.0f);
-    m.set(1, 0, 1.0f);
-    m.set(2, 0, 1.0f);
+    glm::mat4 m(0.0f);  // colour = m * texel + bias; m[column][row]
+    m[0][0] = 1.0f;
+    m[0][1] = 1.0f;
+    m[0][2] = 1.0f;
     const float bias[4] = {0.0f, 0.0f, 0.0f, 1.0f};
     run(sim.turbulence(), foam_, 0, m, bias);
   }

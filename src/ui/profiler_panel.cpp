@@ -9,7 +9,7 @@
 namespace oceanfft::ui {
 namespace {
 
-void stat_row(const char* label, const profiler::Window& w) {
+void stat_row(const char* label, const profiler::SlidingStats& w) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(label);

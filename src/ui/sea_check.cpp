@@ -4,25 +4,9 @@
 #include <cmath>
 
 namespace oceanfft::ui {
-namespace {
-
-bool same_component(const ocean::WaveComponent& a, const ocean::WaveComponent& b) {
-  return a.spectrum == b.spectrum && a.wind_speed == b.wind_speed &&
-         a.direction_deg == b.direction_deg && a.fetch_km == b.fetch_km &&
-         a.peak_enhancement == b.peak_enhancement && a.spreading == b.spreading &&
-         a.spread == b.spread && a.scale == b.scale;
-}
-
-}  // namespace
-
-bool same_spectrum(const ocean::SpectrumParams& a, const ocean::SpectrumParams& b) {
-  return same_component(a.wind, b.wind) && same_component(a.swell, b.swell) && a.tma == b.tma &&
-         a.phillips_amplitude == b.phillips_amplitude && a.small_wave_cutoff == b.small_wave_cutoff;
-}
-
 bool same_sea(const ocean::Params& a, const ocean::Params& b) {
   if (a.size != b.size || a.cascades != b.cascades || a.depth != b.depth ||
-      !same_spectrum(a.spectrum, b.spectrum))
+      a.spectrum != b.spectrum)
     return false;
   for (int c = 0; c < a.cascades; ++c)
     if (a.patch_sizes[size_t(c)] != b.patch_sizes[size_t(c)]) return false;

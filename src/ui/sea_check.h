@@ -1,5 +1,5 @@
 #pragma once
-// The Ocean panel's physical check (issue 7): the significant wave height measured on the
+// The Ocean panel's physical check: the significant wave height measured on the
 // simulated maps, Hs = 4 sqrt(sum over cascades of the mean h^2), averaged over recent frames,
 // against Hs = 4 sqrt(m0) of the selected spectrum over the simulated band.
 #include <array>
@@ -12,7 +12,6 @@ namespace oceanfft::ui {
 // Whether two parameter sets describe the same sea for the check: same spectrum, depth and
 // simulated band (size, cascades, their patch sizes). Time, foam, choppiness, seed, algorithm
 // and packing do not change the height variance the spectrum predicts.
-bool same_spectrum(const ocean::SpectrumParams& a, const ocean::SpectrumParams& b);
 bool same_sea(const ocean::Params& a, const ocean::Params& b);
 
 class SeaCheck {

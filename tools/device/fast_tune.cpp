@@ -1,6 +1,7 @@
 // Device-side harness for Algorithm::Fast: correctness against FFTW at every size, and a sweep
-// of the fast planner's knobs timed per axis with GL timestamps. Built by build_tune.sh against
-// the project's static libraries, so it runs on the GPU machine without the rest of the app.
+// of the fast planner's knobs timed per axis with GL timestamps. Built with -DOCEANFFT_TUNE=ON
+// (target fast_tune) against the project's static libraries, so it runs on the GPU machine
+// without the rest of the app.
 //
 //   fast_tune verify LAYERS N...            forward+inverse error, square and N x 2N / 2N x N
 //   fast_tune time LAYERS REPS N...         all algorithms + fast variants, per-axis medians

@@ -1,0 +1,283 @@
+#include "sky/sky.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "gl/error.h"
+
+// Static and limited to the two formats a sky may come in: no clash with the viewer's stb, and
+// no other decoder reachable from a user's file.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#define STB_IMAGE_STATIC
+#define STBI_ONLY_PNG
+#define STBI_ONLY_HDR
+#define STBI_NO_STDIO
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+#pragma GCC diagnostic pop
+
+namespace oceanfft::sky {
+
+glm::vec3 sun_direction(float elevation_deg, float azimuth_deg) {
+  const float e = glm::radians(elevation_deg), a = glm::radians(azimuth_deg);
+  return {std::cos(e) * std::cos(a), std::sin(e), std::cos(e) * std::sin(a)};
+}
+
+SunAngles sun_at(double hours) {
+  const double rad = M_PI / 180.0;
+  const double lat = kLatitudeDeg * rad, dec = kDeclinationDeg * rad;
+  const double hour_angle = (hours - 12.0) * 15.0 * rad;
+  const double sin_e = std::sin(lat) * std::sin(dec) + std::cos(lat) * std::cos(dec) * std::cos(hour_angle);
+  const double e = std::asin(std::clamp(sin_e, -1.0, 1.0));
+  // Compass azimuth (from north, clockwise through east) from the east and north components.
+  const double east = -std::cos(dec) * std::sin(hour_angle);
+  const double north = std::sin(dec) * std::cos(lat) - std::cos(dec) * std::sin(lat) * std::cos(hour_angle);
+  const double compass = std::atan2(east, north) / rad;
+  // North is +x and east +z, so the bearing is the angle from +x towards +z.
+  const double az = std::fmod(compass + 720.0, 360.0);
+  return {float(e / rad), float(az)};
+}
+
+std::optional<double> parse_time_of_day(std::string_view t) {
+  if (t.size() != 5 || t[2] != ':') return std::nullopt;
+  for (int i : {0, 1, 3, 4})
+    if (t[size_t(i)] < '0' || t[size_t(i)] > '9') return std::nullopt;
+  const int h = (t[0] - '0') * 10 + (t[1] - '0'), m = (t[3] - '0') * 10 + (t[4] - '0');
+  if (m > 59 || h > 24 || (h == 24 && m != 0)) return std::nullopt;
+  return h + m / 60.0;
+}
+
+SkyImage load_sky_image(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorCode::Io, "--sky: cannot open " + path);
+  // The header tells the size; the file may not be much larger than a float image of the
+  // largest accepted size, which bounds what we read before deciding.
+  in.seekg(0, std::ios::end);
+  const std::streamoff length = in.tellg();
+  in.seekg(0);
+  const std::streamoff max_bytes = std::streamoff(kMaxSkyImagePixels) * 16 + (1 << 20);
+  if (length <= 0) throw Error(ErrorCode::Io, "--sky: " + path + " is empty");
+  if (length > max_bytes) throw Error(ErrorCode::Io, "--sky: " + path + " is too large");
+  std::vector<unsigned char> bytes(static_cast<size_t>(length));
+  in.read(reinterpret_cast<char*>(bytes.data()), length);
+  if (!in) throw Error(ErrorCode::Io, "--sky: cannot read " + path);
+  const int n = int(bytes.size());
+  int w = 0, h = 0, comp = 0;
+  if (!stbi_info_from_memory(bytes.data(), n, &w, &h, &comp))
+    throw Error(ErrorCode::Io, "--sky: " + path + " is not a Radiance HDR or PNG image (" +
+                                   stbi_failure_reason() + ")");
+  if (w < 2 || h < 1 || w > kMaxSkyImageSide || h > kMaxSkyImageSide ||
+      int64_t(w) * h > kMaxSkyImagePixels)
+    throw Error(ErrorCode::Io, "--sky: " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
+                                   "; a sky must be 2x1 to 4096x2048 pixels");
+  // A PNG is sRGB-encoded: stb's float path undoes its default 2.2 gamma, close to sRGB's curve.
+  float* data = stbi_loadf_from_memory(bytes.data(), n, &w, &h, &comp, 3);
+  if (!data)
+    throw Error(ErrorCode::Io, "--sky: cannot decode " + path + " (" + stbi_failure_reason() + ")");
+  SkyImage img;
+  img.width = w;
+  img.height = h;
+  img.rgb.assign(data, data + size_t(w) * h * 3);
+  stbi_image_free(data);
+  // stb's PNG decoder fills a truncated file's missing rows with zeros only in some paths; any
+  // non-finite or negative value would poison the map, so refuse it outright.
+  for (float v : img.rgb)
+    if (!std::isfinite(v) || v < 0.0f)
+      throw Error(ErrorCode::Io, "--sky: " + path + " holds a negative or non-finite value");
+  return img;
+}
+
+namespace {
+
+GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
+
+void set_atmosphere(const gl::Program& p, const Atmosphere& a, float turbidity) {
+  glUniform1f(loc(p, "uGroundR"), a.ground_radius_km);
+  glUniform1f(loc(p, "uTopR"), a.top_radius_km);
+  glUniform3fv(loc(p, "uRayleighScattering"), 1, glm::value_ptr(a.rayleigh_scattering));
+  glUniform1f(loc(p, "uRayleighH"), a.rayleigh_scale_height_km);
+  glUniform1f(loc(p, "uMieScattering"), a.mie_scattering * turbidity);
+  glUniform1f(loc(p, "uMieAbsorption"), a.mie_absorption * turbidity);
+  glUniform1f(loc(p, "uMieH"), a.mie_scale_height_km);
+  glUniform1f(loc(p, "uMieG"), a.mie_g);
+  glUniform3fv(loc(p, "uOzoneAbsorption"), 1, glm::value_ptr(a.ozone_absorption));
+  glUniform1f(loc(p, "uOzoneCenter"), a.ozone_center_km);
+  glUniform1f(loc(p, "uOzoneHalfWidth"), a.ozone_half_width_km);
+}
+
+void set_linear_clamp(GLenum target, bool mip) {
+  glTexParameteri(target, GL_TEXTURE_MIN_FILTER, mip ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
+  glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+}
+
+gl::Texture make_texture(GLenum format, int w, int h, int levels) {
+  gl::Texture t(GL_TEXTURE_2D, format, w, h, 1, levels);
+  glBindTexture(GL_TEXTURE_2D, t.id());
+  set_linear_clamp(GL_TEXTURE_2D, levels > 1);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return t;
+}
+
+void dispatch(int w, int h) { glDispatchCompute(GLuint((w + 7) / 8), GLuint((h + 7) / 8), 1); }
+
+float clamp_finite(float v, float lo, float hi, float fallback) {
+  return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
+}
+
+}  // namespace
+
+Sky::Sky(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
+  transmittance_program_ = shaders.compute("sky/transmittance.comp");
+  view_program_ = shaders.compute("sky/sky_view.comp");
+  env_program_ = shaders.compute("sky/environment.comp");
+  prefilter_program_ = shaders.compute("sky/prefilter.comp");
+  transmittance_ = make_texture(GL_RGBA32F, kTransmittanceWidth, kTransmittanceHeight, 1);
+  sky_view_ = make_texture(GL_RGBA32F, kSkyViewWidth, kSkyViewHeight, 1);
+  radiance_ = make_texture(GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
+  envmap_ = make_texture(GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
+  // A 1x1 stand-in, so the sampler always has a complete texture behind it.
+  user_image_ = make_texture(GL_RGBA32F, 1, 1, 1);
+}
+
+void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* timer) {
+  SkyParams p = in;
+  p.sun_elevation_deg = clamp_finite(p.sun_elevation_deg, -90.0f, 90.0f, 20.0f);
+  p.sun_azimuth_deg = std::isfinite(p.sun_azimuth_deg) ? p.sun_azimuth_deg : 0.0f;
+  p.sun_illuminance = clamp_finite(p.sun_illuminance, 0.0f, 1e4f, 10.0f);
+  p.turbidity = clamp_finite(p.turbidity, 0.0f, 20.0f, 1.0f);
+  p.cloud_coverage = clamp_finite(p.cloud_coverage, 0.0f, 1.0f, 0.0f);
+  p.cloud_altitude_m = clamp_finite(p.cloud_altitude_m, 100.0f, 20000.0f, 2500.0f);
+  if (!std::isfinite(cloud_offset.x) || !std::isfinite(cloud_offset.y)) cloud_offset = {0.0f, 0.0f};
+
+  if (p.file != image_path_) {
+    if (p.file.empty()) {
+      user_image_ = make_texture(GL_RGBA32F, 1, 1, 1);
+    } else {
+      const SkyImage img = load_sky_image(p.file);
+      gl::Texture t = make_texture(GL_RGBA16F, img.width, img.height, 1);
+      glBindTexture(GL_TEXTURE_2D, t.id());
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, img.width, img.height, GL_RGB, GL_FLOAT, img.rgb.data());
+      glBindTexture(GL_TEXTURE_2D, 0);
+      user_image_ = std::move(t);
+    }
+    image_path_ = p.file;
+    have_env_ = false;
+  }
+
+  const bool new_transmittance = !have_transmittance_ || p.turbidity != built_turbidity_;
+  const bool new_view = new_transmittance || !have_view_ ||
+                        p.sun_elevation_deg != params_.sun_elevation_deg ||
+                        p.sun_azimuth_deg != params_.sun_azimuth_deg ||
+                        p.sun_illuminance != params_.sun_illuminance;
+  // The clouds drift every frame; the map follows them in steps a reflection cannot show.
+  const glm::vec2 step = glm::round(cloud_offset / kCloudStepM) * kCloudStepM;
+  const bool clouds_moved = p.cloud_coverage > 0.0f && step != cloud_offset_;
+  const bool new_env = new_view || !have_env_ || clouds_moved ||
+                       p.cloud_coverage != params_.cloud_coverage ||
+                       p.cloud_altitude_m != params_.cloud_altitude_m;
+  params_ = p;
+  cloud_offset_ = step;
+  draw_offset_ = cloud_offset;
+  if (new_transmittance) {
+    gl::ScopedPass pass(timer, "sky.transmittance", uint64_t(kTransmittanceWidth) * kTransmittanceHeight * 16);
+    glUseProgram(transmittance_program_.id());
+    set_atmosphere(transmittance_program_, atmosphere_, p.turbidity);
+    glBindImageTexture(0, transmittance_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    dispatch(kTransmittanceWidth, kTransmittanceHeight);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+    built_turbidity_ = p.turbidity;
+    have_transmittance_ = true;
+    ++transmittance_builds_;
+  }
+  if (new_view) {
+    gl::ScopedPass pass(timer, "sky.view", uint64_t(kSkyViewWidth) * kSkyViewHeight * 16);
+    glUseProgram(view_program_.id());
+    set_atmosphere(view_program_, atmosphere_, p.turbidity);
+    const glm::vec3 sun = sun_direction(p.sun_elevation_deg, p.sun_azimuth_deg);
+    glUniform3fv(loc(view_program_, "uSunDir"), 1, glm::value_ptr(sun));
+    glUniform1f(loc(view_program_, "uSunIlluminance"), p.sun_illuminance);
+    glUniform1i(loc(view_program_, "uTransmittance"), 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, transmittance_.id());
+    glBindImageTexture(0, sky_view_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    dispatch(kSkyViewWidth, kSkyViewHeight);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+    have_view_ = true;
+    ++view_builds_;
+  }
+  if (new_env) {
+    gl::ScopedPass pass(timer, "sky.envmap", uint64_t(kEnvSize) * kEnvSize * 8 * 3);
+    glUseProgram(env_program_.id());
+    bind(env_program_, 0);
+    glUniform2fv(loc(env_program_, "uCloudOffset"), 1, glm::value_ptr(cloud_offset_));
+    glBindImageTexture(0, radiance_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    dispatch(kEnvSize, kEnvSize);
+    // The box mips feed the prefilter's wide samples; glGenerateMipmap reads through the
+    // texture path, which must see the image stores.
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    glBindTexture(GL_TEXTURE_2D, radiance_.id());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glUseProgram(prefilter_program_.id());
+    bind(prefilter_program_, 0);
+    glUniform1i(loc(prefilter_program_, "uSource"), 4);
+    glActiveTexture(GL_TEXTURE4);
+    glBindTexture(GL_TEXTURE_2D, radiance_.id());
+    for (int level = 0; level < kEnvLevels; ++level) {
+      const float r = float(level) / float(kEnvLevels - 1);
+      glUniform1f(loc(prefilter_program_, "uAlpha"), r * r);
+      glBindImageTexture(0, envmap_.id(), level, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+      const int size = std::max(kEnvSize >> level, 1);
+      dispatch(size, size);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    unbind(0);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+    have_env_ = true;
+    ++envmap_builds_;
+  }
+  glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glUseProgram(0);
+}
+
+void Sky::bind(const gl::Program& p, int first) const {
+  set_atmosphere(p, atmosphere_, params_.turbidity);
+  const glm::vec3 sun = sun_direction(params_.sun_elevation_deg, params_.sun_azimuth_deg);
+  glUniform3fv(loc(p, "uSunDir"), 1, glm::value_ptr(sun));
+  glUniform1f(loc(p, "uSunIlluminance"), params_.sun_illuminance);
+  glUniform1f(loc(p, "uCloudCoverage"), params_.cloud_coverage);
+  glUniform1f(loc(p, "uCloudAltitude"), params_.cloud_altitude_m);
+  glUniform2fv(loc(p, "uCloudOffset"), 1, glm::value_ptr(draw_offset_));
+  glUniform1i(loc(p, "uUserSkyOn"), user_sky() ? 1 : 0);
+  glUniform1f(loc(p, "uEnvLevels"), float(kEnvLevels));
+  const char* names[4] = {"uTransmittance", "uSkyView", "uEnvMap", "uUserSky"};
+  const gl::Texture* textures[4] = {&transmittance_, &sky_view_, &envmap_, &user_image_};
+  for (int i = 0; i < 4; ++i) {
+    glUniform1i(loc(p, names[i]), first + i);
+    glActiveTexture(GLenum(GL_TEXTURE0 + first + i));
+    glBindTexture(GL_TEXTURE_2D, textures[i]->id());
+  }
+  glActiveTexture(GL_TEXTURE0);
+}
+
+void Sky::unbind(int first) {
+  for (int i = 0; i < 4; ++i) {
+    glActiveTexture(GLenum(GL_TEXTURE0 + first + i));
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
+  glActiveTexture(GL_TEXTURE0);
+}
+
+}  // namespace oceanfft::sky

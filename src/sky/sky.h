@@ -1,0 +1,134 @@
+#pragma once
+// A physically based sky: single-scattering Rayleigh + Mie with ozone absorption over a
+// spherical Earth, precomputed into lookup tables in the style of Hillaire (2020, "A scalable
+// and production ready sky and atmosphere rendering technique"), a procedural cloud layer, and
+// a small prefiltered environment map the water reflects. Or a user's equirectangular image in
+// place of the computed sky. docs/sky.md gives the model, the constants and their sources.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "gl/objects.h"
+#include "gl/shader.h"
+#include "gl/timing.h"
+
+namespace oceanfft::sky {
+
+// Earth and atmosphere, per kilometre (the shaders work in km). Values of Hillaire 2020 /
+// Bruneton 2017: Rayleigh for 680, 550, 440 nm; Mie of a clear day; ozone of the US standard
+// atmosphere as a tent 30 km wide centred at 25 km.
+struct Atmosphere {
+  float ground_radius_km = 6360.0f;
+  float top_radius_km = 6460.0f;
+  glm::vec3 rayleigh_scattering{5.802e-3f, 13.558e-3f, 33.1e-3f};
+  float rayleigh_scale_height_km = 8.0f;
+  float mie_scattering = 3.996e-3f;
+  float mie_absorption = 4.40e-3f;
+  float mie_scale_height_km = 1.2f;
+  float mie_g = 0.8f;
+  glm::vec3 ozone_absorption{0.650e-3f, 1.881e-3f, 0.085e-3f};
+  float ozone_center_km = 25.0f;
+  float ozone_half_width_km = 15.0f;
+  bool operator==(const Atmosphere&) const = default;
+};
+
+// What a user (panel, script, `render`) controls.
+struct SkyParams {
+  // Above the horizon (below it is night), and the compass bearing with +x north and +z east
+  // (so, as the wind's direction, degrees from +x towards +z). The default is time_of_day_h's
+  // sun_at(17.0).
+  float sun_elevation_deg = 23.86f;
+  float sun_azimuth_deg = 284.33f;
+  // The time the panel and scripts last set the sun from (time_of_day); informational here.
+  float time_of_day_h = 17.0f;
+  // Top-of-atmosphere sun illuminance in the renderer's units: at 10 and exposure 1 a noon sky
+  // is a mid blue overhead.
+  float sun_illuminance = 10.0f;
+  float turbidity = 1.0f;            // multiplies the Mie (aerosol) density; 1 = clear day
+  float cloud_coverage = 0.35f;      // 0..1, fraction of the sky the cloud layer covers
+  float cloud_altitude_m = 2500.0f;  // height of the 2D cloud layer
+  float cloud_speed = 1.5f;          // cloud drift per m/s of U10 (winds aloft are faster)
+  // An equirectangular .hdr or .png that replaces the computed sky (no clouds, no analytic
+  // sun then: the image is the whole sky). Empty: the computed sky.
+  std::string file;
+  bool operator==(const SkyParams&) const = default;
+};
+
+// Unit vector towards the sun (y up).
+glm::vec3 sun_direction(float elevation_deg, float azimuth_deg);
+
+// Time of day at a fixed place and date: latitude 30 deg N on the June solstice (declination
+// +23.44 deg), local apparent solar time, world +x pointing north and +z east, refraction
+// ignored. The sun rises near 05:04 (bearing 63 deg), stands 83.4 deg high due south at noon,
+// and sets near 18:56 (bearing 297 deg).
+struct SunAngles {
+  float elevation_deg, azimuth_deg;
+};
+constexpr double kLatitudeDeg = 30.0;
+constexpr double kDeclinationDeg = 23.44;
+SunAngles sun_at(double hours);
+// "HH:MM" (00:00..23:59, or 24:00) to hours; nullopt for anything else.
+std::optional<double> parse_time_of_day(std::string_view text);
+
+// An equirectangular image as linear RGB floats, rows top (zenith) first.
+struct SkyImage {
+  int width = 0, height = 0;
+  std::vector<float> rgb;
+};
+constexpr int kMaxSkyImageSide = 4096;
+constexpr int64_t kMaxSkyImagePixels = int64_t(4096) * 2048;
+// Reads a Radiance .hdr (linear) or a PNG (sRGB, converted to linear). Throws Error(Io) with
+// one line naming the file for a missing, unreadable, truncated or oversized file; the size is
+// checked from the header before anything is decoded.
+SkyImage load_sky_image(const std::string& path);
+
+// Sizes of the tables. Modest: they are rebuilt on llvmpipe in the tests.
+constexpr int kTransmittanceWidth = 256, kTransmittanceHeight = 64;
+constexpr int kSkyViewWidth = 192, kSkyViewHeight = 108;
+constexpr int kEnvSize = 128, kEnvLevels = 6;  // hemi-octahedral, one roughness per level
+
+class Sky {
+ public:
+  explicit Sky(const gl::ShaderLibrary& shaders);
+
+  // Brings the tables and the environment map up to `p`, recomputing only what changed. The
+  // cloud layer is shifted by `cloud_offset_m` (the wind's drift); the environment map follows
+  // it in steps (kCloudStepM), not every frame. Passes: "sky.transmittance", "sky.view",
+  // "sky.envmap". Throws Error(Io) when p.file cannot be loaded.
+  void update(const SkyParams& p, glm::vec2 cloud_offset_m, gl::PassTimer* timer = nullptr);
+
+  // Sets sky.glsl's uniforms of `program` and binds its textures to units first_unit.. +3.
+  void bind(const gl::Program& program, int first_unit) const;
+  static void unbind(int first_unit);
+
+  const gl::Texture& transmittance() const { return transmittance_; }
+  const gl::Texture& sky_view() const { return sky_view_; }
+  const gl::Texture& environment() const { return envmap_; }
+  // How many times each table was rebuilt: a frame where nothing changed adds nothing.
+  int transmittance_builds() const { return transmittance_builds_; }
+  int view_builds() const { return view_builds_; }
+  int envmap_builds() const { return envmap_builds_; }
+  bool user_sky() const { return !image_path_.empty(); }
+  const Atmosphere& atmosphere() const { return atmosphere_; }
+
+  static constexpr float kCloudStepM = 20.0f;
+
+ private:
+  const gl::ShaderLibrary* shaders_;
+  Atmosphere atmosphere_;
+  gl::Program transmittance_program_, view_program_, env_program_, prefilter_program_;
+  gl::Texture transmittance_, sky_view_, radiance_, envmap_, user_image_;
+  SkyParams params_;
+  glm::vec2 cloud_offset_{0.0f};  // of the environment map, in kCloudStepM steps
+  glm::vec2 draw_offset_{0.0f};   // of the sky pass, exact
+  bool have_transmittance_ = false, have_view_ = false, have_env_ = false;
+  float built_turbidity_ = -1.0f;
+  std::string image_path_;
+  int transmittance_builds_ = 0, view_builds_ = 0, envmap_builds_ = 0;
+};
+
+}  // namespace oceanfft::sky
