@@ -1,14 +1,9 @@
 # Build step (cmake -P): writes a C++ source holding every file under shaders/${FOLDER} as a raw
 # string, with a registration object so gl::ShaderLibrary finds it without a shader directory.
 # Arguments: -DROOT=<shaders dir> -DFOLDER=<subfolder> -DOUT=<file.cpp> -DANCHOR=<symbol>
+#            -DFILES=<paths relative to ROOT, separated by |>
 cmake_minimum_required(VERSION 3.20)
-# The kinds of file the loader reads (stages, includes, binding headers); not the generator
-# scripts and templates that live beside them.
-set(globs)
-foreach(ext IN ITEMS glsl comp vert frag geom tesc tese h)
-  list(APPEND globs "${ROOT}/${FOLDER}/*.${ext}")
-endforeach()
-file(GLOB_RECURSE files RELATIVE "${ROOT}" ${globs})
+string(REPLACE "|" ";" files "${FILES}")
 list(SORT files)
 set(delim "oceanfft_glsl")
 set(body "")

@@ -15,14 +15,27 @@ function(oceanfft_embed_shaders target folder)
   if(NOT IS_DIRECTORY "${_dir}")
     return()
   endif()
-  # Every file, so a new one of any kind re-runs the step (which picks the shader kinds).
-  file(GLOB_RECURSE _files CONFIGURE_DEPENDS "${_dir}/*")
+  # The kinds of file the loader reads (stages, includes, binding headers), not the generator
+  # scripts and templates beside them. The list is on the command line, so adding or removing a
+  # file (which re-runs CMake through CONFIGURE_DEPENDS) changes the command and re-runs it.
+  set(_globs)
+  foreach(_ext IN ITEMS glsl comp vert frag geom tesc tese h)
+    list(APPEND _globs "${_dir}/*.${_ext}")
+  endforeach()
+  file(GLOB_RECURSE _files CONFIGURE_DEPENDS ${_globs})
+  list(SORT _files)
+  set(_rel)
+  foreach(_f IN LISTS _files)
+    file(RELATIVE_PATH _r "${CMAKE_SOURCE_DIR}/shaders" "${_f}")
+    list(APPEND _rel "${_r}")
+  endforeach()
+  string(REPLACE ";" "|" _rel "${_rel}")
   string(MAKE_C_IDENTIFIER "oceanfft_shaders_${folder}" _anchor)
   set(_out "${CMAKE_BINARY_DIR}/generated/shaders_${folder}.cpp")
   add_custom_command(
     OUTPUT "${_out}"
     COMMAND "${CMAKE_COMMAND}" "-DROOT=${CMAKE_SOURCE_DIR}/shaders" "-DFOLDER=${folder}"
-            "-DOUT=${_out}" "-DANCHOR=${_anchor}" -P "${CMAKE_SOURCE_DIR}/cmake/embed_shaders.cmake"
+            "-DOUT=${_out}" "-DANCHOR=${_anchor}" "-DFILES=${_rel}" -P "${CMAKE_SOURCE_DIR}/cmake/embed_shaders.cmake"
     DEPENDS ${_files} "${CMAKE_SOURCE_DIR}/cmake/embed_shaders.cmake"
     COMMENT "Embedding shaders/${folder}"
     VERBATIM)
