@@ -116,6 +116,7 @@ class Plan {
   Plan& operator=(Plan&&) noexcept;
 
   const Options& options() const { return options_; }
+  // What the planner chose for rows (horizontal, length width) and columns (length height).
   const AxisStrategy& horizontal() const { return axis_[0]; }
   const AxisStrategy& vertical() const { return axis_[1]; }
   // The algorithm, shape and both axes' strategies, on one line.

@@ -48,7 +48,8 @@ struct ObjectCounts {
   }
 };
 
-// Versions we ask for, newest first; below the last one we refuse to run.
+// Versions create_headless and the app's window ask for, newest first; below the last one they
+// refuse to run.
 inline constexpr int kRequestedVersions[][2] = {{4, 6}, {4, 5}, {4, 3}};
 
 // The engine's record of one GL context: driver info, limits, live object counts and an error
@@ -116,8 +117,9 @@ class Context {
 //
 // Needs: a current OpenGL 4.3+ context (core or compatibility) on this thread for as long as
 // engine objects live; nothing else (no window, no default framebuffer, no debug context).
-// GL state: glGetError is read until it returns GL_NO_ERROR, so errors the caller left pending
-// are logged and counted here; nothing else changes. Debug output is left alone.
+// GL state: glGetError is read until it returns GL_NO_ERROR (at most 16 times), so errors the
+// caller left pending are logged and counted here; nothing else changes. Debug output is left
+// alone.
 // Errors: Error(InvalidArgument) when `get_proc_address` is null, Error(GlUnsupported) when no
 // context is current or its version is below 4.3.
 std::unique_ptr<Context> attach_current(GLADloadfunc get_proc_address);

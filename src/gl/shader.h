@@ -13,8 +13,11 @@
 
 namespace oceanfft::gl {
 
+// Name/value pairs written as `#define name value` right after the #version line, in order.
 using Defines = std::vector<std::pair<std::string, std::string>>;
 
+// A shader after #include expansion: one string for glShaderSource, with #line directives whose
+// source-string numbers index `files`.
 struct ShaderSource {
   std::string text;
   std::vector<std::string> files;  // source-string number -> file path (relative to the root)
