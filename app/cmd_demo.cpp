@@ -10,11 +10,14 @@
 #include "gl/error.h"
 #include "gl/shader.h"
 #include "gl/window.h"
+#include "io/file.h"
+#include "io/image.h"
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 #include "ui/app.h"
 #include "ui/settings.h"
+#include "viewer/image.h"
 
 namespace oceanfft::app {
 namespace {
@@ -59,9 +62,11 @@ void finish(WindowArgs& a) {
 }
 
 // Without a display the ocean still has a picture to show: one frame through EGL, drawn by the
-// same simulation and renderer the window uses.
+// same simulation and renderer the window uses, into a file that must not exist yet (nobody
+// asked for it, so it may not replace anything).
 int headless_fallback(const ui::AppOptions& o, const std::string& why) {
-  const std::string out = o.screenshot_path.empty() ? "oceanfft-headless.png" : o.screenshot_path;
+  const std::string out = "oceanfft-headless.png";
+  io::require_new(out, "the headless picture");
   std::printf("oceanfft: %s; rendering one frame headless to %s instead (see `oceanfft render`)\n",
               why.c_str(), out.c_str());
   std::fflush(stdout);
@@ -77,7 +82,7 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
   frame.time = 0.0;
   frame.foam_warmup = 0.0;  // the window's first frame
   const std::vector<uint8_t> pixels = ui::render_frame(frame, *ctx, shaders).rgba;
-  render::write_png(out, o.width, o.height, 4, pixels);
+  io::write_new_file(out, io::encode_png(o.width, o.height, 4, pixels.data()), "the headless picture");
   return 0;
 }
 
@@ -96,8 +101,18 @@ int run_window(WindowArgs& a) {
   // Bad options and scripts fail here, before a window or a fallback.
   ui::Settings initial;
   ui::prepare(a.options, initial);
+  // A scripted viewer run must fail on a bad image rather than show the error in a panel
+  // nobody sees; decoding it once here costs little next to opening a window.
+  if (a.options.mode == ui::Mode::Viewer && a.options.frames > 0 && !a.options.image_path.empty())
+    viewer::load_image(a.options.image_path);
   std::string why;
   if (!gl::Window::display_available(&why)) {
+    // A script's frames, events and exit status need the window's frame loop; one default
+    // frame in their place would report success for a run that never happened.
+    if (a.options.frames > 0 || !a.options.script_path.empty() || !a.options.screenshot_path.empty())
+      throw Error(ErrorCode::GlUnsupported,
+                  why + "; --frames, --script and --screenshot need a window (run under xvfb-run, or "
+                        "use `oceanfft render --out FILE` for a picture without one)");
     if (a.options.mode == ui::Mode::Viewer)
       throw Error(ErrorCode::GlUnsupported,
                   why + "; the viewer needs a window (try `oceanfft roundtrip IMAGE --out DIR`)");

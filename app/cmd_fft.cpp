@@ -1,6 +1,4 @@
 // `oceanfft fft`: transform a raw complex64 file on the GPU.
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,23 +8,12 @@
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
+#include "io/file.h"
+#include "io/number.h"
 
 namespace oceanfft::app {
 
-void require_writable(const std::string& path, const char* what) {
-  namespace fs = std::filesystem;
-  if (path.empty()) return;
-  std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': it is a directory");
-  fs::path dir = fs::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  if (!fs::is_directory(dir, ec))
-    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': the directory '" +
-                                   dir.string() + "' does not exist");
-  if (::access(dir.c_str(), W_OK) != 0)
-    throw Error(ErrorCode::Io, std::string("cannot write ") + what + " '" + path + "': " + std::strerror(errno));
-}
+void require_writable(const std::string& path, const char* what) { io::require_writable(path, what); }
 
 std::vector<int> parse_int_list(const std::string& text, const char* what) {
   std::vector<int> out;
@@ -34,16 +21,11 @@ std::vector<int> parse_int_list(const std::string& text, const char* what) {
   while (pos <= text.size()) {
     size_t comma = text.find(',', pos);
     std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    size_t used = 0;
-    long v = 0;
-    try {
-      v = std::stol(item, &used);
-    } catch (...) {
-      used = 0;
-    }
-    if (item.empty() || used != item.size() || v < -(1L << 30) || v > (1L << 30))
+    // One number rule everywhere (io/number.h): decimal, no spaces, no prefixes.
+    if (!io::decimal_problem(item, io::NumberKind::Signed).empty())
       throw Error(ErrorCode::InvalidArgument,
-                  std::string("invalid ") + what + " list '" + text + "': '" + item + "' is not an integer");
+                  std::string("invalid ") + what + " list '" + text + "': '" + item + "' is not a decimal integer");
+    const int64_t v = io::parse_int(item, std::string(what) + " in '" + text + "'", -(int64_t(1) << 30), int64_t(1) << 30);
     out.push_back(int(v));
     if (comma == std::string::npos) break;
     pos = comma + 1;

@@ -11,6 +11,8 @@
 #include "commands.h"
 #include "gl/context.h"
 #include "gl/error.h"
+#include "io/file.h"
+#include "io/image.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
 #include "ui/headless_frame.h"
@@ -172,13 +174,7 @@ void add_render(CLI::App& app, Commands& out) {
       set("--set", key, kv.substr(eq + 1));
     }
     ocean::validate(p);
-    std::error_code ec;
-    const fs::path out_path(a->out);
-    const fs::path parent = out_path.has_parent_path() ? out_path.parent_path() : fs::path(".");
-    if (!fs::is_directory(parent, ec))
-      throw Error(ErrorCode::Io, "cannot write " + a->out + ": directory " + parent.string() +
-                                     " does not exist");
-    if (fs::is_directory(out_path, ec)) throw Error(ErrorCode::Io, "--out is a directory: " + a->out);
+    io::require_writable(a->out, "the output");
     // Decoded here once to fail before the GPU work; the renderer decodes it again.
     if (!a->sky.empty()) sky::load_sky_image(a->sky);
 
@@ -197,7 +193,7 @@ void add_render(CLI::App& app, Commands& out) {
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders;
     const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
-    render::write_png(a->out, a->width, a->height, 4, r.rgba);
+    io::write_png(a->out, a->width, a->height, 4, r.rgba, "the output");
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
                 a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
                 r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());

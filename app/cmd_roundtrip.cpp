@@ -1,10 +1,7 @@
 // `oceanfft roundtrip`: an image through forward FFT, optional filter and inverse FFT, headless.
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -13,26 +10,11 @@
 #include "fft/fft.h"
 #include "gl/context.h"
 #include "gl/error.h"
+#include "io/file.h"
 #include "viewer/roundtrip.h"
 
 namespace oceanfft::app {
 namespace fs = std::filesystem;
-
-namespace {
-void write_text(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot write '" + tmp.string() + "': " + std::strerror(errno));
-    out << text;
-    out.close();
-    if (!out) throw Error(ErrorCode::Io, "error writing '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) throw Error(ErrorCode::Io, "cannot rename '" + tmp.string() + "' to '" + path.string() + "'");
-}
-}  // namespace
 
 void add_roundtrip(CLI::App& app, Commands& out) {
   struct Args {
@@ -77,11 +59,15 @@ void add_roundtrip(CLI::App& app, Commands& out) {
 
     // Decode (and refuse bad files) before paying for a GL context.
     viewer::Image image = viewer::load_image(args->image);
+    // The four files are one set: all new or all old, and a folder made for them is removed
+    // again when the run fails (or is interrupted) before they are written.
     const fs::path dir(args->out_dir);
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(dir, ec))
-      throw Error(ErrorCode::Io, "cannot create the output directory '" + args->out_dir + "'");
+    io::OutputSet files;
+    files.make_directory(args->out_dir);
+    const std::string spectrum = (dir / "spectrum.png").string(),
+                      reconstruction = (dir / "reconstruction.png").string(),
+                      difference = (dir / "difference.png").string(), report_path = (dir / "report.json").string();
+    for (const std::string& f : {spectrum, reconstruction, difference, report_path}) files.add(f);
 
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders;
@@ -91,11 +77,18 @@ void add_roundtrip(CLI::App& app, Commands& out) {
     if (ctx->check_errors("roundtrip") || ctx->error_count())
       throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
 
-    rt.save_spectrum((dir / "spectrum.png").string());
-    rt.save_reconstruction((dir / "reconstruction.png").string());
-    rt.save_difference((dir / "difference.png").string());
     const viewer::Image& img = rt.image();
     const viewer::Errors& e = rt.errors();
+    // psnr_db is +inf for an exact reconstruction; anything else non-finite means the transform
+    // produced NaN or infinity somewhere, and pictures of that are not a result.
+    if (!std::isfinite(e.max_abs) || !std::isfinite(e.rms) || std::isnan(e.psnr_db))
+      throw Error(ErrorCode::NonFinite,
+                  "the round trip with filter " + viewer::describe(settings.filter) +
+                      " produced a non-finite error (max |err| " + std::to_string(e.max_abs) + ", RMS " +
+                      std::to_string(e.rms) + "); no output written");
+    files.put(spectrum, rt.spectrum_png());
+    files.put(reconstruction, rt.reconstruction_png());
+    files.put(difference, rt.difference_png());
     nlohmann::json report = {
         {"image", args->image},
         {"width", img.width},
@@ -112,7 +105,9 @@ void add_roundtrip(CLI::App& app, Commands& out) {
         // JSON has no infinity: null means the reconstruction matched exactly (MSE 0).
         {"psnr_db", std::isfinite(e.psnr_db) ? nlohmann::json(e.psnr_db) : nlohmann::json(nullptr)},
     };
-    write_text(dir / "report.json", report.dump(2) + "\n");
+    // A file name need not be UTF-8; JSON must be (U+FFFD stands in for a bad byte).
+    files.put(report_path, report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    files.commit();
     std::printf("%s: %dx%d (padded %dx%d), %d channel(s), %s, filter %s: max |err| %.3g, RMS %.3g, "
                 "PSNR %.2f dB\n",
                 args->image.c_str(), img.width, img.height, rt.padded_width(), rt.padded_height(),

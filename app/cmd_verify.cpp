@@ -3,12 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <fstream>
 
 #include "commands.h"
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
+#include "io/file.h"
 
 namespace oceanfft::app {
 
@@ -83,23 +83,11 @@ void add_verify(CLI::App& app, Commands& out) {
     }
     if (ctx->check_errors("verify") || ctx->error_count()) ok = false;
     if (!args->json.empty()) {
-      // Through a temporary file, so a failed write never leaves half a report behind.
-      const std::string tmp = args->json + ".tmp";
-      {
-        std::ofstream f(tmp, std::ios::trunc);
-        f << nlohmann::json{{"renderer", ctx->info().renderer}, {"seed", seed},
-                            {"tolerance", args->tolerance}, {"results", results}}
-                 .dump(2);
-        f.close();
-        if (!f) {
-          std::remove(tmp.c_str());
-          throw Error(ErrorCode::Io, "cannot write the JSON report '" + tmp + "'");
-        }
-      }
-      if (std::rename(tmp.c_str(), args->json.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw Error(ErrorCode::Io, "cannot rename '" + tmp + "' to '" + args->json + "'");
-      }
+      io::write_file(args->json,
+                     nlohmann::json{{"renderer", ctx->info().renderer}, {"seed", seed},
+                                    {"tolerance", args->tolerance}, {"results", results}}
+                             .dump(2) + "\n",
+                     "the JSON report");
     }
     std::printf("%s\n", ok ? "all within tolerance" : "FAILED: some errors exceed the tolerance");
     return ok ? 0 : int(ErrorCode::Verification);

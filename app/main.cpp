@@ -1,5 +1,7 @@
 // oceanfft: one executable, one subcommand per job (see app/cmd_*.cpp).
+#include <csignal>
 #include <cstdio>
+#include <new>
 #include <string>
 #ifdef __GLIBC__  // defined by the headers above
 #include <malloc.h>
@@ -7,23 +9,47 @@
 
 #include "commands.h"
 #include "gl/error.h"
+#include "io/file.h"
+#include "io/number.h"
 
 namespace {
-// Every failure is one stderr line, so scripts can show it as is. Messages that carry a driver
-// log (shader compile errors: file:line per error) have their lines joined with "; ".
-std::string one_line(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\r') continue;
-    if (text[i] != '\n') {
-      out += text[i];
-      continue;
-    }
-    while (!out.empty() && (out.back() == ' ' || out.back() == ':')) out.pop_back();
-    out += "; ";
+namespace io = oceanfft::io;
+// Every failure is one stderr line, so scripts can show it as is: control bytes escaped (a file
+// name cannot forge a second line or reach the terminal), capped in length, and a driver log's
+// lines (shader compile errors: file:line per error) joined with "; ".
+void print_error(const std::string& text) {
+  std::fprintf(stderr, "oceanfft: error: %s\n", io::one_line(text, 1000).c_str());
+}
+
+// CLI11 reads integers with strtoll(..., 0): "0100" would be octal 64 and "0x40" hex. Every
+// numeric option of every subcommand gets the one decimal rule of io/number.h instead.
+void decimal_only(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options([](CLI::Option* o) { return o->get_type_size() != 0; })) {
+    const std::string type = opt->get_type_name();
+    io::NumberKind kind;
+    if (type == "INT") kind = io::NumberKind::Signed;
+    else if (type == "UINT") kind = io::NumberKind::Unsigned;
+    else if (type == "FLOAT") kind = io::NumberKind::Real;
+    else continue;
+    opt->transform(CLI::Validator(
+        [kind](std::string& value) -> std::string {
+          std::string why = io::decimal_problem(value, kind);
+          if (!why.empty()) return "'" + value + "': " + why;
+          if (kind != io::NumberKind::Real) {
+            value = io::strip_leading_zeros(value);
+            // Overflow: CLI11 would wrap an unsigned value or saturate it; refuse instead.
+            try {
+              if (kind == io::NumberKind::Signed) io::parse_int(value, "number");
+              else io::parse_uint(value, "number");
+            } catch (const std::exception&) {
+              return "'" + value + "' is out of range";
+            }
+          }
+          return {};
+        },
+        "", "decimal"));
   }
-  return out;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) decimal_only(*sub);
 }
 }  // namespace
 
@@ -47,6 +73,10 @@ int main(int argc, char** argv) {
   app::add_bench(app, commands);
   app::add_render(app, commands);
   app::add_soak(app, commands);
+  decimal_only(app);
+  // A file size limit (ulimit -f) must fail a write with EFBIG, which io reports and cleans up
+  // after, instead of killing the process half-way through a file.
+  std::signal(SIGXFSZ, SIG_IGN);
 
   try {
     app.parse(argc, argv);
@@ -54,7 +84,7 @@ int main(int argc, char** argv) {
     // --help and --version arrive as "errors" with status 0; they print to stdout as usual.
     if (e.get_exit_code() == 0) return app.exit(e);
     // Real parse errors get the same single stderr line as every other failure.
-    std::fprintf(stderr, "oceanfft: error: %s (see --help)\n", one_line(e.what()).c_str());
+    print_error(std::string(e.what()) + " (see --help)");
     return static_cast<int>(ErrorCode::InvalidArgument);
   }
   try {
@@ -62,10 +92,13 @@ int main(int argc, char** argv) {
       if (c.cli->parsed()) return c.run();
     return app::run_default();
   } catch (const Error& e) {
-    std::fprintf(stderr, "oceanfft: error: %s\n", one_line(e.what()).c_str());
+    print_error(e.what());
     return e.exit_status();
+  } catch (const std::bad_alloc&) {
+    print_error("out of memory");
+    return static_cast<int>(ErrorCode::GlRuntime);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "oceanfft: error: %s\n", one_line(e.what()).c_str());
+    print_error(e.what());
     return 1;
   }
 }

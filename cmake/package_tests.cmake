@@ -22,12 +22,15 @@ endif()
 # downward ones must compile, so the failures cannot come from a broken probe.
 set(OCEANFFT_LAYERING_CASES
     # module    header                      expect
+    "io         gl/context.h                fail"
+    "io         gl/error.h                  pass"
     "gl         fft/fft.h                   fail"
     "fft        ocean/simulation.h          fail"
     "ocean      render/camera.h             fail"
     "viewer     ocean/simulation.h          fail"
     "profiler   fft/fft.h                   fail"
     "render     ui/app.h                    fail"
+    "gl         io/file.h                   pass"
     "fft        gl/objects.h                pass"
     "ocean      fft/fft.h                   pass"
     "ui         render/camera.h             pass")

@@ -25,89 +25,12 @@
 #include <thread>
 #include <vector>
 
+#include "cli_run.h"
+
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string bin() {
-  const char* b = std::getenv("OCEANFFT_BIN");
-  return b ? b : "oceanfft";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void spit(const fs::path& p, const std::string& bytes) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
-
-struct Result {
-  bool exited = false;
-  int status = -1;  // exit status, or the signal number when !exited
-  bool timed_out = false;
-  std::string out, err;
-};
-
-// fork/exec rather than system(): a shell in between would turn a signal into an exit status.
-Result run(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& logs,
-           int timeout_s = 120, const std::vector<std::string>& env = {}) {
-  const fs::path out = logs / "stdout.txt", err = logs / "stderr.txt";
-  const std::string exe = bin();
-  std::vector<std::string> argv_s = {exe};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    // Windowed commands must take their no-display path, whatever the test's environment has.
-    ::unsetenv("DISPLAY");
-    ::unsetenv("WAYLAND_DISPLAY");
-    for (const std::string& kv : env) {
-      const size_t eq = kv.find('=');
-      ::setenv(kv.substr(0, eq).c_str(), kv.substr(eq + 1).c_str(), 1);
-    }
-    if (::chdir(cwd.c_str()) != 0) ::_exit(126);
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (o < 0 || e < 0) ::_exit(126);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    ::execv(exe.c_str(), argv.data());
-    ::_exit(127);
-  }
-  Result r;
-  int wstatus = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
-  for (;;) {
-    const pid_t w = ::waitpid(pid, &wstatus, WNOHANG);
-    if (w == pid) break;
-    if (std::chrono::steady_clock::now() > deadline) {
-      r.timed_out = true;
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &wstatus, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  r.exited = WIFEXITED(wstatus);
-  r.status = r.exited ? WEXITSTATUS(wstatus) : WTERMSIG(wstatus);
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
-std::set<std::string> listing(const fs::path& dir) {
-  std::set<std::string> names;
-  for (auto& e : fs::recursive_directory_iterator(dir)) names.insert(fs::relative(e.path(), dir).string());
-  return names;
-}
+using namespace clitest;
 
 // A valid 24-bit BMP: decoders accept it, so only the size limit can refuse it.
 std::string bmp(int w, int h) {
@@ -140,6 +63,7 @@ struct Case {
   std::vector<std::string> args;  // "@" is replaced by the fixture directory
   std::string expect;             // a fragment the error line must contain (case-insensitive)
   std::vector<std::string> env = {};  // KEY=VALUE set in the child ("@" replaced as in args)
+  std::string fixture = {};           // a file created in the folder just for this case
 };
 
 std::string lower(std::string s) {
@@ -228,6 +152,10 @@ const std::vector<Case>& cases() {
       {"render: negative foam warm-up", {"render", "--out", "@/r.png", "--foam-warmup", "-1"}, "--foam-warmup"},
       {"render: output under a missing directory", {"render", "--out", "@/nodir/r.png", "--width", "32", "--height", "32", "--size", "64"}, "r.png"},
       {"render: output is a directory", {"render", "--out", "@/subdir", "--width", "32", "--height", "32", "--size", "64"}, "subdir"},
+      {"render: bad time of day", {"render", "--out", "@/r.png", "--time-of-day", "25:00"}, "25:00"},
+      {"render: sun above the zenith", {"render", "--out", "@/r.png", "--sun-elevation", "95"}, "sun_elevation"},
+      {"render: sky image missing", {"render", "--out", "@/r.png", "--sky", "@/missing.hdr"}, "missing.hdr"},
+      {"render: sky image not an image", {"render", "--out", "@/r.png", "--sky", "@/good.raw"}, "good.raw"},
       // --- roundtrip
       {"roundtrip: unknown option", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--bogus"}, "--bogus"},
       {"roundtrip: missing value", {"roundtrip", "@/small.bmp", "--out"}, "--out"},
@@ -275,6 +203,44 @@ const std::vector<Case>& cases() {
       {"shader directory without the shaders", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "shader file not found", {"OCEANFFT_SHADER_DIR=@/subdir"}},
       {"shader that fails to compile (file:line)", {"fft", "--algorithm", "stockham-r4", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "fft/stockham.comp:2:", {"OCEANFFT_SHADER_DIR=@/badshaders"}},
       {"render with a shader that fails to compile", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--algorithm", "stockham-r4"}, "fft/stockham.comp:2:", {"OCEANFFT_SHADER_DIR=@/badshaders"}},
+      // --- data safety (issue 14): special paths, truncated images, numbers, results, hygiene
+      {"fft: output is a FIFO", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/fifo"}, "is a FIFO"},
+      {"fft: output is a symlink to a FIFO", {"fft", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/fifolink"}, "is a FIFO"},
+      {"fft: input is a FIFO", {"fft", "--width", "16", "--height", "16", "--input", "@/fifo", "--output", "@/o.raw"}, "is a FIFO"},
+      {"fft: input is a character device", {"fft", "--width", "16", "--height", "16", "--input", "/dev/zero", "--output", "@/o.raw"}, "character device"},
+      {"fft: 4 KiB input declaring 4096x4096x16", {"fft", "--width", "4096", "--height", "4096", "--layers", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "holds 4096 bytes"},
+      {"fft: octal-looking width is decimal", {"fft", "--width", "0100", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "width 100 "},
+      {"fft: hex width", {"fft", "--width", "0x10", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "decimal"},
+      {"fft: width with a space", {"fft", "--width", " 16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "spaces"},
+      {"verify: hex seed", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--seed", "0x10"}, "decimal"},
+      {"verify: negative seed", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--seed", "-1"}, "negative"},
+      {"verify: seed beyond 64 bits", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--seed", "18446744073709551616"}, "range"},
+      {"verify: size list with spaces", {"verify", "--sizes", " 16, 32"}, "decimal integer"},
+      {"roundtrip: hex filter radius", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "lowpass:0x10"}, "lowpass:0x10"},
+      {"roundtrip: infinite filter radius", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "gauss:inf"}, "gauss:inf"},
+      {"verify: NaN tolerance", {"verify", "--sizes", "16", "--tolerance", "nan"}, "--tolerance"},
+      {"verify: json is a FIFO", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--json", "@/fifo"}, "is a FIFO"},
+      {"roundtrip: image is a FIFO", {"roundtrip", "@/fifo", "--out", "@/rt"}, "is a FIFO"},
+      {"roundtrip: image is a character device", {"roundtrip", "/dev/zero", "--out", "@/rt"}, "character device"},
+      {"roundtrip: header-only TGA", {"roundtrip", "@/headeronly.tga", "--out", "@/rt"}, "truncated TGA"},
+      {"roundtrip: truncated RLE TGA", {"roundtrip", "@/truncrle.tga", "--out", "@/rt"}, "truncated TGA"},
+      {"roundtrip: TGA header claiming 65535x65535", {"roundtrip", "@/huge.tga", "--out", "@/rt"}, "65535x65535"},
+      {"roundtrip: JPEG whose scan stops early", {"roundtrip", "@/truncated.jpg", "--out", "@/rt"}, "truncated.jpg"},
+      {"roundtrip: JPEG cut in its scan, end marker added", {"roundtrip", "@/cut.jpg", "--out", "@/rt"}, "cut.jpg"},
+      {"roundtrip: gauss filter so narrow the result is NaN", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "gauss:1e-30"}, "non-finite"},
+      {"roundtrip: control characters in a file name", {"roundtrip", "@/bad\nname\x1b[31m.png", "--out", "@/rt"}, "bad\\x0Aname\\x1B[31m.png"},
+      {"roundtrip: file name longer than the system allows", {"roundtrip", "@/" + std::string(5000, 'n') + ".png", "--out", "@/rt"}, "too long"},
+      {"demo: --frames without a display", {"demo", "--frames", "2", "--size", "64"}, "need a window"},
+      {"demo: --script without a display", {"demo", "--script", "@/okscript.txt"}, "need a window"},
+      {"demo: --screenshot without a display", {"demo", "--frames", "1", "--screenshot", "@/s.png"}, "need a window"},
+      {"demo: headless picture already there", {"demo", "--size", "64"}, "oceanfft-headless.png", {}, "oceanfft-headless.png"},
+      {"viewer: corrupt image in a scripted run", {"viewer", "@/corrupt.png", "--frames", "2"}, "corrupt.png"},
+      {"shader folder with an exponential include tree", {"fft", "--algorithm", "stockham-r4", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "#include expands", {"OCEANFFT_SHADER_DIR=@/bombshaders"}},
+      {"render: --time 1e100 makes the sea NaN", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"}, "not finite"},
+      {"render: output is a FIFO", {"render", "--out", "@/fifo", "--width", "32", "--height", "32", "--size", "64"}, "is a FIFO"},
+      {"render: maps folder is a FIFO", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--export-maps", "@/fifo"}, "is a FIFO"},
+      {"bench: --json and --csv name the same file", {"bench", "--sizes", "16", "--reps", "1", "--warmup", "0", "--no-ocean", "--algorithms", "stockham-r2", "--json", "@/b.out", "--csv", "@/b.out"}, "same file"},
+      {"bench: json is a FIFO", {"bench", "--sizes", "16", "--reps", "1", "--warmup", "0", "--no-ocean", "--algorithms", "stockham-r2", "--json", "@/fifo"}, "is a FIFO"},
       // --- soak
       {"soak: unknown option", {"soak", "--bogus"}, "--bogus"},
       {"soak: zero frames", {"soak", "--frames", "0"}, "frames"},
@@ -302,6 +268,25 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     spit(dir_ / "empty.png", "");
     spit(dir_ / "badpreset.txt", "0 preset=tsunami\n");
     spit(dir_ / "badcascades.txt", "0 size=64\n3 cascades=9\n");
+    spit(dir_ / "okscript.txt", "0 size=64\n");
+    ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
+    fs::create_symlink(dir_ / "fifo", dir_ / "fifolink");
+    {
+      // TGA: 18-byte header, 64x64 24-bit; raw with no pixel data, RLE with two packets of 4096.
+      std::string tga(18, '\0');
+      tga[2] = 2;
+      tga[12] = 64;
+      tga[14] = 64;
+      tga[16] = 24;
+      spit(dir_ / "headeronly.tga", tga);
+      std::string rle = tga;
+      rle[2] = 10;
+      rle += std::string("\x85\x10\x20\x30\x02\x01\x02\x03\x04\x05\x06\x07\x08\x09", 14);
+      spit(dir_ / "truncrle.tga", rle);
+      std::string huge = tga;
+      huge[12] = huge[13] = huge[14] = huge[15] = char(0xFF);
+      spit(dir_ / "huge.tga", huge);
+    }
     const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
     const std::string png = slurp(fs::path(src ? src : ".") / "assets" / "shapes.png");
     ASSERT_GT(png.size(), 200u) << "assets/shapes.png is needed (OCEANFFT_SOURCE_DIR)";
@@ -317,6 +302,25 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     const std::string small = bmp(40, 30);
     spit(dir_ / "truncated.bmp", small.substr(0, small.size() / 2));
     spit(dir_ / "wide.bmp", bmp(4097, 1));  // pads to 8192 > the engine's 4096
+    {
+      const std::string jpg = slurp(fs::path(src ? src : ".") / "fuzz" / "corpus" / "baseline.jpg");
+      ASSERT_GT(jpg.size(), 300u);
+      spit(dir_ / "truncated.jpg", jpg.substr(0, jpg.size() - 20));
+      spit(dir_ / "cut.jpg", jpg.substr(0, jpg.size() - 20) + "\xFF\xD9");
+    }
+    // An include tree that doubles at each of 14 levels (within the depth limit): 16,384
+    // expansions, and 2^16 at the depth limit, without a bound on the total.
+    fs::copy(fs::path(src ? src : ".") / "shaders", dir_ / "bombshaders", fs::copy_options::recursive);
+    {
+      const fs::path st = dir_ / "bombshaders" / "fft" / "stockham.comp";
+      std::string text = slurp(st);
+      text.insert(text.find('\n') + 1, "#include \"bomb0.glsl\"\n");
+      spit(st, text);
+      for (int i = 0; i < 14; ++i)
+        spit(dir_ / "bombshaders" / ("bomb" + std::to_string(i) + ".glsl"),
+             "#include \"bomb" + std::to_string(i + 1) + ".glsl\"\n#include \"bomb" + std::to_string(i + 1) + ".glsl\"\n");
+      spit(dir_ / "bombshaders" / "bomb14.glsl", "// leaf\n");
+    }
     // The project's shaders with a syntax error on line 2 of the Stockham kernel.
     fs::create_directories(dir_ / "subdir" / "fft");
     fs::copy(fs::path(src ? src : ".") / "shaders", dir_ / "badshaders", fs::copy_options::recursive);
@@ -359,6 +363,7 @@ TEST_P(CliBadInput, OneLineNonZeroExitNoOutput) {
     if (auto at = a.find('@'); at != std::string::npos) a.replace(at, 1, dir_.string());
     args.push_back(a);
   }
+  if (!c.fixture.empty()) spit(dir_ / c.fixture, "an existing file " + c.fixture);
   const auto before = listing(dir_);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::string> env;
@@ -398,6 +403,12 @@ TEST_P(CliBadInput, OneLineNonZeroExitNoOutput) {
       << "the message should name '" << c.expect << "'";
   EXPECT_LE(line.size(), 400u) << "one line, not a help page";
   EXPECT_EQ(listing(dir_), before) << "a file was created or left behind";
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(dir_ / "fifo"))) << "the FIFO was replaced";
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir_ / "fifolink"))) << "the symlink was replaced";
+  if (!c.fixture.empty()) {
+    EXPECT_EQ(slurp(dir_ / c.fixture), "an existing file " + c.fixture) << "an existing file was overwritten";
+    fs::remove(dir_ / c.fixture);
+  }
   table_.push_back("| " + escape_md(c.name) + " (`" + escape_md(shown) + "`) | " +
                    std::to_string(r.status) + " | `" + escape_md(line) + "` |");
   RecordProperty("seconds", std::to_string(secs));

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <set>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -153,6 +154,37 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
         EXPECT_GT(e["ocean"]["bytes"].get<uint64_t>(), 0u);
         EXPECT_GE(e["ocean"]["layers"].get<int>(), 1);
         EXPECT_GT(e["ocean"]["gbps"].get<double>(), 0.0);
+        // fast runs the fused step first and the other paths beside it, with their own passes.
+        const bool fast = e["algorithm"] == "fast";
+        EXPECT_EQ(e["ocean"]["fusion"], fast ? "full" : "none") << where;
+        auto names = [](const nlohmann::json& o) {
+          std::vector<std::string> v;
+          for (const auto& p : o["pass_median_ms"]) v.push_back(p["pass"].get<std::string>());
+          return v;
+        };
+        const std::vector<std::string> unfused = {"ocean.spectrum", "fft.horizontal", "fft.vertical",
+                                                  "ocean.assemble", "ocean.mipmaps"};
+        if (fast) {
+          EXPECT_EQ(names(e["ocean"]), (std::vector<std::string>{"ocean.spectrum+fft.rows",
+                                                                 "ocean.fft.columns+assemble",
+                                                                 "ocean.mipmaps"}))
+              << where;
+          ASSERT_TRUE(e["ocean_spectrum_fused"].is_object()) << where;
+          EXPECT_EQ(e["ocean_spectrum_fused"]["fusion"], "spectrum") << where;
+          expect_summary(e["ocean_spectrum_fused"]["step"], where + " spectrum-fused ocean", 3);
+          EXPECT_EQ(names(e["ocean_spectrum_fused"]),
+                    (std::vector<std::string>{"ocean.spectrum+fft.rows", "fft.vertical",
+                                              "ocean.assemble", "ocean.mipmaps"}))
+              << where;
+          ASSERT_TRUE(e["ocean_unfused"].is_object()) << where;
+          EXPECT_EQ(e["ocean_unfused"]["fusion"], "none") << where;
+          expect_summary(e["ocean_unfused"]["step"], where + " unfused ocean", 3);
+          EXPECT_EQ(names(e["ocean_unfused"]), unfused) << where;
+        } else {
+          EXPECT_TRUE(e["ocean_unfused"].is_null()) << where;
+          EXPECT_TRUE(e["ocean_spectrum_fused"].is_null()) << where;
+          if (e["algorithm"] != "cooley-tukey") EXPECT_EQ(names(e["ocean"]), unfused) << where;
+        }
       }
     }
 
@@ -169,6 +201,35 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
   EXPECT_EQ(n, j["results"].size());
 }
 
+// --frame: whole frames headless, per-pass medians under the window profiler's pass names.
+TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
+  const fs::path json = dir_ / "frame.json";
+  const Result r = run("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
+                       "--warmup-ms 0 --preset storm --json " + json.string(),
+                       dir_);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("renderer:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("preset storm"), std::string::npos) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(j["schema"], "oceanfft-bench-frame/1");
+  EXPECT_EQ(j["config"]["width"], 96);
+  EXPECT_EQ(j["config"]["height"], 54);
+  EXPECT_EQ(j["config"]["frames"], 3);
+  std::set<std::string> names;
+  double outermost = 0;
+  for (const auto& p : j["passes"]) {
+    names.insert(p["pass"].get<std::string>());
+    EXPECT_GE(p["median_ms"].get<double>(), 0.0) << p;
+    if (p["depth"] == 0) outermost += p["median_ms"].get<double>();
+    EXPECT_NE(r.out.find(p["pass"].get<std::string>()), std::string::npos) << p;
+  }
+  for (const char* must : {"ocean.spectrum+fft.rows", "ocean.fft.columns+assemble",
+                           "ocean.mipmaps", "render"})
+    EXPECT_TRUE(names.count(must)) << must << " missing from " << j["passes"];
+  EXPECT_GT(j["gpu_frame_median_ms"].get<double>(), 0.0);
+  EXPECT_GT(outermost, 0.0);
+}
+
 TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
   const fs::path json = dir_ / "out.json";
   // Every case fails before any GPU work, so the defaults (100 reps) cost nothing.
@@ -180,8 +241,8 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
   const Case cases[] = {
       {"bench --sizes 100", "power of two", 2},
       {"bench --sizes 8192", "outside", 2},
-      {"bench --sizes 16,abc", "not an integer", 2},
-      {"bench --sizes ''", "not an integer", 2},
+      {"bench --sizes 16,abc", "'abc' is not a decimal integer", 2},
+      {"bench --sizes ''", "is not a decimal integer", 2},
       {"bench --sizes 16 --algorithms all,nope", "unknown algorithm 'all'", 2},
       {"bench --sizes 16 --algorithms nope", "unknown algorithm 'nope'", 2},
       {"bench --sizes 16 --reps 0", "--reps must be at least 1", 2},
@@ -189,6 +250,10 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
       {"bench --sizes 16 --layers 0", "--layers must be at least 1", 2},
       {"bench --sizes 16 --warmup -1", "--warmup", 2},
       {"bench --sizes 16 --timer sometimes", "--timer must be", 2},
+      {"bench --frame 640by480", "--frame '640by480' must be WxH", 2},
+      {"bench --frame 0x480", "must be WxH", 2},
+      {"bench --frame 64x64 --preset nope", "--preset", 2},
+      {"bench --frame 64x64 --samples 0", "--samples", 2},
   };
   for (const Case& c : cases) {
     const Result r = run(c.args + tail, dir_);
@@ -198,7 +263,7 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
   }
   const Result r = run("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
   EXPECT_EQ(r.status, 3) << r.err;
-  EXPECT_NE(r.err.find("no directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
   // A flag CLI11 cannot convert is still a failure, not a run with a default.
   EXPECT_NE(run("bench --sizes 16 --reps many" + tail, dir_).status, 0);
   EXPECT_FALSE(fs::exists(json));

@@ -104,7 +104,7 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
   p.pack_pairs = false;
   p.choppiness = 0.0f;
   ocean::Simulation sim(test::shaders(), p);
-  ASSERT_FALSE(sim.fused()) << "the spectrum texture is read below";
+  ASSERT_EQ(sim.fusion(), ocean::Fusion::None) << "the spectrum texture is read below";
   const int n = p.size;
   // Long waves, where the depth matters most.
   const int mx = std::uniform_int_distribution<int>(-6, 6)(rng);
@@ -163,7 +163,7 @@ TEST_F(Ocean, ParsevalHeightVarianceMatchesSpectrum) {
   for (int n : {64, 256}) {
     ocean::Params p = random_params(test::seed("parseval"), n);
     p.cascades = 1;
-    p.fused = false;  // the spectrum texture is read below; the fused path writes none
+    p.fusion = ocean::Fusion::None;  // the spectrum texture is read below; fusion writes none
     ocean::Simulation sim(test::shaders(), p);
     poison_everything(sim);
     sim.step(17.0);
@@ -215,9 +215,9 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
   }
 }
 
-// The fused path (spectrum inside the FFT's first pass, assemble inside its last) must give
-// the unfused path's maps to float rounding, step after step (phase and foam carried over),
-// across an edit that keeps the phases, for one to four cascades.
+// The fused paths (spectrum inside the FFT's first pass, and with Full assemble inside its
+// last) must give the unfused path's maps to float rounding, step after step (phase and foam
+// carried over), across an edit that keeps the phases, for one to four cascades.
 TEST_F(Ocean, FusedStepMatchesUnfused) {
   using S = ocean::Simulation;
   for (int n : {64, 256}) {
@@ -225,44 +225,51 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
     p.cascades = n == 64 ? ocean::kMaxCascades : 2;
     p.patch_sizes = {400.0f, 97.0f, 23.1f, 5.9f};
     p.foam_threshold = 0.9f;  // some foam at every step, so its accumulation is compared too
-    p.fused = true;
-    S fused(test::shaders(), p);
-    ASSERT_TRUE(fused.fused()) << fused.describe();
-    p.fused = false;
+    p.fusion = ocean::Fusion::Full;
+    S full(test::shaders(), p);
+    ASSERT_EQ(full.fusion(), ocean::Fusion::Full) << full.describe();
+    p.fusion = ocean::Fusion::Spectrum;
+    S spectrum(test::shaders(), p);
+    ASSERT_EQ(spectrum.fusion(), ocean::Fusion::Spectrum) << spectrum.describe();
+    p.fusion = ocean::Fusion::None;
     S plain(test::shaders(), p);
-    ASSERT_FALSE(plain.fused());
+    ASSERT_EQ(plain.fusion(), ocean::Fusion::None);
     double worst = 0, foam = 0;
     for (int k = 0; k < 4; ++k) {
       if (k == 2) {
         // A spectrum edit keeps every wave's phase: the ping-pong must hand over the right one.
-        for (S* s : {&fused, &plain}) {
+        for (S* s : {&full, &spectrum, &plain}) {
           ocean::Params q = s->params();
           q.spectrum.wind.wind_speed *= 1.1f;
           s->set_params(q);
         }
       }
       const double t = 1.5 + 0.7 * k;
-      for (S* s : {&fused, &plain}) {
+      for (S* s : {&full, &spectrum, &plain}) {
         fft::poison(s->displacement());
         fft::poison(s->derivatives());
         s->step(t);
       }
-      for (int c = 0; c < p.cascades; ++c)
-        for (const gl::Texture* (*map)(const S&) :
-             {+[](const S& s) { return &s.displacement(); },
-              +[](const S& s) { return &s.derivatives(); },
-              +[](const S& s) { return &s.turbulence(); }}) {
-          const std::vector<float> a = S::download_map(*map(fused), c);
-          const std::vector<float> b = S::download_map(*map(plain), c);
-          for (float v : a) ASSERT_TRUE(std::isfinite(v)) << "N=" << n << " cascade " << c;
-          const double e = test::relative_l2(a, b);
-          worst = std::max(worst, e);
-          EXPECT_LT(e, 1e-5) << "N=" << n << " step " << k << " cascade " << c;
-        }
-      const std::vector<float> turb = S::download_map(fused.turbulence(), 0);
+      for (const S* fused : {&full, &spectrum})
+        for (int c = 0; c < p.cascades; ++c)
+          for (const gl::Texture* (*map)(const S&) :
+               {+[](const S& s) { return &s.displacement(); },
+                +[](const S& s) { return &s.derivatives(); },
+                +[](const S& s) { return &s.turbulence(); }}) {
+            const std::vector<float> a = S::download_map(*map(*fused), c);
+            const std::vector<float> b = S::download_map(*map(plain), c);
+            for (float v : a) ASSERT_TRUE(std::isfinite(v)) << "N=" << n << " cascade " << c;
+            const double e = test::relative_l2(a, b);
+            worst = std::max(worst, e);
+            EXPECT_LT(e, 1e-5) << fused->describe() << " step " << k << " cascade " << c;
+          }
+      const std::vector<float> turb = S::download_map(full.turbulence(), 0);
       for (size_t i = 0; i < turb.size(); i += 4) foam = std::max(foam, double(turb[i]));
     }
     EXPECT_GT(foam, 0.0) << "no foam formed, so its accumulation went untested";
+    // Spectrum-only fusion still writes the fields texture, as the unfused path does.
+    const fft::Planes f = spectrum.download_fields(), u = plain.download_fields();
+    EXPECT_LT(fft::relative_l2(f, std::vector<cd>(u.data.begin(), u.data.end())), 1e-5);
     std::printf("N=%d, %d cascades: fused vs unfused worst rel L2 %.3g, max foam %.3g\n", n,
                 p.cascades, worst, foam);
   }
@@ -271,23 +278,27 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
 // Where the fused kernels cannot run (another algorithm, unpacked fields) the step falls back
 // to separate passes, and a live toggle switches paths both ways.
 TEST_F(Ocean, FusedFallsBackWhereItCannotRun) {
+  using ocean::Fusion;
   ocean::Params p;
   p.size = 64;
   ocean::Simulation sim(test::shaders(), p);
-  EXPECT_TRUE(sim.fused());
+  EXPECT_EQ(sim.fusion(), Fusion::Full);
   p.algorithm = fft::Algorithm::StockhamR4;
   sim.set_params(p);
-  EXPECT_FALSE(sim.fused());
+  EXPECT_EQ(sim.fusion(), Fusion::None);
   p.algorithm = fft::Algorithm::Fast;
   p.pack_pairs = false;
   sim.set_params(p);
-  EXPECT_FALSE(sim.fused());
+  EXPECT_EQ(sim.fusion(), Fusion::None);
   p.pack_pairs = true;
   sim.set_params(p);
-  EXPECT_TRUE(sim.fused());
-  p.fused = false;
+  EXPECT_EQ(sim.fusion(), Fusion::Full);
+  p.fusion = Fusion::Spectrum;
   sim.set_params(p);
-  EXPECT_FALSE(sim.fused());
+  EXPECT_EQ(sim.fusion(), Fusion::Spectrum);
+  p.fusion = Fusion::None;
+  sim.set_params(p);
+  EXPECT_EQ(sim.fusion(), Fusion::None);
 }
 
 // The random draw belongs to the wave, not the texel: the waves a small simulation has are

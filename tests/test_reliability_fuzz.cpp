@@ -69,7 +69,8 @@ TEST(ReliabilityFuzz, HandMadeOversizedHuffmanTableIsRefused) {
   jpeg.insert(jpeg.end(), {0xFF, 0xD9});
   const auto o = run(jpeg);
   EXPECT_FALSE(o.decoded);
-  EXPECT_NE(o.refusal.find("320 codes"), std::string::npos) << o.refusal;
+  // libjpeg (which decodes JPEG since stb's decoder trusted these counts) names the bad table.
+  EXPECT_NE(o.refusal.find("Huffman table"), std::string::npos) << o.refusal;
   // At exactly 256 the table is legal as far as this check goes; whatever stb then says, it
   // must not be the Huffman-count refusal.
   std::vector<uint8_t> ok = {0xFF, 0xD8, 0xFF, 0xC4, 0x01, 0x13, 0x00};
@@ -77,7 +78,7 @@ TEST(ReliabilityFuzz, HandMadeOversizedHuffmanTableIsRefused) {
   ok.resize(ok.size() + 256, 0x01);
   ok.insert(ok.end(), {0xFF, 0xD9});
   const auto o2 = run(ok);
-  EXPECT_EQ(o2.refusal.find("Huffman table defines"), std::string::npos) << o2.refusal;
+  EXPECT_EQ(o2.refusal.find("Huffman table"), std::string::npos) << o2.refusal;
   EXPECT_TRUE(o2.violation.empty()) << o2.violation;
 }
 

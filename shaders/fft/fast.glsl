@@ -17,14 +17,10 @@
 // (ocean/fused_rows.comp, ocean/fused_columns.comp) through these hooks, defined before the
 // #include:
 //   FFT_LOAD(i, line, layer)  returns element i of the line instead of reading uSrc (no uSrc)
-//                             (no fft_load/fft_line when only FFT_LOAD_PAIR is defined)
 //   FFT_CUSTOM_MAIN           the includer writes main() from fft_setup/fft_line/fft_store
-//   FFT_NO_DST                no uDst and no fft_store()
-//   FFT_PAIR                  a second line per invocation: declares u0..u15, fft_keep() (u = v)
-//                             and fft_restore() (v = u); with FFT_LOAD_PAIR(i, line, layer, a, b)
-//                             also fft_load_pair(), which sets v and u from one call per
-//                             element; with FFT_PAIR_OUT(texel, a, b) also fft_pair_out(), which
-//                             calls it with u * uScale and v * uScale per element
+//   FFT_PAIR                  also declares u0..u15, fft_keep() (u = v) and
+//                             fft_pair_out(line, layer), which calls the includer's
+//                             FFT_PAIR_OUT(texel, u * uScale, v * uScale) per element; no uDst
 //
 // Defines (set by src/fft/fast.cpp):
 //   N        axis length (power of two)
@@ -87,11 +83,11 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #else
 #define FFT_IMG_QUALIFIER
 #endif
-#if !defined(FFT_LOAD) && !defined(FFT_LOAD_PAIR)
+#ifndef FFT_LOAD
 layout(binding = FFT_IMAGE_SRC, rgba32f) uniform FFT_IMG_QUALIFIER readonly image2DArray uSrc;
 #define FFT_LOAD(i, line, layer) imageLoad(uSrc, texel(i, line, layer))
 #endif
-#ifndef FFT_NO_DST
+#ifndef FFT_PAIR
 layout(binding = FFT_IMAGE_DST, rgba32f) uniform FFT_IMG_QUALIFIER writeonly image2DArray uDst;
 #endif
 
@@ -381,8 +377,10 @@ void fft_setup(out int line, out int layer) {
   layer = int(gl_WorkGroupID.z);
 }
 
-#ifdef FFT_LOAD
-void fft_load(int line, int layer) {
+// Transforms one line into v0..v(P-1), unscaled: v(m) is element t + T*m. Ends without a
+// barrier after its last shared-memory read, so a second call needs one first.
+void fft_line(int line, int layer) {
+  bool inverse = uDirection != 0;
   v0 = FFT_LOAD(t + T * 0, line, layer);
   v1 = FFT_LOAD(t + T * 1, line, layer);
 #if P > 2
@@ -398,13 +396,6 @@ void fft_load(int line, int layer) {
   v12 = FFT_LOAD(t + T * 12, line, layer); v13 = FFT_LOAD(t + T * 13, line, layer);
   v14 = FFT_LOAD(t + T * 14, line, layer); v15 = FFT_LOAD(t + T * 15, line, layer);
 #endif
-}
-#endif
-
-// Transforms the line in v0..v(P-1) (v(m) is element t + T*m), unscaled. Ends without a
-// barrier after its last shared-memory read, so a second call needs one first.
-void fft_transform() {
-  bool inverse = uDirection != 0;
   // The inverse transform is the forward one on swapped real and imaginary parts:
   // IDFT(x) = swap(DFT(swap(x))), so one kernel serves both directions.
   if (inverse) {
@@ -506,42 +497,7 @@ void fft_transform() {
   }
 }
 
-#ifdef FFT_LOAD
-void fft_line(int line, int layer) {
-  fft_load(line, layer);
-  fft_transform();
-}
-#endif
-
-#ifndef FFT_NO_DST
-void fft_store(int line, int layer) {
-  imageStore(uDst, texel(t + T * 0, line, layer), v0 * uScale);
-  imageStore(uDst, texel(t + T * 1, line, layer), v1 * uScale);
-#if P > 2
-  imageStore(uDst, texel(t + T * 2, line, layer), v2 * uScale);
-  imageStore(uDst, texel(t + T * 3, line, layer), v3 * uScale);
-#endif
-#if P > 4
-  imageStore(uDst, texel(t + T * 4, line, layer), v4 * uScale);
-  imageStore(uDst, texel(t + T * 5, line, layer), v5 * uScale);
-  imageStore(uDst, texel(t + T * 6, line, layer), v6 * uScale);
-  imageStore(uDst, texel(t + T * 7, line, layer), v7 * uScale);
-#endif
-#if P > 8
-  imageStore(uDst, texel(t + T * 8, line, layer), v8 * uScale);
-  imageStore(uDst, texel(t + T * 9, line, layer), v9 * uScale);
-  imageStore(uDst, texel(t + T * 10, line, layer), v10 * uScale);
-  imageStore(uDst, texel(t + T * 11, line, layer), v11 * uScale);
-  imageStore(uDst, texel(t + T * 12, line, layer), v12 * uScale);
-  imageStore(uDst, texel(t + T * 13, line, layer), v13 * uScale);
-  imageStore(uDst, texel(t + T * 14, line, layer), v14 * uScale);
-  imageStore(uDst, texel(t + T * 15, line, layer), v15 * uScale);
-#endif
-}
-#endif
-
 #ifdef FFT_PAIR
-// Two lines per invocation, one after the other: the second waits in u0..u(P-1).
 void fft_keep() {
   u0 = v0;
   u1 = v1;
@@ -556,45 +512,6 @@ void fft_keep() {
 #endif
 }
 
-void fft_restore() {
-  v0 = u0;
-  v1 = u1;
-#if P > 2
-  v2 = u2; v3 = u3;
-#endif
-#if P > 4
-  v4 = u4; v5 = u5; v6 = u6; v7 = u7;
-#endif
-#if P > 8
-  v8 = u8; v9 = u9; v10 = u10; v11 = u11; v12 = u12; v13 = u13; v14 = u14; v15 = u15;
-#endif
-}
-
-#ifdef FFT_LOAD_PAIR
-// FFT_LOAD_PAIR(i, line, layer, a, b) sets a and b, element i of the two lines.
-void fft_load_pair(int line, int layer) {
-  FFT_LOAD_PAIR(t + T * 0, line, layer, v0, u0);
-  FFT_LOAD_PAIR(t + T * 1, line, layer, v1, u1);
-#if P > 2
-  FFT_LOAD_PAIR(t + T * 2, line, layer, v2, u2); FFT_LOAD_PAIR(t + T * 3, line, layer, v3, u3);
-#endif
-#if P > 4
-  FFT_LOAD_PAIR(t + T * 4, line, layer, v4, u4); FFT_LOAD_PAIR(t + T * 5, line, layer, v5, u5);
-  FFT_LOAD_PAIR(t + T * 6, line, layer, v6, u6); FFT_LOAD_PAIR(t + T * 7, line, layer, v7, u7);
-#endif
-#if P > 8
-  FFT_LOAD_PAIR(t + T * 8, line, layer, v8, u8); FFT_LOAD_PAIR(t + T * 9, line, layer, v9, u9);
-  FFT_LOAD_PAIR(t + T * 10, line, layer, v10, u10);
-  FFT_LOAD_PAIR(t + T * 11, line, layer, v11, u11);
-  FFT_LOAD_PAIR(t + T * 12, line, layer, v12, u12);
-  FFT_LOAD_PAIR(t + T * 13, line, layer, v13, u13);
-  FFT_LOAD_PAIR(t + T * 14, line, layer, v14, u14);
-  FFT_LOAD_PAIR(t + T * 15, line, layer, v15, u15);
-#endif
-}
-#endif
-
-#ifdef FFT_PAIR_OUT
 void fft_pair_out(int line, int layer) {
   FFT_PAIR_OUT(texel(t + T * 0, line, layer), u0 * uScale, v0 * uScale);
   FFT_PAIR_OUT(texel(t + T * 1, line, layer), u1 * uScale, v1 * uScale);
@@ -619,7 +536,31 @@ void fft_pair_out(int line, int layer) {
   FFT_PAIR_OUT(texel(t + T * 15, line, layer), u15 * uScale, v15 * uScale);
 #endif
 }
+#else
+void fft_store(int line, int layer) {
+  imageStore(uDst, texel(t + T * 0, line, layer), v0 * uScale);
+  imageStore(uDst, texel(t + T * 1, line, layer), v1 * uScale);
+#if P > 2
+  imageStore(uDst, texel(t + T * 2, line, layer), v2 * uScale);
+  imageStore(uDst, texel(t + T * 3, line, layer), v3 * uScale);
 #endif
+#if P > 4
+  imageStore(uDst, texel(t + T * 4, line, layer), v4 * uScale);
+  imageStore(uDst, texel(t + T * 5, line, layer), v5 * uScale);
+  imageStore(uDst, texel(t + T * 6, line, layer), v6 * uScale);
+  imageStore(uDst, texel(t + T * 7, line, layer), v7 * uScale);
+#endif
+#if P > 8
+  imageStore(uDst, texel(t + T * 8, line, layer), v8 * uScale);
+  imageStore(uDst, texel(t + T * 9, line, layer), v9 * uScale);
+  imageStore(uDst, texel(t + T * 10, line, layer), v10 * uScale);
+  imageStore(uDst, texel(t + T * 11, line, layer), v11 * uScale);
+  imageStore(uDst, texel(t + T * 12, line, layer), v12 * uScale);
+  imageStore(uDst, texel(t + T * 13, line, layer), v13 * uScale);
+  imageStore(uDst, texel(t + T * 14, line, layer), v14 * uScale);
+  imageStore(uDst, texel(t + T * 15, line, layer), v15 * uScale);
+#endif
+}
 #endif
 
 #ifndef FFT_CUSTOM_MAIN

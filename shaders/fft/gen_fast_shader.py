@@ -69,8 +69,6 @@ def generate():
         "%TWEARLY%": without_register0(block("v{m} = cmul(v{m}, w{m});")),
         "%ST%": block("imageStore(uDst, texel(t + T * {m}, line, layer), v{m} * uScale);"),
         "%KEEP%": block("u{m} = v{m};"),
-        "%RESTORE%": block("v{m} = u{m};"),
-        "%LDPAIR%": block("FFT_LOAD_PAIR(t + T * {m}, line, layer, v{m}, u{m});"),
         "%PAIR%": block("FFT_PAIR_OUT(texel(t + T * {m}, line, layer), u{m} * uScale, v{m} * uScale);"),
         "%FIRST%": first_stage(),
     }

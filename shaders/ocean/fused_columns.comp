@@ -7,7 +7,6 @@
 #include "ocean/assemble.glsl"
 
 #define FFT_CUSTOM_MAIN 1
-#define FFT_NO_DST 1
 #define FFT_PAIR 1
 #define FFT_PAIR_OUT(pos, p0, p1) assemble_packed(pos, p0, p1)
 #include "fft/fast.glsl"

@@ -97,10 +97,13 @@ void main() {
   vec3 v = to_eye / dist;
   // Slopes averaged over a pixel can face away from a grazing eye; tilt them back so the far
   // sea reflects sky instead of turning black.
+  // Only just: every bit of tilt lifts the reflected ray, and near the horizon the sky
+  // changes fastest with elevation.
+  const float kMinNdv = 0.01;
   float ndv = dot(n, v);
-  if (ndv < 0.05) {
-    n = normalize(n + v * (0.05 - ndv));
-    ndv = max(dot(n, v), 0.05);
+  if (ndv < kMinNdv) {
+    n = normalize(n + v * (kMinNdv - ndv));
+    ndv = max(dot(n, v), kMinNdv);
   }
   vec3 L = uSunDir;
   vec3 sun = sun_irradiance();  // on a plane facing the sun, at sea level
@@ -130,7 +133,10 @@ void main() {
   // Light through thin crests (as in Atlas / GodotOceanWaves): strongest on crests high above
   // the mean, looking towards the sun, through faces turned away from it. Its colour is what
   // a metre and a half of water scatters forward and lets through.
-  float height = clamp(vWorld.y / uScatterHeight, 0.0, 1.5);
+  // The wave's own height, without the Earth's curvature ocean.vert applied.
+  vec2 rel = vWorld.xz - uEye.xz;
+  float wave_height = vWorld.y + dot(rel, rel) / (2.0 * 6.36e6);
+  float height = clamp(wave_height / uScatterHeight, 0.0, 1.5);
   float towards_sun = pow(max(dot(-v, L), 0.0), 4.0);
   float backlit = pow(0.5 - 0.5 * dot(L, n), 3.0);
   float near = exp(-dist / 800.0);

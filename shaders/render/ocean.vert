@@ -48,5 +48,11 @@ void main() {
 #endif
   vPlane = xz;
   vWorld = vec3(xz.x, 0.0, xz.y) + disp;
+#ifndef FLAT_MESH
+  // The Earth's curvature: the sea drops away as d^2 / 2R from below the eye, so the horizon
+  // lies at sqrt(2 R h) (12 km from 12 m) and is seen at grazing incidence, as at sea.
+  vec2 rel = vWorld.xz - uEye.xz;
+  vWorld.y -= dot(rel, rel) / (2.0 * 6.36e6);
+#endif
   gl_Position = uViewProj * vec4(vWorld, 1.0);
 }

@@ -11,6 +11,7 @@ uniform vec3 uEye;
 void main() {
   vec4 p = uInvViewProj * vec4(vNdc, 1.0, 1.0);
   vec3 d = normalize(p.xyz / p.w - uEye);
-  vec3 c = d.y >= 0.0 ? sky_background(d, uEye.y, uCloudOffset, 6) + sun_disc(d) : horizon_radiance(d);
+  // The clouds pass in front of the sun.
+  vec3 c = d.y >= 0.0 ? sky_over(d, uEye.y, uCloudOffset, 6, sun_disc(d)) : horizon_radiance(d);
   oColor = vec4(tonemap(c), 1.0);
 }

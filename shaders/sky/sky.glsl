@@ -55,20 +55,25 @@ float value_noise(vec2 x) {
   float e = float(cloud_hash(c + ivec2(0, 1))) / 4294967295.0, g = float(cloud_hash(c + ivec2(1, 1))) / 4294967295.0;
   return mix(mix(a, b, w.x), mix(e, g, w.x), w.y);
 }
-// Rotated octaves, so no grid direction shows. Mean 0.5.
-float cloud_fbm(vec2 p, int octaves) {
-  float sum = 0.0, amp = 0.5;
+// Rotated octaves, so no grid direction shows. Mean 0.5. Octaves finer than about two
+// footprints (metres a pixel covers there) fade to their mean instead of aliasing into streaks
+// near the horizon.
+float cloud_fbm(vec2 p, int octaves, float footprint) {
+  float sum = 0.0, amp = 0.5, wavelength = 1.0;
   mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
   for (int i = 0; i < octaves; ++i) {
-    sum += amp * value_noise(p);
+    float keep = clamp(wavelength / (2.0 * footprint) - 1.0, 0.0, 1.0);
+    sum += amp * mix(0.5, value_noise(p), keep);
     p = rot * p * 2.03 + vec2(17.1, 9.3);
     amp *= 0.5;
+    wavelength /= 2.03;
   }
   return sum / (1.0 - pow(0.5, float(octaves)));
 }
-float cloud_density(vec2 p_m, int octaves) {
+const float kCloudScale = 4200.0;  // metres per unit of the first octave
+float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   // Large shapes with ragged edges; coverage moves the threshold.
-  float n = cloud_fbm(p_m / 4200.0, octaves);
+  float n = cloud_fbm(p_m / kCloudScale, octaves, footprint_m / kCloudScale);
   float c = clamp(uCloudCoverage, 0.0, 1.0);
   float lo = mix(0.78, 0.18, c);
   return smoothstep(lo, lo + 0.22, n);
@@ -87,13 +92,15 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   if (rc <= r0) return vec4(0.0);
   float t = -r0 * d.y + sqrt(r0 * r0 * d.y * d.y + rc * rc - r0 * r0);  // metres
   vec2 p = d.xz * t + offset;
-  float density = cloud_density(p, octaves);
+  // About a milliradian per pixel, stretched by the layer's slant.
+  float footprint = t * 0.0015 / max(d.y, 0.02);
+  float density = cloud_density(p, octaves, footprint);
   if (density <= 0.0) return vec4(0.0);
   float tau = 6.0 * density;
   // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
   vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
   float shadow = 0.0;
-  for (int i = 1; i <= 3; ++i) shadow += cloud_density(p + towards * (350.0 * float(i)), max(octaves - 2, 2));
+  for (int i = 1; i <= 3; ++i) shadow += cloud_density(p + towards * (350.0 * float(i)), max(octaves - 2, 2), footprint);
   vec3 sun = sun_irradiance();
   float cos_theta = dot(d, uSunDir);
   // Forward scattering (silver lining) plus some back scattering; thin parts pass more light.
@@ -112,13 +119,17 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   return vec4(radiance * alpha, alpha);
 }
 
-// Sky (and clouds) without the sun disc: what reflections and the environment map see.
-vec3 sky_background(vec3 d, float eye_y, vec2 offset, int octaves) {
+// Sky (and clouds) behind `behind` (radiance the clouds hide, e.g. the sun disc).
+vec3 sky_over(vec3 d, float eye_y, vec2 offset, int octaves, vec3 behind) {
   if (uUserSkyOn != 0) return user_sky(d);
   vec3 up = vec3(d.x, max(d.y, 0.0), d.z);
-  vec3 sky = sky_lut(up);
+  vec3 sky = sky_lut(up) + behind;
   vec4 cloud = cloud_layer(d, eye_y, offset, octaves);
   return sky * (1.0 - cloud.a) + cloud.rgb;
+}
+// Without the sun disc: what reflections and the environment map see.
+vec3 sky_background(vec3 d, float eye_y, vec2 offset, int octaves) {
+  return sky_over(d, eye_y, offset, octaves, vec3(0.0));
 }
 
 // The sun disc, limb-darkened (Neckel & Labs' polynomial, u = 0.85 in the visible band's

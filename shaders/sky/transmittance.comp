@@ -5,7 +5,7 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(binding = 0, rgba32f) uniform writeonly image2D uOut;
 
-const int kSteps = 64;
+const int kSteps = 128;
 
 void main() {
   ivec2 p = ivec2(gl_GlobalInvocationID.xy);

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "gl/error.h"
+#include "io/raw.h"
 
 namespace oceanfft::fft {
 namespace fs = std::filesystem;
@@ -104,44 +105,22 @@ double relative_l2(const Planes& got, const std::vector<std::complex<double>>& r
 }
 
 Planes read_raw(const std::string& path, int width, int height, int layers) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw Error(ErrorCode::Io, "input file not found: " + path);
-  if (fs::is_directory(path, ec)) throw Error(ErrorCode::Io, "input is a directory: " + path);
-  Planes p(width, height, layers);
-  const auto size = fs::file_size(path, ec);
-  if (ec) throw Error(ErrorCode::Io, "cannot read input file " + path + ": " + ec.message());
-  if (size != p.bytes())
-    throw Error(ErrorCode::InvalidArgument,
-                "input file " + path + " holds " + std::to_string(size) + " bytes, but " +
-                    std::to_string(width) + "x" + std::to_string(height) + " with " +
-                    std::to_string(layers) + " layer(s) needs " + std::to_string(p.bytes()) +
-                    " (" + std::to_string(2 * layers) + " complex64 planes)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in || !in.read(reinterpret_cast<char*>(p.data.data()), std::streamsize(p.bytes())))
-    throw Error(ErrorCode::Io, "cannot read input file " + path);
+  // io checks the shape against the file's size before anything is allocated.
+  if (layers <= 0 || layers > (1 << 29))
+    throw Error(ErrorCode::InvalidArgument, "invalid layer count " + std::to_string(layers));
+  Planes p;
+  p.data = io::read_complex64(path, width, height, 2 * layers, "the input file",
+                              std::to_string(width) + "x" + std::to_string(height) + " with " +
+                                  std::to_string(layers) + " layer(s) (" + std::to_string(2 * layers) +
+                                  " complex64 planes)");
+  p.width = width;
+  p.height = height;
+  p.layers = layers;
   return p;
 }
 
 void write_raw(const std::string& path, const Planes& planes) {
-  // Write beside the target and rename, so a failure never leaves a half-written file.
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot open output file " + path + " for writing");
-    out.write(reinterpret_cast<const char*>(planes.data.data()), std::streamsize(planes.bytes()));
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(tmp.c_str());
-      throw Error(ErrorCode::Io, "failed writing output file " + path);
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot create output file " + path + ": " + ec.message());
-  }
+  io::write_complex64(path, planes.data, "the output");
 }
 
 }  // namespace oceanfft::fft

@@ -1,6 +1,7 @@
 #pragma once
 // Host-side complex data in the CLI's file layout (docs/formats.md): 2*layers planes of
-// height x width complex64, row-major; plane p lives in layer p/2, channel pair p%2.
+// height x width complex64 (little-endian float32 real, then imaginary), row-major, no header;
+// plane p lives in layer p/2, channel pair p%2. A file holds exactly W*H*2*layers*8 bytes.
 #include <complex>
 #include <cstdint>
 #include <string>

@@ -1,7 +1,8 @@
 #pragma once
-// Planning for Algorithm::Fast (shaders/fft/fast.comp): how many elements each invocation keeps
-// in registers, how many lines share a work group, and how wide the shared-memory exchange is.
-// Internal to src/fft; the plan calls it.
+// Planning for Algorithm::Fast (shaders/fft/fast.comp, kernel in fft/fast.glsl): how many
+// elements each invocation keeps in registers, how many lines share a work group, and how wide
+// the shared-memory exchange is. The plan calls it; so does the ocean, whose fused passes
+// (shaders/ocean/fused_*.comp) include the same kernel and need the same defines and grid.
 #include <optional>
 
 #include "fft/fft.h"

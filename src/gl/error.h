@@ -13,6 +13,7 @@ enum class ErrorCode {
   GlUnsupported = 5,     // no context, version below 4.3, missing limit
   GlRuntime = 6,         // GL error or out-of-memory while running
   Verification = 7,      // a numeric check failed
+  NonFinite = 8,         // a result holds NaN or infinity (never written, never exit 0)
 };
 
 class Error : public std::runtime_error {

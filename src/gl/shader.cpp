@@ -39,6 +39,8 @@ std::string read_text(const Tree::File& f, const std::string& shown) {
   std::error_code ec;
   if (!fs::is_regular_file(p, ec))
     throw Error(ErrorCode::ShaderCompile, "shader file not found: " + shown);
+  if (fs::file_size(p, ec) > (size_t(1) << 20))
+    throw Error(ErrorCode::ShaderCompile, "shader file larger than 1 MiB: " + shown);
   std::ifstream in(p, std::ios::binary);
   if (!in) throw Error(ErrorCode::ShaderCompile, "cannot read shader file: " + shown);
   std::stringstream ss;
@@ -53,6 +55,13 @@ void expand(const Tree& root, const std::string& rel, ShaderSource& out, int dep
   const std::string where = from.empty() ? std::string() : " (included from " + from + ")";
   if (depth > 16)
     throw Error(ErrorCode::ShaderCompile, "#include nested too deep at " + rel + where);
+  // Depth alone does not bound the work: two includes per file, 16 deep, is 65,536 expansions.
+  // Real shaders expand to a few dozen files and well under 1 MiB.
+  constexpr size_t kMaxFiles = 1024, kMaxText = size_t(4) << 20;
+  if (out.files.size() >= kMaxFiles || out.text.size() > kMaxText)
+    throw Error(ErrorCode::ShaderCompile, "#include expands to more than " + std::to_string(kMaxFiles) +
+                                              " files or " + std::to_string(kMaxText >> 20) + " MiB at " +
+                                              rel + where);
   const int id = int(out.files.size());
   out.files.push_back(rel);
   std::istringstream in(read_text(root / rel, (root / rel).string() + where));

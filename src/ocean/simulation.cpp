@@ -41,7 +41,7 @@ bool spectrum_changed(const Params& a, const Params& b) {
 
 bool shape_changed(const Params& a, const Params& b) {
   return a.size != b.size || a.cascades != b.cascades || a.algorithm != b.algorithm ||
-         a.pack_pairs != b.pack_pairs || a.fused != b.fused;
+         a.pack_pairs != b.pack_pairs || a.fusion != b.fusion;
 }
 
 // Where cascade c > 0 starts: this many of its own grid steps, so its lowest waves are still
@@ -52,6 +52,10 @@ constexpr double kBandStartSteps = 6.0;
 void check_finite(float v, const char* what) {
   if (!std::isfinite(v))
     throw Error(ErrorCode::InvalidArgument, std::string(what) + " must be a finite number");
+}
+
+const char* fusion_suffix(Fusion f) {
+  return f == Fusion::Full ? " fused" : f == Fusion::Spectrum ? " fused spectrum" : "";
 }
 
 }  // namespace
@@ -168,15 +172,17 @@ void Simulation::rebuild_size() {
   // The fused passes are the fast kernel's own with other loads and stores, so they need its
   // register path on both axes, and the packed layout (two planes per cascade, assembled by one
   // work group).
-  const bool fuse = params_.fused && params_.pack_pairs &&
-                    plan->horizontal().kind == fft::AxisStrategy::Kind::Registers &&
-                    plan->vertical().kind == fft::AxisStrategy::Kind::Registers;
-  gl::Program fused_rows, fused_columns;
-  if (fuse) {
+  const bool registers = plan->horizontal().kind == fft::AxisStrategy::Kind::Registers &&
+                         plan->vertical().kind == fft::AxisStrategy::Kind::Registers;
+  const Fusion fusion = params_.pack_pairs && registers ? params_.fusion : Fusion::None;
+  gl::Program fused_rows, fused_columns, columns;
+  if (fusion != Fusion::None)
     fused_rows = shaders_->compute("ocean/fused_rows.comp", fft::detail::fast_defines(plan->horizontal(), 0));
+  if (fusion == Fusion::Full)
     fused_columns =
         shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(plan->vertical(), 1));
-  }
+  if (fusion == Fusion::Spectrum)
+    columns = shaders_->compute("fft/fast.comp", fft::detail::fast_defines(plan->vertical(), 1));
   gl::Texture h0(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
   gl::Texture phase0(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
   gl::Texture phase1(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
@@ -190,7 +196,8 @@ void Simulation::rebuild_size() {
   assemble_program_ = std::move(assemble);
   fused_rows_program_ = std::move(fused_rows);
   fused_columns_program_ = std::move(fused_columns);
-  fused_ = fuse;
+  columns_program_ = std::move(columns);
+  fusion_ = fusion;
   h0_ = std::move(h0);
   phase_[0] = std::move(phase0);
   phase_[1] = std::move(phase1);
@@ -313,7 +320,7 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   const double dt = (time_seconds - time_) * double(params_.time_scale);
   time_ = time_seconds;
   simulated_time_ += dt;
-  if (fused_)
+  if (fusion_ != Fusion::None)
     step_fused(dt, timer);
   else
     step_unfused(dt, timer);
@@ -370,15 +377,19 @@ void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
                     GL_TEXTURE_UPDATE_BARRIER_BIT);
   }
   last_fields_ = &plan_->execute(fft::Direction::Inverse, spectrum_, timer);
-  {
-    gl::ScopedPass pass(timer, "ocean.assemble", texels() * (16 * per_cascade + 64));
-    const gl::Program& prog = assemble_program_;
-    set_assemble_uniforms(prog, dt);
-    glUniform1i(loc(prog, "uN"), n);
-    glBindImageTexture(0, last_fields_->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-    glDispatchCompute(groups, groups, cascades);
-    glMemoryBarrier(kMipSourceWritten);
-  }
+  assemble_pass(*last_fields_, dt, timer);
+}
+
+void Simulation::assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer) {
+  const GLuint groups = GLuint((params_.size + kGroup - 1) / kGroup);
+  gl::ScopedPass pass(timer, "ocean.assemble",
+                      texels() * (16 * uint64_t(layers_per_cascade()) + 64));
+  const gl::Program& prog = assemble_program_;
+  set_assemble_uniforms(prog, dt);
+  glUniform1i(loc(prog, "uN"), params_.size);
+  glBindImageTexture(0, fields.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+  glDispatchCompute(groups, groups, GLuint(params_.cascades));
+  glMemoryBarrier(kMipSourceWritten);
 }
 
 void Simulation::step_fused(double dt, gl::PassTimer* timer) {
@@ -386,8 +397,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   const gl::Texture& rows = plan_->targets()[0];
   const float scale = 1.0f / float(params_.size);  // per axis; the spectrum holds N^2 h
   {
-    // Reads h0 twice and the phase, writes the phase and the rows' output (two planes).
-    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (36 + 4 + 32));
+    // Reads h0 twice and the phase per plane, writes the phase once and the rows' output.
+    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (2 * 36 + 4 + 32));
     const gl::Program& prog = fused_rows_program_;
     bind_evolve_inputs(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
@@ -396,9 +407,32 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
-    glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
+    glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   }
+  if (fusion_ == Fusion::Spectrum) {
+    // The column pass as the plan runs it, then the assemble pass on its output.
+    const gl::Texture& fields = plan_->targets()[1];
+    {
+      gl::ScopedPass pass(timer, "fft.vertical", fft::pass_bytes(o));
+      const gl::Program& prog = columns_program_;
+      glUseProgram(prog.id());
+      glUniform1i(loc(prog, "uDirection"), 1);
+      glUniform1f(loc(prog, "uScale"), scale);
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+      glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+      glBindImageTexture(FFT_IMAGE_DST, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      unsigned g[3];
+      fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
+      glDispatchCompute(g[0], g[1], g[2]);
+      glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    }
+    last_fields_ = &fields;
+    assemble_pass(fields, dt, timer);
+    return;
+  }
+  // No fields texture is written: fields() hands out a plan texture of the right shape, stale.
+  last_fields_ = &plan_->targets()[1];
   {
     // Reads the rows' output and last step's foam, writes three maps.
     gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 16 + 48));
@@ -449,8 +483,12 @@ void Simulation::make_mipmaps() const {
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t mips = texels() * 48 * 2 / 3;  // a third of the three maps, read and written
-  if (fused_) return texels() * (36 + 4 + 32) + texels() * (32 + 16 + 48) + mips;
+  const uint64_t rows_fused = texels() * (2 * 36 + 4 + 32);
+  if (fusion_ == Fusion::Full) return rows_fused + texels() * (32 + 16 + 48) + mips;
   const fft::Options& o = plan_->options();
+  // Assemble: read every field and the foam, write three maps.
+  const uint64_t assemble = texels() * (16 * uint64_t(layers_per_cascade()) + 64);
+  if (fusion_ == Fusion::Spectrum) return rows_fused + fft::pass_bytes(o) + assemble + mips;
   const uint64_t spectrum = texels() * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
   uint64_t fft = 0;
   for (const fft::AxisStrategy* s : {&plan_->horizontal(), &plan_->vertical()}) {
@@ -459,8 +497,6 @@ uint64_t Simulation::bytes_per_step() const {
     fft += s->kind == fft::AxisStrategy::Kind::StageDispatches ? fft::pass_bytes(o) * stages
                                                                   : fft::pass_bytes(o);
   }
-  // Assemble: read every field and the foam, write three maps.
-  const uint64_t assemble = texels() * (16 * uint64_t(layers_per_cascade()) + 64);
   return spectrum + fft + assemble + mips;
 }
 
@@ -471,7 +507,7 @@ std::string Simulation::describe() const {
                 params_.size, params_.size, params_.cascades, double(params_.patch_sizes[0]),
                 double(params_.patch_sizes[size_t(params_.cascades - 1)]),
                 std::string(name(params_.spectrum.wind.spectrum)).c_str(),
-                std::string(fft::name(params_.algorithm)).c_str(), fused_ ? " fused" : "",
+                std::string(fft::name(params_.algorithm)).c_str(), fusion_suffix(fusion_),
                 layers());
   return buf;
 }

@@ -26,6 +26,16 @@ inline constexpr int kMaxSize = 4096;  // above 1024 only where the driver's lim
 inline constexpr int kMaxCascades = 4;
 inline constexpr float kGravity = 9.81f;
 
+enum class Fusion {
+  None,      // spectrum, FFT rows, FFT columns, assemble: four passes
+  // The spectrum evolved inside the row pass (no spectrum texture); columns and assemble as
+  // their own passes, so an assemble step may read any texel of any cascade's fields.
+  Spectrum,
+  // Also assemble inside the column pass, on the fields still in registers: two passes, no
+  // fields texture; only for an assemble step that reads nothing but its own texel's fields.
+  Full,
+};
+
 struct Params {
   int size = 256;  // N: simulated waves per patch side and cascade (power of two, 64..4096)
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
@@ -52,12 +62,10 @@ struct Params {
   // Debug and test aid: each real field gets its own complex plane instead of sharing one
   // with a partner (twice the FFT work). The maps must not change.
   bool pack_pairs = true;
-  // Evolve the spectrum inside the inverse FFT's first pass and assemble the maps inside its
-  // last, where the data allow it (the fast algorithm on its register path, packed fields):
-  // two dispatches instead of four, and no spectrum or fields texture written in between.
-  // Off, or where not possible, each step runs as its own pass; the maps are the same to
-  // float rounding either way.
-  bool fused = true;
+  // How much of the step runs inside the inverse FFT's passes, where the data allow it (the
+  // fast algorithm on its register path, packed fields; elsewhere None). The maps are the
+  // same to float rounding whichever runs.
+  Fusion fusion = Fusion::Full;
 };
 
 // The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;
@@ -114,15 +122,17 @@ class Simulation {
 
   // Spectrum update + one inverse FFT of every cascade + assemble, advancing each wave's phase
   // by w * (time_seconds - time()) * time_scale and the foam by the same simulated interval.
-  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps"; fused
-  // (fused() true): "ocean.spectrum+fft.rows", "ocean.fft.columns+assemble", "ocean.mipmaps".
+  // Passes: "ocean.spectrum", the FFT's "fft.*", "ocean.assemble", "ocean.mipmaps"; with
+  // Fusion::Spectrum "ocean.spectrum+fft.rows", "fft.vertical", "ocean.assemble",
+  // "ocean.mipmaps"; with Fusion::Full "ocean.spectrum+fft.rows", "ocean.fft.columns+assemble",
+  // "ocean.mipmaps".
   void step(double time_seconds, gl::PassTimer* timer = nullptr);
   double time() const { return time_; }                      // time_seconds of the last step
   double simulated_time() const { return simulated_time_; }  // sum of the scaled intervals
 
   int size() const { return params_.size; }
-  // Whether step() runs the fused passes (Params::fused, where the plan allows it).
-  bool fused() const { return fused_; }
+  // What step() runs: Params::fusion where the plan allows it, else Fusion::None.
+  Fusion fusion() const { return fusion_; }
   int cascades() const { return params_.cascades; }
   const std::vector<CascadeBand>& bands() const { return bands_; }
 
@@ -139,14 +149,14 @@ class Simulation {
   const gl::Texture& derivatives() const { return derivatives_; }
   const gl::Texture& turbulence() const { return turbulence_; }
 
-  // What the FFT transforms (written by the unfused path only): rgba32f 2D array,
+  // What the FFT transforms (written with Fusion::None only): rgba32f 2D array,
   // N x N x (cascades * layers_per_cascade()),
   // holding N^2 * h~(k,t)-derived spectra (the N^2 cancels the inverse FFT's 1/N^2, so its
   // output is in metres). Cascade c's planes start at layer c * layers_per_cascade(). Texel
   // (x, z) is wave number (m, n) = (x < N/2 ? x : x - N, likewise z), k = 2 pi (m, n) / L_c.
   const gl::Texture& spectrum() const { return spectrum_; }
-  // The inverse FFT's output of the last unfused step (the plan's texture), laid out like
-  // spectrum(). The fused path keeps the fields in registers and writes neither.
+  // The inverse FFT's output of the last step (a plan texture), laid out like spectrum();
+  // stale after a Fusion::Full step, which keeps the fields in registers.
   const gl::Texture& fields() const;
   // h0 as rgba32f 2D array N x N x cascades: xy = h0(k) (physical amplitude, metres; zero
   // outside the cascade's band), z = w(k) rad/s (after loop_period rounding), w = 0.
@@ -202,8 +212,10 @@ class Simulation {
   uint64_t texels() const;  // N^2 x cascades
 
   gl::Program init_program_, spectrum_program_, assemble_program_, downsample_program_;
-  gl::Program fused_rows_program_, fused_columns_program_;
-  bool fused_ = false;
+  void assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer);
+
+  gl::Program fused_rows_program_, fused_columns_program_, columns_program_;
+  Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
   gl::Texture h0_, spectrum_, displacement_, derivatives_, turbulence_;

@@ -7,14 +7,7 @@
 
 #include "gl/error.h"
 
-// Static, so another module's stb_image_write in the same binary cannot clash with ours.
-#define STB_IMAGE_WRITE_STATIC
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include <stb_image_write.h>
-#pragma GCC diagnostic pop
+#include "io/image.h"
 
 namespace oceanfft::render {
 
@@ -101,22 +94,7 @@ std::vector<uint8_t> Offscreen::read_rgba8() const {
 
 void write_png(const std::string& path, int width, int height, int channels,
                const std::vector<uint8_t>& pixels) {
-  namespace fs = std::filesystem;
-  if (width < 1 || height < 1 || (channels != 1 && channels != 3 && channels != 4) ||
-      pixels.size() != size_t(width) * height * channels)
-    throw Error(ErrorCode::InvalidArgument, "bad image shape for " + path);
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw Error(ErrorCode::Io, "output is a directory: " + path);
-  const std::string tmp = path + ".tmp";
-  if (!stbi_write_png(tmp.c_str(), width, height, channels, pixels.data(), width * channels)) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot write PNG " + path);
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw Error(ErrorCode::Io, "cannot create " + path + ": " + ec.message());
-  }
+  io::write_png(path, width, height, channels, pixels);
 }
 
 }  // namespace oceanfft::render

@@ -55,6 +55,55 @@ std::optional<double> parse_time_of_day(std::string_view t) {
   return h + m / 60.0;
 }
 
+namespace {
+
+// stb_image decodes a truncated Radiance file without complaint, filling the missing pixels
+// with black; walk its scanlines (flat or run-length, as stb decides from the first) to see
+// that every one is there.
+bool hdr_complete(const std::vector<unsigned char>& b, int w, int h) {
+  size_t pos = 0;
+  // Header lines up to an empty one, then the resolution line.
+  bool blank = false;
+  while (pos < b.size() && !blank) {
+    const size_t start = pos;
+    while (pos < b.size() && b[pos] != '\n') ++pos;
+    blank = pos == start;
+    ++pos;
+  }
+  while (pos < b.size() && b[pos] != '\n') ++pos;
+  ++pos;
+  if (pos > b.size()) return false;
+  const size_t pixels = size_t(w) * size_t(h);
+  auto left = [&] { return b.size() - pos; };
+  const bool rle = w >= 8 && w < 32768 && left() >= 4 && b[pos] == 2 && b[pos + 1] == 2 &&
+                   !(b[pos + 2] & 0x80);
+  if (!rle) return left() >= pixels * 4;
+  for (int y = 0; y < h; ++y) {
+    if (left() < 4 || b[pos] != 2 || b[pos + 1] != 2 || ((b[pos + 2] << 8) | b[pos + 3]) != w)
+      return false;
+    pos += 4;
+    for (int channel = 0; channel < 4; ++channel) {
+      for (int x = 0; x < w;) {
+        if (left() < 1) return false;
+        int count = b[pos++];
+        if (count > 128) {
+          count -= 128;
+          if (left() < 1) return false;
+          ++pos;
+        } else {
+          if (count == 0 || left() < size_t(count)) return false;
+          pos += size_t(count);
+        }
+        x += count;
+        if (x > w) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 SkyImage load_sky_image(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ErrorCode::Io, "--sky: cannot open " + path);
@@ -78,6 +127,8 @@ SkyImage load_sky_image(const std::string& path) {
       int64_t(w) * h > kMaxSkyImagePixels)
     throw Error(ErrorCode::Io, "--sky: " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
                                    "; a sky must be 2x1 to 4096x2048 pixels");
+  if (stbi_is_hdr_from_memory(bytes.data(), n) && !hdr_complete(bytes, w, h))
+    throw Error(ErrorCode::Io, "--sky: " + path + " is truncated");
   // A PNG is sRGB-encoded: stb's float path undoes its default 2.2 gamma, close to sRGB's curve.
   float* data = stbi_loadf_from_memory(bytes.data(), n, &w, &h, &comp, 3);
   if (!data)
@@ -87,8 +138,7 @@ SkyImage load_sky_image(const std::string& path) {
   img.height = h;
   img.rgb.assign(data, data + size_t(w) * h * 3);
   stbi_image_free(data);
-  // stb's PNG decoder fills a truncated file's missing rows with zeros only in some paths; any
-  // non-finite or negative value would poison the map, so refuse it outright.
+  // A non-finite or negative value would poison every reflection; refuse it here.
   for (float v : img.rgb)
     if (!std::isfinite(v) || v < 0.0f)
       throw Error(ErrorCode::Io, "--sky: " + path + " holds a negative or non-finite value");
@@ -154,7 +204,7 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
   p.sun_elevation_deg = clamp_finite(p.sun_elevation_deg, -90.0f, 90.0f, 20.0f);
   p.sun_azimuth_deg = std::isfinite(p.sun_azimuth_deg) ? p.sun_azimuth_deg : 0.0f;
   p.sun_illuminance = clamp_finite(p.sun_illuminance, 0.0f, 1e4f, 10.0f);
-  p.turbidity = clamp_finite(p.turbidity, 0.0f, 20.0f, 1.0f);
+  p.turbidity = clamp_finite(p.turbidity, 0.0f, 20.0f, 3.0f);
   p.cloud_coverage = clamp_finite(p.cloud_coverage, 0.0f, 1.0f, 0.0f);
   p.cloud_altitude_m = clamp_finite(p.cloud_altitude_m, 100.0f, 20000.0f, 2500.0f);
   if (!std::isfinite(cloud_offset.x) || !std::isfinite(cloud_offset.y)) cloud_offset = {0.0f, 0.0f};
@@ -183,7 +233,8 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
                         p.sun_illuminance != params_.sun_illuminance;
   // The clouds drift every frame; the map follows them in steps a reflection cannot show.
   const glm::vec2 step = glm::round(cloud_offset / kCloudStepM) * kCloudStepM;
-  const bool clouds_moved = p.cloud_coverage > 0.0f && step != cloud_offset_;
+  // (A user's image has no clouds to move.)
+  const bool clouds_moved = p.file.empty() && p.cloud_coverage > 0.0f && step != cloud_offset_;
   const bool new_env = new_view || !have_env_ || clouds_moved ||
                        p.cloud_coverage != params_.cloud_coverage ||
                        p.cloud_altitude_m != params_.cloud_altitude_m;

@@ -42,13 +42,15 @@ struct SkyParams {
   // (so, as the wind's direction, degrees from +x towards +z). The default is time_of_day_h's
   // sun_at(17.0).
   float sun_elevation_deg = 23.86f;
-  float sun_azimuth_deg = 284.33f;
+  float sun_azimuth_deg = 284.29f;
   // The time the panel and scripts last set the sun from (time_of_day); informational here.
   float time_of_day_h = 17.0f;
   // Top-of-atmosphere sun illuminance in the renderer's units: at 10 and exposure 1 a noon sky
   // is a mid blue overhead.
   float sun_illuminance = 10.0f;
-  float turbidity = 1.0f;            // multiplies the Mie (aerosol) density; 1 = clear day
+  // Multiplies the aerosol (Mie) density of a clear day. 3 (about 60 km visibility) is a
+  // typical sea-level haze over the open ocean.
+  float turbidity = 3.0f;
   float cloud_coverage = 0.35f;      // 0..1, fraction of the sky the cloud layer covers
   float cloud_altitude_m = 2500.0f;  // height of the 2D cloud layer
   float cloud_speed = 1.5f;          // cloud drift per m/s of U10 (winds aloft are faster)
@@ -63,8 +65,8 @@ glm::vec3 sun_direction(float elevation_deg, float azimuth_deg);
 
 // Time of day at a fixed place and date: latitude 30 deg N on the June solstice (declination
 // +23.44 deg), local apparent solar time, world +x pointing north and +z east, refraction
-// ignored. The sun rises near 05:04 (bearing 63 deg), stands 83.4 deg high due south at noon,
-// and sets near 18:56 (bearing 297 deg).
+// ignored. The sun rises near 05:02 (bearing 63 deg), stands 83.4 deg high due south at noon,
+// and sets near 18:58 (bearing 297 deg).
 struct SunAngles {
   float elevation_deg, azimuth_deg;
 };

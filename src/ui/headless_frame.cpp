@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "gl/error.h"
+#include "io/file.h"
+#include "io/image.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 
@@ -15,25 +16,8 @@ namespace oceanfft::ui {
 namespace {
 namespace fs = std::filesystem;
 
-void write_raw_floats(const fs::path& path, const std::vector<float>& data) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorCode::Io, "cannot open " + path.string() + " for writing");
-    out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size() * 4));
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(tmp);
-      throw Error(ErrorCode::Io, "failed writing " + path.string());
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw Error(ErrorCode::Io, "cannot create " + path.string());
-  }
+std::string bytes_of(const std::vector<float>& data) {
+  return std::string(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(float));
 }
 
 // Maps values to bytes: [lo, hi] -> [0, 255].
@@ -42,7 +26,7 @@ uint8_t to_byte(float v, float lo, float hi) {
   return uint8_t(std::clamp(t, 0.0f, 1.0f) * 255.0f + 0.5f);
 }
 
-void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir) {
+void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir, io::OutputSet& files) {
   const int n = sim.size();
   const size_t texels = size_t(n) * n;
   const auto disp = ocean::Simulation::download_map(sim.displacement(), cascade);
@@ -74,24 +58,24 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
     hmin = std::min(hmin, height[i]);
     hmax = std::max(hmax, height[i]);
   }
-  write_raw_floats(dir / "height.f32", height);
-  write_raw_floats(dir / "displacement.f32", displacement);
-  write_raw_floats(dir / "derivatives.f32", deriv);
-  write_raw_floats(dir / "normal.f32", normal);
-  write_raw_floats(dir / "foam.f32", foam);
-  write_raw_floats(dir / "jacobian.f32", jacobian);
+  files.put((dir / "height.f32").string(), bytes_of(height));
+  files.put((dir / "displacement.f32").string(), bytes_of(displacement));
+  files.put((dir / "derivatives.f32").string(), bytes_of(deriv));
+  files.put((dir / "normal.f32").string(), bytes_of(normal));
+  files.put((dir / "foam.f32").string(), bytes_of(foam));
+  files.put((dir / "jacobian.f32").string(), bytes_of(jacobian));
 
   std::vector<uint8_t> gray(texels), rgb(texels * 3);
   for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(height[i], hmin, hmax);
-  render::write_png((dir / "height.png").string(), n, n, 1, gray);
+  files.put((dir / "height.png").string(), io::encode_png(n, n, 1, gray.data()));
   for (size_t i = 0; i < texels * 3; ++i) rgb[i] = to_byte(displacement[i], -dmax, dmax);
-  render::write_png((dir / "displacement.png").string(), n, n, 3, rgb);
+  files.put((dir / "displacement.png").string(), io::encode_png(n, n, 3, rgb.data()));
   for (size_t i = 0; i < texels * 3; ++i) rgb[i] = to_byte(normal[i], -1.0f, 1.0f);
-  render::write_png((dir / "normal.png").string(), n, n, 3, rgb);
+  files.put((dir / "normal.png").string(), io::encode_png(n, n, 3, rgb.data()));
   for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(foam[i], 0.0f, 1.0f);
-  render::write_png((dir / "foam.png").string(), n, n, 1, gray);
+  files.put((dir / "foam.png").string(), io::encode_png(n, n, 1, gray.data()));
   for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(jacobian[i], -0.5f, 1.5f);
-  render::write_png((dir / "jacobian.png").string(), n, n, 1, gray);
+  files.put((dir / "jacobian.png").string(), io::encode_png(n, n, 1, gray.data()));
   std::vector<uint8_t> deriv_rgb(texels * 3);
   float gmax = 1e-12f;
   for (size_t i = 0; i < texels; ++i) gmax = std::max({gmax, std::abs(deriv[4 * i]), std::abs(deriv[4 * i + 1])});
@@ -100,18 +84,17 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
     deriv_rgb[3 * i + 1] = to_byte(deriv[4 * i + 1], -gmax, gmax);
     deriv_rgb[3 * i + 2] = 128;
   }
-  render::write_png((dir / "derivatives.png").string(), n, n, 3, deriv_rgb);
+  files.put((dir / "derivatives.png").string(), io::encode_png(n, n, 3, deriv_rgb.data()));
 }
 
 }  // namespace
 
 void export_maps(const ocean::Simulation& sim, const SeaState& hs, const std::string& dir_name) {
+  // The folder is one set (io::OutputSet): all files new or all old, nothing half-written, and
+  // folders made for it removed again when it fails.
   const fs::path dir(dir_name);
-  {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(dir, ec)) throw Error(ErrorCode::Io, "cannot create the maps directory " + dir_name);
-  }
+  io::OutputSet files;
+  files.make_directory(dir_name, "the maps directory");
   nlohmann::json doc;
   doc["size"] = sim.size();
   doc["time"] = sim.time();
@@ -121,10 +104,8 @@ void export_maps(const ocean::Simulation& sim, const SeaState& hs, const std::st
   doc["cascades"] = nlohmann::json::array();
   for (int c = 0; c < sim.cascades(); ++c) {
     const fs::path sub = dir / ("cascade" + std::to_string(c));
-    std::error_code ec;
-    fs::create_directories(sub, ec);
-    if (!fs::is_directory(sub, ec)) throw Error(ErrorCode::Io, "cannot create " + sub.string());
-    export_cascade(sim, c, sub);
+    files.make_directory(sub.string(), "the maps directory");
+    export_cascade(sim, c, sub, files);
     const ocean::CascadeBand& b = sim.bands()[size_t(c)];
     doc["cascades"].push_back({{"dir", "cascade" + std::to_string(c)},
                                {"patch_size_m", b.patch_size},
@@ -132,10 +113,8 @@ void export_maps(const ocean::Simulation& sim, const SeaState& hs, const std::st
                                {"k_hi", b.k_hi},
                                {"height_variance_m2", sim.height_variance(c)}});
   }
-  const fs::path json = dir / "maps.json";
-  std::ofstream out(json, std::ios::trunc);
-  out << doc.dump(2) << "\n";
-  if (!out) throw Error(ErrorCode::Io, "failed writing " + json.string());
+  files.put((dir / "maps.json").string(), doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  files.commit();
 }
 
 
@@ -164,7 +143,7 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   out.sea = measure_sea(sim);
   out.simulation = sim.describe();
   if (!std::isfinite(out.sea.hs_measured) || !std::isfinite(out.sea.hs_theory))
-    throw Error(ErrorCode::Verification, "the simulated sea is not finite (Hs measured " +
+    throw Error(ErrorCode::NonFinite, "the simulated sea is not finite (Hs measured " +
                                              std::to_string(out.sea.hs_measured) + " m); no output written");
   if (!maps_dir.empty()) export_maps(sim, out.sea, maps_dir);
   return out;

@@ -41,7 +41,7 @@ struct RenderedFrame {
 
 // Renders `frame` in the current headless context. `maps_dir`, when not empty, receives the
 // simulation's maps (export_maps). Throws Error: GlRuntime when the driver reported errors
-// (nothing is returned then), Verification when the sea is not finite.
+// (nothing is returned then), NonFinite when the sea is not finite.
 RenderedFrame render_frame(const HeadlessFrame& frame, gl::Context& context,
                            const gl::ShaderLibrary& shaders, const std::string& maps_dir = "");
 

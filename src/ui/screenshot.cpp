@@ -8,7 +8,7 @@
 
 #include "gl/error.h"
 
-#include "render/offscreen.h"
+#include "io/image.h"
 
 namespace oceanfft::ui {
 
@@ -37,7 +37,7 @@ Pixels read_framebuffer(int width, int height) {
 }
 
 void write_png(const std::string& path, const Pixels& pixels) {
-  render::write_png(path, pixels.width, pixels.height, 4, pixels.rgba);
+  io::write_png(path, pixels.width, pixels.height, 4, pixels.rgba, "screenshot");
 }
 
 }  // namespace oceanfft::ui

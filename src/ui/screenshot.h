@@ -15,7 +15,7 @@ struct Pixels {
 // the swap). GL rows run bottom-up; the result is flipped so row 0 is the top.
 Pixels read_framebuffer(int width, int height);
 
-// Writes a PNG through a temporary file and a rename, so a failed write leaves no partial file.
+// Writes a PNG atomically (io::write_file): a failed write leaves the old file and no temporary.
 void write_png(const std::string& path, const Pixels& pixels);
 
 }  // namespace oceanfft::ui

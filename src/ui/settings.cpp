@@ -301,6 +301,13 @@ std::vector<Setting> make_table() {
   e.push_back(switch_row("pack_pairs", "two real fields per complex plane (off: twice the FFT work)",
                          [](Settings& s) -> bool& { return s.ocean.pack_pairs; })
                   .panel("Cascades", "pack two fields per complex plane"));
+  e.push_back(choice_row("fused_step", {"off", "spectrum", "full"},
+                         "how much of the step runs inside the FFT's passes (fast algorithm, "
+                         "packed fields): spectrum = evolved in the row pass, full = also the "
+                         "maps assembled in the column pass; the same maps either way",
+                         [](const Settings& s) { return int(s.ocean.fusion); },
+                         [](Settings& s, int i) { s.ocean.fusion = ocean::Fusion(i); })
+                  .panel("Cascades", "fuse the step into the FFT"));
   e.push_back(number_row("foam_threshold", -2.0, 2.0,
                          "foam where the smaller Jacobian eigenvalue falls below this (1 flat, 0 folding)",
                          [](Settings& s) -> float& { return s.ocean.foam_threshold; })
@@ -330,7 +337,7 @@ std::vector<Setting> make_table() {
   using render::ShadingParams;
   {
     Row time = number_row("time_of_day", 0.0, 24.0,
-                          "local solar time, HH:MM or hours, at 30 deg N on the June solstice; sets "
+                          "local solar time in hours at 30 deg N on the June solstice; sets "
                           "sun_elevation and sun_azimuth",
                           [](Settings& s) -> float& { return s.shading.sky.time_of_day_h; })
                    .panel("Sky", "time of day (h)", "%.2f")
@@ -342,6 +349,7 @@ std::vector<Setting> make_table() {
       }
       return parse_double(v, x);
     };
+    time.s.spelling = "HH:MM";
     time.s.then = [](Settings& s) {
       const sky::SunAngles a = sky::sun_at(s.shading.sky.time_of_day_h);
       s.shading.sky.sun_elevation_deg = a.elevation_deg;
@@ -521,7 +529,8 @@ std::string setting_key_list() {
 std::string accepted_values(const Setting& s) {
   switch (s.kind) {
     case Kind::Number:
-      return "a number in [" + number(s.min) + ", " + number(s.max) + "]";
+      return (s.spelling.empty() ? "" : s.spelling + " or ") + "a number in [" + number(s.min) +
+             ", " + number(s.max) + "]";
     case Kind::Integer:
       if (s.check) return "a power of two in " + number(s.min) + ".." + number(s.max);  // size
       return "an integer in [" + number(s.min) + ", " + number(s.max) + "]";

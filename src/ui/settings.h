@@ -76,7 +76,9 @@ struct Setting {
   // Integers with more rules than a range (size: a power of two); throws with the reason.
   std::function<void(int)> check;
   // Numbers that also accept another spelling (time_of_day's "HH:MM"); true when `v` parsed.
+  // `spelling` names it for messages.
   std::function<bool(std::string_view v, double& x)> parse_number;
+  std::string spelling;
   // Runs after the value changed, from text or the panel: a setting that sets others
   // (time_of_day moves the sun).
   std::function<void(Settings&)> then;

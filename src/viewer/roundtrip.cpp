@@ -1,5 +1,9 @@
 #include "viewer/roundtrip.h"
 
+#include "io/file.h"
+#include "io/image.h"
+#include "io/number.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -29,11 +33,11 @@ void barrier_all() {
                   GL_TEXTURE_UPDATE_BARRIER_BIT);
 }
 
+// The one number rule (io/number.h): decimal, no hex floats, no inf/nan, no spaces.
 bool parse_number(const std::string& text, float& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtof(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
+  if (!io::decimal_problem(text, io::NumberKind::Real).empty()) return false;
+  out = std::strtof(text.c_str(), nullptr);
+  return std::isfinite(out);
 }
 
 std::string number(float v) {
@@ -395,19 +399,26 @@ std::vector<uint8_t> rgb_of(const std::vector<uint8_t>& rgba) {
 }
 }  // namespace
 
-void RoundTrip::save_spectrum(const std::string& path) const {
+// The three files as PNG bytes, so a caller can write them as one set (io::OutputSet).
+std::string RoundTrip::spectrum_png() const {
   const State& s = state();
-  write_png(path, s.pw, s.ph, 3, rgb_of(view_pixels(s.spectrum_view)));
+  return io::encode_png(s.pw, s.ph, 3, rgb_of(view_pixels(s.spectrum_view)).data());
 }
 
-void RoundTrip::save_reconstruction(const std::string& path) const {
+std::string RoundTrip::reconstruction_png() const {
   Image r = reconstruction();
-  write_png(path, r.width, r.height, r.channels, quantise8(r));
+  return io::encode_png(r.width, r.height, r.channels, quantise8(r).data());
 }
 
-void RoundTrip::save_difference(const std::string& path) const {
+std::string RoundTrip::difference_png() const {
   const State& s = state();
-  write_png(path, s.image.width, s.image.height, 3, rgb_of(view_pixels(s.diff_view)));
+  return io::encode_png(s.image.width, s.image.height, 3, rgb_of(view_pixels(s.diff_view)).data());
 }
+
+void RoundTrip::save_spectrum(const std::string& path) const { io::write_file(path, spectrum_png()); }
+void RoundTrip::save_reconstruction(const std::string& path) const {
+  io::write_file(path, reconstruction_png());
+}
+void RoundTrip::save_difference(const std::string& path) const { io::write_file(path, difference_png()); }
 
 }  // namespace oceanfft::viewer

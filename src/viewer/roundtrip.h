@@ -102,6 +102,9 @@ class RoundTrip {
   Image reconstruction() const;           // float, original region and channel count
   std::vector<uint8_t> view_pixels(const gl::Texture& view) const;  // RGBA8, top row first
 
+  std::string spectrum_png() const;        // RGB
+  std::string reconstruction_png() const;  // the image's channel count, 8-bit
+  std::string difference_png() const;      // RGB
   void save_spectrum(const std::string& path) const;        // RGB
   void save_reconstruction(const std::string& path) const;  // the image's channel count, 8-bit
   void save_difference(const std::string& path) const;      // RGB

@@ -1,0 +1,379 @@
+#include "bench/bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+#include "fft/data.h"
+#include "gl/error.h"
+#include "ocean/simulation.h"
+#include "profiler/profiler.h"
+#include "render/ocean_renderer.h"
+#include "render/offscreen.h"
+
+namespace oceanfft::bench {
+
+const char* fusion_name(ocean::Fusion f) {
+  return f == ocean::Fusion::Full ? "full" : f == ocean::Fusion::Spectrum ? "spectrum" : "none";
+}
+
+double gbps(uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
+
+double CopyResult::best_gbps() const {
+  return std::max(gbps(bytes, compute.median), gbps(bytes, copy_image.median));
+}
+const char* CopyResult::best_method() const {
+  return gbps(bytes, compute.median) >= gbps(bytes, copy_image.median) ? "compute" : "copy-image";
+}
+
+namespace {
+
+int batch_size(uint64_t bytes_per_call) {
+  if (bytes_per_call == 0) return kBatchCalls;
+  return int(std::clamp(kBatchBytes / double(bytes_per_call), 1.0, double(kBatchCalls)));
+}
+
+// Untimed repetitions until both --warmup calls and --warmup-ms have passed; slow cases stop
+// after max(--warmup-ms, 1 s) whatever the count (a 4096^2 cooley-tukey call takes ~50 ms on an
+// H100 and seconds on llvmpipe).
+void warm_up(const std::function<void()>& work, uint64_t bytes_per_call, const Timing& a) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  const double cap_ms = std::max(a.warmup_ms, 1000.0);
+  const int batch = batch_size(bytes_per_call);
+  int done = 0;
+  for (;;) {
+    const double ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+    if (ms >= a.warmup_ms && (done >= a.warmup || ms >= cap_ms)) break;
+    for (int i = 0; i < batch; ++i) work();
+    done += batch;
+    glFinish();
+  }
+}
+
+// profiler::time_reps in batches (each ends with glFinish), so the queue stays bounded.
+Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work,
+                     uint64_t bytes_per_call) {
+  const int batch = batch_size(bytes_per_call);
+  std::vector<double> ms;
+  ms.reserve(size_t(reps));
+  for (int done = 0; done < reps; done += batch) {
+    std::vector<double> part = profiler::time_reps(kind, std::min(batch, reps - done), work);
+    ms.insert(ms.end(), part.begin(), part.end());
+  }
+  return profiler::summarize(ms);
+}
+
+CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, TimerKind kind,
+                        const Timing& a, uint64_t seed) {
+  CopyResult r;
+  r.size = n;
+  fft::Options o;
+  o.width = o.height = n;
+  o.layers = layers;
+  r.bytes = fft::pass_bytes(o);
+  gl::Texture src = gl::make_complex_texture(n, n, layers);
+  gl::Texture dst = gl::make_complex_texture(n, n, layers);
+  fft::upload(src, fft::random_planes(n, n, layers, seed));
+  gl::Program prog = shaders.compute("bench/copy_image.comp");
+  const GLuint groups = GLuint((n + 15) / 16);
+  auto compute_copy = [&] {
+    glUseProgram(prog.id());
+    glBindImageTexture(0, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glBindImageTexture(1, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glDispatchCompute(groups, groups, GLuint(layers));
+    // Same barrier an FFT pass ends with, so both pay the same synchronisation.
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+  };
+  auto image_copy = [&] {
+    glCopyImageSubData(src.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, dst.id(), GL_TEXTURE_2D_ARRAY, 0,
+                       0, 0, 0, n, n, layers);
+  };
+  warm_up(compute_copy, r.bytes, a);
+  r.compute = time_batched(kind, a.reps, compute_copy, r.bytes);
+  warm_up(image_copy, r.bytes, a);
+  r.copy_image = time_batched(kind, a.reps, image_copy, r.bytes);
+  // A copy that moved nothing would inflate the ceiling: check the last one landed.
+  fft::Planes in = fft::download(src), out = fft::download(dst);
+  if (in.data != out.data)
+    throw Error(ErrorCode::Verification, "the image copy at " + std::to_string(n) + " lost data");
+  return r;
+}
+
+FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n,
+                      int layers, TimerKind kind, const Timing& a, uint64_t seed) {
+  fft::Options o;
+  o.width = o.height = n;
+  o.layers = layers;
+  o.algorithm = algorithm;
+  fft::Plan plan(o, shaders);
+  FftResult r;
+  r.algorithm = algorithm;
+  r.size = n;
+  r.plan = plan.describe();
+  r.dispatches = plan.dispatches_per_execute();
+  r.bytes = fft::pass_bytes(o) * 2;
+  gl::Texture input = gl::make_complex_texture(n, n, layers);
+  fft::Planes in = fft::random_planes(n, n, layers, seed);
+  fft::upload(input, in);
+  const gl::Texture* result = nullptr;
+  auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
+  // Traffic of one execute: every dispatch reads and writes the whole array at most once.
+  const uint64_t traffic = fft::pass_bytes(o) * uint64_t(std::max(r.dispatches, 2));
+  warm_up(run, traffic, a);
+  r.time = time_batched(kind, a.reps, run, traffic);
+  // The error comes from one more transform on poisoned targets after the timed ones completed,
+  // so an unwritten texel shows up as an infinite error and nothing still queued is read.
+  glFinish();
+  for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  run();
+  glFinish();
+  r.rel_l2 = fft::relative_l2(fft::download(*result), fft::reference(in, fft::Direction::Forward));
+  return r;
+}
+
+// Times one ocean step configuration; false (and a note) when the device cannot run it.
+bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, ocean::Fusion fusion,
+                        TimerKind kind, const Timing& a, int cascades, uint64_t seed,
+                        OceanResult& out, std::string& note) {
+  ocean::Params p;
+  p.size = r.size;
+  p.algorithm = r.algorithm;
+  p.seed = seed;
+  p.cascades = cascades;
+  p.fusion = fusion;
+  std::unique_ptr<ocean::Simulation> made;
+  try {
+    made = std::make_unique<ocean::Simulation>(shaders, p);
+  } catch (const Error& e) {
+    // A size this device cannot simulate is a result to report, not a reason to lose the run.
+    if (e.code() != ErrorCode::InvalidArgument && e.code() != ErrorCode::GlUnsupported) throw;
+    note = e.what();
+    return false;
+  }
+  ocean::Simulation& sim = *made;
+  // Advancing time keeps every step's spectrum different, as in the demo.
+  double t = 0.0;
+  auto step = [&] { sim.step(t += 1.0 / 60.0); };
+  warm_up(step, sim.bytes_per_step(), a);
+  out.fusion = sim.fusion();
+  out.time = time_batched(kind, a.reps, step, sim.bytes_per_step());
+  out.bytes = sim.bytes_per_step();
+  out.layers = sim.layers();
+  out.cascades = sim.cascades();
+  out.describe = sim.describe();
+
+  // The same step again under the live profiler: one frame per step, read back a few frames
+  // later, so the breakdown costs the step nothing but the timestamp queries.
+  profiler::Options po;
+  po.window = std::max(a.reps, 1);
+  po.steady_frames = 1;
+  po.mode = kind == TimerKind::Gpu ? profiler::TimerMode::Gpu : profiler::TimerMode::Cpu;
+  profiler::Profiler prof(po);
+  for (int i = 0; i < a.reps + po.frames_in_flight + 1; ++i) {
+    prof.begin_frame();
+    sim.step(t += 1.0 / 60.0, &prof);
+    prof.end_frame();
+    if (i % 16 == 15) glFinish();  // keep the queue short, as the timed loop does
+  }
+  glFinish();
+  for (int i = 0; i < po.frames_in_flight + 1; ++i) {  // collect the last frames
+    prof.begin_frame();
+    prof.end_frame();
+  }
+  out.timer = prof.timer_label();
+  for (const profiler::PassStats& s : prof.passes())
+    if (s.depth == 0) out.passes.emplace_back(s.name, s.ms.median());
+  return true;
+}
+
+void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
+                   const Timing& a, int cascades, uint64_t seed) {
+  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
+    r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
+                   std::to_string(ocean::kMaxSize);
+    return;
+  }
+  OceanResult o;
+  if (!measure_ocean_path(shaders, r, ocean::Fusion::Full, kind, a, cascades, seed, o, r.ocean_note))
+    return;
+  const bool fused = o.fusion != ocean::Fusion::None;
+  r.oceans.push_back(std::move(o));
+  if (fused)
+    for (ocean::Fusion f : {ocean::Fusion::Spectrum, ocean::Fusion::None}) {
+      OceanResult other;
+      std::string note;
+      if (measure_ocean_path(shaders, r, f, kind, a, cascades, seed, other, note))
+        r.oceans.push_back(std::move(other));
+    }
+}
+
+}  // namespace
+
+void validate(const Timing& t) {
+  if (t.reps < 1)
+    throw Error(ErrorCode::InvalidArgument, "--reps must be at least 1 (got " + std::to_string(t.reps) + ")");
+  if (t.warmup < 0)
+    throw Error(ErrorCode::InvalidArgument, "--warmup must be 0 or more (got " + std::to_string(t.warmup) + ")");
+  if (!(t.warmup_ms >= 0) || t.warmup_ms > 600000)
+    throw Error(ErrorCode::InvalidArgument,
+                "--warmup-ms must be 0..600000 (got " + std::to_string(t.warmup_ms) + ")");
+  if (t.timer != "auto" && t.timer != "gpu" && t.timer != "cpu")
+    throw Error(ErrorCode::InvalidArgument, "--timer must be auto, gpu or cpu (got '" + t.timer + "')");
+}
+
+void validate(const FftConfig& c) {
+  validate(c.timing);
+  if (c.layers < 1)
+    throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(c.layers) + ")");
+  if (c.ocean_cascades < 1 || c.ocean_cascades > ocean::kMaxCascades)
+    throw Error(ErrorCode::InvalidArgument, "--ocean-cascades must be 1.." + std::to_string(ocean::kMaxCascades));
+  for (int n : c.sizes) {
+    fft::Options o;
+    o.width = o.height = n;
+    o.layers = c.layers;
+    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+      throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
+  }
+}
+
+Device describe_device(const gl::Context& ctx) {
+  Device d;
+  d.info = ctx.info();
+  d.timestamp_bits = profiler::timestamp_bits();
+  d.subgroup_extensions = {{"GL_KHR_shader_subgroup", false},
+                           {"GL_NV_shader_thread_shuffle", false},
+                           {"GL_ARB_shader_ballot", false},
+                           {"GL_NV_shader_thread_group", false}};
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i) {
+    const char* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
+    for (auto& [name, has] : d.subgroup_extensions) has = has || (e && name == e);
+  }
+  return d;
+}
+
+std::pair<TimerKind, std::string> choose_timer(const std::string& requested, const gl::ContextInfo& info) {
+  // Probe the timer on real work: a small copy, which every driver can run.
+  gl::Texture s = gl::make_complex_texture(64, 64, 1), d = gl::make_complex_texture(64, 64, 1);
+  const std::string problem = profiler::gpu_timer_problem(info.renderer, [&] {
+    glCopyImageSubData(s.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, d.id(), GL_TEXTURE_2D_ARRAY, 0,
+                       0, 0, 0, 64, 64, 1);
+  });
+  if (requested == "gpu" && profiler::timestamp_bits() == 0)
+    throw Error(ErrorCode::GlUnsupported, "--timer gpu: this driver has no GL_TIMESTAMP counter");
+  const TimerKind kind = requested == "gpu" || (requested == "auto" && problem.empty())
+                             ? TimerKind::Gpu
+                             : TimerKind::CpuFinish;
+  std::string note;
+  if (kind == TimerKind::Gpu)
+    note = problem.empty() ? "GL_TIMESTAMP queries around each execute"
+                           : "GL_TIMESTAMP queries around each execute, forced by --timer gpu "
+                             "although: " + problem;
+  else
+    note = problem.empty() ? "CPU time with glFinish around each execute (--timer cpu)"
+                           : problem + "; CPU time with glFinish around each execute";
+  return {kind, note};
+}
+
+FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::ShaderLibrary& shaders,
+                        const std::function<void(const std::string&)>& progress) {
+  validate(config);
+  FftReport rep;
+  rep.config = config;
+  FftConfig& c = rep.config;
+  if (c.algorithms.empty()) c.algorithms.assign(fft::all_algorithms().begin(), fft::all_algorithms().end());
+  if (!c.seed) c.seed = uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+  rep.device = describe_device(ctx);
+  std::tie(rep.timer, rep.timer_note) = choose_timer(c.timing.timer, rep.device.info);
+
+  const size_t steps = c.sizes.size() * (c.algorithms.size() + 1);
+  size_t step = 0;
+  auto announce = [&](const std::string& what) {
+    if (progress) progress("[" + std::to_string(++step) + "/" + std::to_string(steps) + "] " + what);
+  };
+  for (int n : c.sizes) {
+    announce("image copy " + std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(c.layers));
+    rep.copies.push_back(measure_copy(shaders, n, c.layers, rep.timer, c.timing, c.seed ^ uint64_t(n)));
+  }
+  uint64_t case_seed = c.seed;
+  for (fft::Algorithm alg : c.algorithms)
+    for (size_t i = 0; i < c.sizes.size(); ++i) {
+      const int n = c.sizes[i];
+      announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(n) +
+               "x" + std::to_string(c.layers) + ", " + std::to_string(c.timing.reps) + " reps");
+      FftResult r = measure_fft(shaders, alg, n, c.layers, rep.timer, c.timing, ++case_seed);
+      if (c.ocean) measure_ocean(shaders, r, rep.timer, c.timing, c.ocean_cascades, case_seed);
+      r.copy_gbps = rep.copies[i].best_gbps();
+      rep.results.push_back(std::move(r));
+    }
+  if (ctx.check_errors("bench") || ctx.error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; results not written");
+  return rep;
+}
+
+FrameReport run_frame_bench(const FrameConfig& config, gl::Context& ctx,
+                            const gl::ShaderLibrary& shaders) {
+  validate(config.timing);
+  FrameReport rep;
+  rep.config = config;
+  rep.device = describe_device(ctx);
+  const ui::HeadlessFrame& f = config.frame;
+  const Timing& timing = config.timing;
+  const TimerKind kind = choose_timer(timing.timer, rep.device.info).first;
+
+  ocean::Simulation sim(shaders, f.settings.ocean);
+  render::OceanRenderer renderer(shaders);
+  render::Offscreen target(f.width, f.height, f.samples);
+  rep.simulation = sim.describe();
+  double t = f.time;
+  profiler::Options po;
+  po.window = timing.reps;
+  po.steady_frames = 1;
+  po.mode = kind == TimerKind::Gpu ? profiler::TimerMode::Gpu : profiler::TimerMode::Cpu;
+  // One frame as the window draws it, less ImGui and the swap: the step, then the draw. A
+  // glFinish per frame stands in for the swap's pacing, so frames do not pile up in the queue.
+  auto frame = [&](profiler::Profiler* prof) {
+    if (prof) prof->begin_frame();
+    sim.step(t += 1.0 / 60.0, prof);
+    target.bind();
+    renderer.draw(sim, f.camera, f.settings.shading, f.width, f.height, prof);
+    if (prof) prof->end_frame();
+    glFinish();
+  };
+  {
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
+    const double cap_ms = std::max(timing.warmup_ms, 1000.0);
+    for (int done = 0;; ++done) {
+      const double ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+      if (ms >= timing.warmup_ms && (done >= timing.warmup || ms >= cap_ms)) break;
+      frame(nullptr);
+    }
+  }
+  profiler::Profiler prof(po);
+  std::vector<double> cpu_ms;
+  for (int i = 0; i < timing.reps; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    frame(&prof);
+    cpu_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  for (int i = 0; i < po.frames_in_flight + 1; ++i) {  // collect the last frames
+    prof.begin_frame();
+    prof.end_frame();
+  }
+  if (ctx.check_errors("bench --frame") || ctx.error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; results not written");
+  rep.timer = prof.timer_label();
+  rep.frames = timing.reps;
+  for (const profiler::PassStats& s : prof.passes())
+    rep.passes.push_back({s.name, s.depth, s.ms.median()});
+  rep.gpu_frame_median_ms = prof.frame_total().median();
+  rep.cpu_frame_median_ms = profiler::summarize(cpu_ms).median;
+  return rep;
+}
+
+}  // namespace oceanfft::bench

@@ -1,0 +1,251 @@
+// src/io in-process: the rules every command's files go through (atomic outputs, special
+// paths, output sets, inputs checked before they cost memory, images checked for
+// completeness, numbers parsed one way, messages kept to one printable line).
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <jpeglib.h>
+
+#include "gl/error.h"
+#include "io/file.h"
+#include "io/image.h"
+#include "io/number.h"
+#include "io/raw.h"
+
+namespace {
+namespace fs = std::filesystem;
+using namespace oceanfft;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class IoFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("oceanfft_io_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string at(const std::string& name) const { return (dir_ / name).string(); }
+  size_t entries() const { return size_t(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())); }
+  fs::path dir_;
+};
+
+ErrorCode code_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.code();
+  }
+  return ErrorCode(0);
+}
+
+TEST_F(IoFiles, SpecialTargetsAreRefusedAndLeftAlone) {
+  ASSERT_EQ(::mkfifo(at("fifo").c_str(), 0644), 0);
+  fs::create_directories(at("sub"));
+  for (const char* name : {"fifo", "sub"}) {
+    EXPECT_EQ(code_of([&] { io::write_file(at(name), "x"); }), ErrorCode::Io) << name;
+  }
+  EXPECT_EQ(code_of([&] { io::write_file("/dev/null", "x"); }), ErrorCode::Io);
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(at("fifo"))));
+  EXPECT_TRUE(fs::is_character_file(fs::symlink_status("/dev/null")));
+  EXPECT_EQ(entries(), 2u) << "a temporary was left";
+}
+
+TEST_F(IoFiles, ReplacementKeepsTheOldModeAndFollowsLinkChains) {
+  {
+    std::ofstream(at("a")) << "old";
+  }
+  ::chmod(at("a").c_str(), 0640);
+  fs::create_symlink("a", at("b"));
+  fs::create_symlink("b", at("c"));
+  io::write_file(at("c"), "new");
+  EXPECT_EQ(slurp(at("a")), "new");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(at("c"))));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(at("b"))));
+  struct stat st {};
+  ::stat(at("a").c_str(), &st);
+  EXPECT_EQ(st.st_mode & 0777, 0640u);
+  fs::create_symlink("loop2", at("loop1"));
+  fs::create_symlink("loop1", at("loop2"));
+  EXPECT_EQ(code_of([&] { io::write_file(at("loop1"), "x"); }), ErrorCode::Io);
+}
+
+TEST_F(IoFiles, AnUncommittedSetChangesNothingAndRemovesItsFolders) {
+  {
+    io::OutputSet set;
+    set.make_directory(at("x/y/z"));
+    set.add(at("x/y/z/a.txt"));
+    set.put(at("x/y/z/a.txt"), "a");
+    // destroyed without commit: a failure part-way
+  }
+  EXPECT_FALSE(fs::exists(at("x"))) << "folders made for the set were left";
+  {
+    std::ofstream(at("keep.txt")) << "old";
+  }
+  {
+    io::OutputSet set;
+    set.put(at("keep.txt"), "new");
+    set.put(at("other.txt"), "new");
+  }
+  EXPECT_EQ(slurp(at("keep.txt")), "old");
+  EXPECT_FALSE(fs::exists(at("other.txt")));
+  io::OutputSet set;
+  set.put(at("keep.txt"), "new");
+  set.put(at("other.txt"), "new");
+  set.commit();
+  EXPECT_EQ(slurp(at("keep.txt")), "new");
+  EXPECT_EQ(slurp(at("other.txt")), "new");
+  EXPECT_EQ(entries(), 2u);
+}
+
+TEST_F(IoFiles, TwoOutputsNamingOneFileAreRefused) {
+  fs::create_directories(at("d"));
+  {
+    std::ofstream(at("d/f")) << "";
+  }
+  fs::create_symlink("d/f", at("link"));
+  io::OutputSet set;
+  set.add(at("d/f"), "the JSON output");
+  // The same file by another spelling and through a link.
+  EXPECT_EQ(code_of([&] { set.add(at("d/../d/./f"), "the CSV output"); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { set.add(at("link"), "the CSV output"); }), ErrorCode::InvalidArgument);
+}
+
+TEST_F(IoFiles, SpecialInputsAreRefusedBeforeReading) {
+  ASSERT_EQ(::mkfifo(at("fifo").c_str(), 0644), 0);
+  // A FIFO without a writer would block a plain open forever.
+  EXPECT_EQ(code_of([&] { io::read_file(at("fifo"), "the input", 1 << 20); }), ErrorCode::Io);
+  EXPECT_EQ(code_of([&] { io::read_file("/dev/zero", "the input", 1 << 20); }), ErrorCode::Io);
+  EXPECT_EQ(code_of([&] { io::read_file(dir_.string(), "the input", 1 << 20); }), ErrorCode::Io);
+  {
+    std::ofstream(at("big")) << std::string(2000, 'x');
+  }
+  EXPECT_EQ(code_of([&] { io::read_file(at("big"), "the input", 1000); }), ErrorCode::InvalidArgument);
+}
+
+TEST_F(IoFiles, RawShapeIsCheckedBeforeAllocation) {
+  {
+    std::ofstream(at("r"), std::ios::binary) << std::string(4096, '\0');
+  }
+  EXPECT_EQ(io::read_complex64(at("r"), 16, 16, 2).size(), 512u);
+  for (auto [w, h, p] : {std::tuple{4096, 4096, 32}, {16, 16, 3}, {0, 16, 2}, {-1, 16, 2}, {16, 16, -2},
+                         {1 << 30, 1 << 30, 1 << 30}, {65536, 65536, 65536}})
+    EXPECT_EQ(code_of([&] { io::read_complex64(at("r"), w, h, p); }), ErrorCode::InvalidArgument) << w << "x" << h << "x" << p;
+}
+
+// A JPEG made with libjpeg itself: 64x64 noise, so its scan is most of the file.
+std::string make_jpeg(bool progressive) {
+  jpeg_compress_struct c;
+  jpeg_error_mgr err;
+  c.err = jpeg_std_error(&err);
+  jpeg_create_compress(&c);
+  unsigned char* buf = nullptr;
+  unsigned long size = 0;
+  jpeg_mem_dest(&c, &buf, &size);
+  c.image_width = c.image_height = 64;
+  c.input_components = 3;
+  c.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&c);
+  if (progressive) jpeg_simple_progression(&c);
+  jpeg_start_compress(&c, TRUE);
+  std::mt19937 rng(1);
+  std::vector<unsigned char> row(64 * 3);
+  while (c.next_scanline < 64) {
+    for (auto& v : row) v = (unsigned char)(rng() & 0xFF);
+    JSAMPROW r = row.data();
+    jpeg_write_scanlines(&c, &r, 1);
+  }
+  jpeg_finish_compress(&c);
+  std::string out(reinterpret_cast<char*>(buf), size);
+  jpeg_destroy_compress(&c);
+  std::free(buf);
+  return out;
+}
+
+std::vector<uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
+
+TEST(IoImages, JpegScanMustBeComplete) {
+  for (bool progressive : {false, true}) {
+    SCOPED_TRACE(progressive ? "progressive" : "baseline");
+    const std::string jpg = make_jpeg(progressive);
+    const io::Image img = io::decode_image(bytes(jpg), "whole.jpg");
+    EXPECT_EQ(img.width, 64);
+    EXPECT_EQ(img.channels, 3);
+    // Cut at many points of the scan, with and without an end marker after the cut.
+    for (size_t cut = jpg.size() / 3; cut + 2 < jpg.size(); cut += jpg.size() / 17) {
+      EXPECT_EQ(code_of([&] { io::decode_image(bytes(jpg.substr(0, cut)), "cut.jpg"); }), ErrorCode::InvalidArgument)
+          << "cut at " << cut << " of " << jpg.size();
+      EXPECT_EQ(code_of([&] { io::decode_image(bytes(jpg.substr(0, cut) + "\xFF\xD9"), "cut.jpg"); }),
+                ErrorCode::InvalidArgument)
+          << "cut at " << cut << " of " << jpg.size() << ", end marker added";
+    }
+  }
+}
+
+TEST(IoImages, TgaPixelDataMustBeThere) {
+  std::string tga(18, '\0');
+  tga[2] = 2;
+  tga[12] = 8;
+  tga[14] = 8;
+  tga[16] = 24;
+  const std::string full = tga + std::string(8 * 8 * 3, '\x40');
+  EXPECT_EQ(io::decode_image(bytes(full), "ok.tga").width, 8);
+  EXPECT_EQ(code_of([&] { io::decode_image(bytes(tga), "header.tga"); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { io::decode_image(bytes(full.substr(0, full.size() - 1)), "short.tga"); }),
+            ErrorCode::InvalidArgument);
+  std::string rle = tga;
+  rle[2] = 10;
+  for (int i = 0; i < 8; ++i) rle += std::string("\x87\x10\x20\x30", 4);  // 8 runs of 8 pixels
+  EXPECT_EQ(io::decode_image(bytes(rle), "rle.tga").height, 8);
+  EXPECT_EQ(code_of([&] { io::decode_image(bytes(rle.substr(0, rle.size() - 4)), "rle.tga"); }),
+            ErrorCode::InvalidArgument);
+  // A tiny file claiming 65535 x 65535 is refused on its header.
+  std::string huge = tga;
+  huge[12] = huge[13] = huge[14] = huge[15] = char(0xFF);
+  EXPECT_EQ(code_of([&] { io::decode_image(bytes(huge), "huge.tga", {4096, 4096, "test"}); }),
+            ErrorCode::InvalidArgument);
+}
+
+TEST(IoNumbers, DecimalOnly) {
+  EXPECT_EQ(io::parse_int("0100", "n"), 100);
+  EXPECT_EQ(io::parse_int("-007", "n"), -7);
+  EXPECT_EQ(io::parse_uint("18446744073709551615", "seed"), 18446744073709551615ull);
+  EXPECT_DOUBLE_EQ(io::parse_real("1e-3", "x"), 1e-3);
+  EXPECT_DOUBLE_EQ(io::parse_real(".5", "x"), 0.5);
+  for (const char* bad : {"0x10", "0X10", "0b1", "0o7", " 1", "1 ", "+1", "", "1e", "1.2.3", "inf", "nan", "1,5"})
+    EXPECT_EQ(code_of([&] { io::parse_real(bad, "x"); }), ErrorCode::InvalidArgument) << "'" << bad << "'";
+  for (const char* bad : {"-1", "18446744073709551616", "1.0", "1e3"})
+    EXPECT_EQ(code_of([&] { io::parse_uint(bad, "seed"); }), ErrorCode::InvalidArgument) << bad;
+  EXPECT_EQ(code_of([&] { io::parse_int("5", "n", 1, 4); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { io::parse_real("1e400", "x"); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(io::strip_leading_zeros("000"), "0");
+  EXPECT_EQ(io::strip_leading_zeros("-0012"), "-12");
+}
+
+TEST(IoMessages, OneLinePrintableAndCapped) {
+  EXPECT_EQ(io::one_line("a\nb\n"), "a; b");
+  EXPECT_EQ(io::one_line("bell\x07 esc\x1b[2J"), "bell\\x07 esc\\x1B[2J");
+  EXPECT_EQ(io::one_line("caf\xC3\xA9 \xFF"), "caf\xC3\xA9 \\xFF");  // valid UTF-8 kept, a stray byte shown
+  const std::string capped = io::one_line(std::string(5000, 'x'), 1000);
+  EXPECT_EQ(capped.size(), 1000u);
+  EXPECT_EQ(capped.substr(997), "...");
+  EXPECT_EQ(io::quote("a\nb"), "'a\\x0Ab'");
+  EXPECT_LE(io::quote(std::string(5000, 'y')).size(), 260u);
+}
+
+}  // namespace
