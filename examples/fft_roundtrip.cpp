@@ -75,8 +75,8 @@ int main() try {
 
   // [api:one-fft]
   fft::Options one;
-  one.width = 256;
-  one.height = 128;
+  one.width = 300;  // any length 1..4096 with the default algorithm
+  one.height = 200;
   fft::Plan plan(one, shaders);
   gl::Texture image = gl::make_complex_texture(one.width, one.height, 1);
   std::vector<float> data(size_t(one.width) * one.height * 4);

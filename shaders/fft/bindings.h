@@ -9,7 +9,12 @@
 // swaps their roles every stage, so they must stay adjacent units.
 #define FFT_IMAGE_SRC 0
 #define FFT_IMAGE_DST 1
+// Exchange space of mixed.comp when a line does not fit shared memory (AxisStrategy::scratch).
+#define FFT_IMAGE_SCRATCH 2
 // tw[t] = exp(-2 pi i t / N) of the axis being transformed (fft/axis.glsl).
 #define FFT_BUFFER_TWIDDLES 0
+// Bluestein's chirp and the transformed chirp kernel (mixed.comp, AxisStrategy::Kind::Bluestein).
+#define FFT_BUFFER_CHIRP 1
+#define FFT_BUFFER_KERNEL 2
 
 #endif

@@ -23,7 +23,9 @@ enum class Algorithm {
   CooleyTukey,  // radix-2 DIT, one dispatch per stage per axis, bit reversal in stage 0
   StockhamR2,   // one dispatch per axis, all radix-2 stages in shared memory
   StockhamR4,   // one dispatch per axis, radix-4 stages (+ one radix-2 when log2 N is odd)
-  Fast,         // one dispatch per axis, radix-16 butterflies in registers (src/fft/fast.cpp)
+  Fast,         // one dispatch per axis, radix-16 butterflies in registers (src/fft/fast.cpp);
+                // the only one that takes any length: radix 2..9 stages for lengths whose prime
+                // factors are 2, 3, 5 and 7, Bluestein for the rest (src/fft/anysize.cpp)
 };
 
 // What the ocean and the viewer use unless told otherwise.
@@ -42,8 +44,10 @@ std::string algorithm_list();
 // forward and an inverse give back the input (numpy's "backward" normalisation).
 enum class Direction { Forward, Inverse };
 
-// Each axis may be kMinSize..kMaxSize long (and, for now, a power of two).
+// The design-source algorithms (all but Fast) take powers of two in kMinSize..kMaxSize; Fast
+// takes any length in kMinAnySize..kMaxSize.
 inline constexpr int kMinSize = 2;
+inline constexpr int kMinAnySize = 1;
 inline constexpr int kMaxSize = 4096;
 
 // What a plan transforms. Checked by validate(); the plan keeps a copy.
@@ -79,19 +83,31 @@ enum class Status {
 std::string describe(Status s, const Options& o);
 // validate_shape(), then the driver's texture size and array layer limits. No GL call.
 Status validate(const Options& o, const gl::Limits& limits);
-// The checks that need no GL context (sizes, powers of two, layers), for validating input
-// before a context exists.
+// The checks that need no GL context (sizes, powers of two for all algorithms but Fast, layers),
+// for validating input before a context exists.
 Status validate_shape(const Options& o);
 
 // How one axis is computed; chosen by the planner from the limits, reported by describe().
 // Informational: nothing takes it as input.
 struct AxisStrategy {
-  enum class Kind { StageDispatches, SharedVec4, SharedVec2Split, Registers } kind;
+  enum class Kind {
+    StageDispatches,
+    SharedVec4,
+    SharedVec2Split,
+    Registers,
+    MixedRadix,  // any smooth length: stages of `radices` in registers (shaders/fft/mixed.comp)
+    Bluestein,   // any other length: chirp, two FFTs of length `transform` and a product
+  } kind;
   int length = 0;   // N along this axis
   int radix = 2;
   int threads = 0;  // invocations per line
   int lines = 0;    // lines per work group
   int exchange = 4; // Registers: floats per shared-memory word when exchanging between stages
+  // MixedRadix and Bluestein only:
+  std::vector<int> radices{};  // stage radices, first stage first; product = transform
+  int transform = 0;         // FFT length inside the kernel: length, or Bluestein's power of two
+  bool scratch = false;      // exchanges through a scratch image (shared memory too small)
+  bool padded = true;        // shared rows padded against bank conflicts
   // One line, e.g. "N=256: 4 elements/invocation in registers, ...".
   std::string describe() const;
 };
@@ -156,6 +172,8 @@ class Plan {
   AxisStrategy axis_[2];
   gl::Program program_[2];
   gl::Buffer twiddles_[2];
+  gl::Buffer chirp_[2], kernel_[2];  // Bluestein's tables
+  gl::Texture scratch_[2];           // exchange space when a line does not fit shared memory
   gl::Texture ping_[2];
   const gl::Texture* result_ = nullptr;
 };
