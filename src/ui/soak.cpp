@@ -291,6 +291,7 @@ SoakReport run_soak(const SoakOptions& a, const std::function<void(const std::st
     }
     if (pick(1, a.change_every) == 1) {
       ++rep.changes;
+      const ocean::Params before = params;
       switch (pick(0, 7)) {
         case 0:
           params.size = sizes[size_t(pick(0, int(sizes.size()) - 1))];
@@ -311,6 +312,13 @@ SoakReport run_soak(const SoakOptions& a, const std::function<void(const std::st
         default:
           random_setting();
           break;
+      }
+      // A size or scale that the current patch sizes cannot take (a cascade would start beyond
+      // what the previous one resolves) is refused, as the panel and scripts refuse it.
+      try {
+        ocean::validate(params);
+      } catch (const Error&) {
+        params = before;
       }
       sim.set_params(params);
     }
