@@ -66,16 +66,16 @@ layout(local_size_x = T, local_size_y = L, local_size_z = 1) in;
 layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #endif
 
-layout(binding = 0, rgba32f) uniform restrict readonly image2DArray uSrc;
-layout(binding = 1, rgba32f) uniform restrict writeonly image2DArray uDst;
+layout(binding = FFT_IMAGE_SRC, rgba32f) uniform restrict readonly image2DArray uSrc;
+layout(binding = FFT_IMAGE_DST, rgba32f) uniform restrict writeonly image2DArray uDst;
 #if SCRATCH
-layout(binding = 2, rgba32f) uniform coherent image2DArray uScratch;
+layout(binding = FFT_IMAGE_SCRATCH, rgba32f) uniform coherent image2DArray uScratch;
 #endif
 
 #if BLUESTEIN
 // chirp[n] = exp(-i*pi*n^2/N), n < N; kernel[k] = FFT_M(conj chirp, wrapped)[k] / M.
-layout(std430, binding = 1) readonly buffer Chirp { vec2 chirp[]; };
-layout(std430, binding = 2) readonly buffer Kernel { vec2 kernel[]; };
+layout(std430, binding = FFT_BUFFER_CHIRP) readonly buffer Chirp { vec2 chirp[]; };
+layout(std430, binding = FFT_BUFFER_KERNEL) readonly buffer Kernel { vec2 kernel[]; };
 #endif
 
 uniform int uDirection;  // 0 forward, 1 inverse

@@ -3,6 +3,7 @@
 #include <numbers>
 
 #include "fft/anysize.h"
+#include "fft/bindings.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -275,22 +276,22 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
       inverse && axis == 1 ? float(1.0 / (double(options_.width) * double(options_.height))) : 1.0f;
   const int lines = axis == 0 ? options_.height : options_.width;
   glUseProgram(prog);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0,
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES,
                    (twiddles_[axis] ? twiddles_[axis] : twiddles_[0]).id());
   glProgramUniform1i(prog, glGetUniformLocation(prog, "uDirection"), inverse);
 
   const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
   if (s.kind == AxisStrategy::Kind::Registers || any) {
-    bind_image(0, src, GL_READ_ONLY);
-    bind_image(1, dst, GL_WRITE_ONLY);
+    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     unsigned groups[3];
     if (any) {
       if (s.kind == AxisStrategy::Kind::Bluestein) {
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, chirp_[axis].id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, kernel_[axis].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_CHIRP, chirp_[axis].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_KERNEL, kernel_[axis].id());
       }
-      if (s.scratch) bind_image(2, scratch_[axis], GL_READ_WRITE);
+      if (s.scratch) bind_image(FFT_IMAGE_SCRATCH, scratch_[axis], GL_READ_WRITE);
       detail::any_dispatch_size(s, axis, options_, groups);
     } else {
       detail::fast_dispatch_size(s, axis, options_, groups);
@@ -301,8 +302,8 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
     return;
   }
   if (s.kind != AxisStrategy::Kind::StageDispatches) {
-    bind_image(0, src, GL_READ_ONLY);
-    bind_image(1, dst, GL_WRITE_ONLY);
+    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     glDispatchCompute(1, GLuint(lines / s.lines), GLuint(options_.layers));
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
@@ -318,13 +319,13 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const gl::Texture* cur = &src;
   for (int stage = 0; stage < stages; ++stage) {
     const gl::Texture* out = cur == &ping_[0] ? &ping_[1] : &ping_[0];
-    const int pp = stage & 1;  // the image unit that is read this stage
+    const int pp = stage & 1;  // 1: the units swap roles this stage (cooley_tukey.comp)
     char label[48];
     std::snprintf(label, sizeof label, "%s.stage%d", axis == 0 ? "fft.horizontal" : "fft.vertical",
                   stage);
     gl::ScopedPass pass(timer, label, pass_bytes(options_));
-    bind_image(GLuint(pp), *cur, GL_READ_WRITE);
-    bind_image(GLuint(1 - pp), *out, GL_READ_WRITE);
+    bind_image(GLuint(pp ? FFT_IMAGE_DST : FFT_IMAGE_SRC), *cur, GL_READ_WRITE);
+    bind_image(GLuint(pp ? FFT_IMAGE_SRC : FFT_IMAGE_DST), *out, GL_READ_WRITE);
     glProgramUniform1i(prog, loc_stage, stage);
     glProgramUniform1i(prog, loc_pp, pp);
     glProgramUniform1f(prog, loc_scale, stage == stages - 1 ? scale : 1.0f);

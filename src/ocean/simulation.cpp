@@ -7,6 +7,7 @@
 #include <numbers>
 #include <string>
 
+#include "fft/bindings.h"
 #include "fft/fast.h"
 #include "gl/error.h"
 
@@ -402,8 +403,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     bind_evolve_inputs(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
     glUniform1f(loc(prog, "uScale"), scale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, plan_->twiddles(0).id());
-    glBindImageTexture(1, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(0).id());
+    glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
     glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
@@ -418,9 +419,9 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
       glUseProgram(prog.id());
       glUniform1i(loc(prog, "uDirection"), 1);
       glUniform1f(loc(prog, "uScale"), scale);
-      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, plan_->twiddles(1).id());
-      glBindImageTexture(0, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-      glBindImageTexture(1, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+      glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+      glBindImageTexture(FFT_IMAGE_DST, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
       unsigned g[3];
       fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
       glDispatchCompute(g[0], g[1], g[2]);
@@ -439,8 +440,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     set_assemble_uniforms(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
     glUniform1f(loc(prog, "uScale"), scale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, plan_->twiddles(1).id());
-    glBindImageTexture(0, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+    glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
     glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
