@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -14,17 +16,9 @@ namespace {
 constexpr Algorithm kAlgorithms[] = {Algorithm::CooleyTukey, Algorithm::StockhamR2,
                                      Algorithm::StockhamR4, Algorithm::Fast};
 
-bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
-int floor_pow2(int v) {
-  int p = 1;
-  while (p * 2 <= v) p *= 2;
-  return p;
-}
-int log2i(int v) {
-  int l = 0;
-  while ((1 << l) < v) ++l;
-  return l;
-}
+bool is_pow2(int v) { return v > 0 && std::has_single_bit(unsigned(v)); }
+int floor_pow2(int v) { return int(std::bit_floor(unsigned(std::max(v, 1)))); }
+int log2i(int v) { return int(std::bit_width(unsigned(std::max(v, 1) - 1))); }  // ceil(log2 v)
 
 // Invocations per group for the stage kernel; 64 keeps every vendor's SIMD width busy.
 constexpr int kStageGroup = 64;
