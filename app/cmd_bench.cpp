@@ -114,7 +114,11 @@ int run_frames(BenchArgs& a) {
       throw Error(e.code(), "--preset: " + std::string(e.what()));
     }
   }
-  c.frame.settings.ocean.size = a.fft.sizes.size() == 1 ? a.fft.sizes[0] : c.frame.settings.ocean.size;
+  if (a.fft.sizes.size() == 1) {
+    if (!a.fft.sizes[0].square())
+      throw Error(ErrorCode::InvalidArgument, "--sizes with --frame is one square ocean size");
+    c.frame.settings.ocean.size = a.fft.sizes[0].width;
+  }
   c.frame.settings.ocean.algorithm = a.fft.algorithms.size() == 1 ? a.fft.algorithms[0]
                                                                   : c.frame.settings.ocean.algorithm;
   ocean::validate(c.frame.settings.ocean);
@@ -165,7 +169,7 @@ int run_frames(BenchArgs& a) {
 int run_bench(BenchArgs& a) {
   // Everything that needs no GPU is checked first, so bad input never waits for a context.
   a.fft.algorithms = parse_algorithms(a.algorithms);
-  a.fft.sizes = parse_int_list(a.sizes, "size");
+  a.fft.sizes = bench::parse_shapes(a.sizes);
   if (!a.frame.empty()) return run_frames(a);
   bench::validate(a.fft);
   io::OutputSet files;
@@ -188,20 +192,20 @@ int run_bench(BenchArgs& a) {
               (unsigned long long)c.seed);
   std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n\n");
   std::printf("image copy bandwidth (rgba32f array, read + write of every texel):\n");
-  std::printf("%6s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
+  std::printf("%9s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
               "copy-image GB/s");
   for (const CopyResult& c : rep.copies)
-    std::printf("%6d %14.4f %14.1f %16.4f %16.1f\n", c.size, c.compute.median,
+    std::printf("%9s %14.4f %14.1f %16.4f %16.1f\n", c.size.label().c_str(), c.compute.median,
                 gbps(c.bytes, c.compute.median), c.copy_image.median,
                 gbps(c.bytes, c.copy_image.median));
-  std::printf("\n%-13s %6s %10s %10s %10s %9s %8s %10s %12s\n", "algorithm", "N", "median ms",
+  std::printf("\n%-13s %9s %10s %10s %10s %9s %8s %10s %12s\n", "algorithm", "N", "median ms",
               "min ms", "p90 ms", "GB/s", "of copy", "rel L2", "ocean ms");
   for (const FftResult& r : rep.results) {
     const double g = gbps(r.bytes, r.time.median);
     char ocean_ms[32] = "-";
     if (!r.oceans.empty()) std::snprintf(ocean_ms, sizeof ocean_ms, "%.4f", r.oceans[0].time.median);
-    std::printf("%-13s %6d %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
-                std::string(fft::name(r.algorithm)).c_str(), r.size, r.time.median, r.time.min,
+    std::printf("%-13s %9s %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
+                std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), r.time.median, r.time.min,
                 r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2, ocean_ms);
   }
   for (const FftResult& r : rep.results)
@@ -211,7 +215,7 @@ int run_bench(BenchArgs& a) {
                   o.fusion == ocean::Fusion::Full       ? " fused"
                   : o.fusion == ocean::Fusion::Spectrum ? " fused spectrum"
                                                         : "",
-                  r.size,
+                  r.size.width,
                   o.cascades, o.time.median, o.time.min, o.timer.c_str());
       for (const auto& [name, ms] : o.passes) std::printf(" %s %.4f", name.c_str(), ms);
       std::printf("\n");
@@ -225,7 +229,13 @@ int run_bench(BenchArgs& a) {
     j["device"] = device_json(rep.device);
     j["timer"] = profiler::timer_name(rep.timer);
     j["timer_note"] = rep.timer_note;
-    j["config"] = {{"sizes", c.sizes}, {"algorithms", nlohmann::json::array()}, {"layers", c.layers},
+    // "size": N for a square, "WxH" otherwise, so the square tables keep their numbers.
+    auto size_json = [](const bench::Shape& s) {
+      return s.square() ? nlohmann::json(s.width) : nlohmann::json(s.label());
+    };
+    nlohmann::json sizes = nlohmann::json::array();
+    for (const bench::Shape& shape : c.sizes) sizes.push_back(size_json(shape));
+    j["config"] = {{"sizes", sizes}, {"algorithms", nlohmann::json::array()}, {"layers", c.layers},
                    {"planes", 2 * c.layers}, {"reps", c.timing.reps}, {"warmup", c.timing.warmup},
                    {"warmup_ms", c.timing.warmup_ms}, {"batch_bytes", bench::kBatchBytes},
                    {"seed", c.seed}, {"direction", "forward"}, {"ocean", c.ocean},
@@ -234,7 +244,7 @@ int run_bench(BenchArgs& a) {
     j["bytes_formula"] = "fft: 2 passes x (read + write) x N*N*layers texels x 16 B; copy: 1 x (read + write)";
     j["copy"] = nlohmann::json::array();
     for (const CopyResult& c : rep.copies)
-      j["copy"].push_back({{"size", c.size},
+      j["copy"].push_back({{"size", size_json(c.size)},
                            {"bytes", c.bytes},
                            {"compute", summary_json(c.compute)},
                            {"compute_gbps", gbps(c.bytes, c.compute.median)},
@@ -246,9 +256,9 @@ int run_bench(BenchArgs& a) {
     for (const FftResult& r : rep.results) {
       const double g = gbps(r.bytes, r.time.median);
       j["results"].push_back({{"algorithm", fft::name(r.algorithm)},
-                              {"size", r.size},
-                              {"width", r.size},
-                              {"height", r.size},
+                              {"size", size_json(r.size)},
+                              {"width", r.size.width},
+                              {"height", r.size.height},
                               {"layers", c.layers},
                               {"plan", r.plan},
                               {"dispatches", r.dispatches},
@@ -287,8 +297,8 @@ int run_bench(BenchArgs& a) {
     for (const FftResult& r : rep.results) {
       const double g = gbps(r.bytes, r.time.median);
       char line[512];
-      std::snprintf(line, sizeof line, "%s,%d,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%.3e\n",
-                    std::string(fft::name(r.algorithm)).c_str(), r.size, c.layers,
+      std::snprintf(line, sizeof line, "%s,%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%.3e\n",
+                    std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), c.layers,
                     std::string(profiler::timer_name(rep.timer)).c_str(), r.time.median, r.time.min,
                     r.time.p90, r.time.mean, r.time.max, r.time.samples,
                     (unsigned long long)r.bytes, g, r.copy_gbps,
@@ -315,8 +325,9 @@ void add_bench(CLI::App& app, Commands& out) {
   bench::FftConfig& f = args->fft;
   CLI::App* cmd = app.add_subcommand("bench", "time every algorithm x size headless (JSON/CSV out)");
   cmd->add_option("--sizes", args->sizes,
-                  "comma-separated square sizes, powers of two in 2..4096 (with --frame: one "
-                  "ocean size, default the settings')");
+                  "comma-separated shapes: N for N x N or WxH (1080x1920); any length 1..4096 with "
+                  "fast, powers of two for the others (with --frame: one square ocean size, default the "
+                  "settings')");
   cmd->add_option("--algorithms", args->algorithms, "comma-separated names, or 'all'");
   cmd->add_option("--layers", f.layers, "rgba32f layers per transform (2 complex planes each)");
   cmd->add_option("--reps", f.timing.reps, "timed repetitions (frames with --frame) per case");

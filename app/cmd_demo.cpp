@@ -4,6 +4,8 @@
 #include <optional>
 #include <vector>
 
+#include <filesystem>
+
 #include "commands.h"
 #include "ui/headless_frame.h"
 #include "gl/context.h"
@@ -65,7 +67,14 @@ void finish(WindowArgs& a) {
 // same simulation and renderer the window uses, into a file that must not exist yet (nobody
 // asked for it, so it may not replace anything).
 int headless_fallback(const ui::AppOptions& o, const std::string& why) {
-  const std::string out = "oceanfft-headless.png";
+  // Never over an existing picture: the first free name of oceanfft-headless.png,
+  // oceanfft-headless-2.png, ... (write_new_file still refuses one that appears meanwhile).
+  std::string out = "oceanfft-headless.png";
+  for (int i = 2; std::filesystem::exists(std::filesystem::symlink_status(out)); ++i) {
+    if (i > 999)
+      throw Error(ErrorCode::Io, "oceanfft-headless.png .. oceanfft-headless-999.png all exist; remove some");
+    out = "oceanfft-headless-" + std::to_string(i) + ".png";
+  }
   io::require_new(out, "the headless picture");
   std::printf("oceanfft: %s; rendering one frame headless to %s instead (see `oceanfft render`)\n",
               why.c_str(), out.c_str());

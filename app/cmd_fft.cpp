@@ -60,9 +60,10 @@ void add_fft(CLI::App& app, Commands& out) {
   CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
   cmd->add_flag("--list-algorithms", args->list, "print the algorithm names, one per line");
   cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)");
-  CLI::Option* width = cmd->add_option("--width", args->width, "width, a power of two in 2..4096");
-  CLI::Option* height =
-      cmd->add_option("--height", args->height, "height, a power of two in 2..4096");
+  CLI::Option* width = cmd->add_option(
+      "--width", args->width, "width: 1..4096 for fast, a power of two in 2..4096 for the others");
+  CLI::Option* height = cmd->add_option(
+      "--height", args->height, "height: 1..4096 for fast, a power of two in 2..4096 for the others");
   cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
   cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
   cmd->add_option("--input", args->input, "raw little-endian complex64 input");

@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 void add_roundtrip(CLI::App& app, Commands& out) {
   struct Args {
     std::string image, out_dir, algorithm = std::string(fft::name(fft::kDefaultAlgorithm));
-    std::string pad = "zero", filter = "none";
+    std::string pad = "none", filter = "none";
     bool luminance = false;
     float gain = 1.0f, difference_gain = 0.0f;
   };
@@ -31,7 +31,8 @@ void add_roundtrip(CLI::App& app, Commands& out) {
                   "directory for spectrum.png, reconstruction.png, difference.png, report.json")
       ->required();
   cmd->add_option("--algorithm", args->algorithm, "FFT algorithm: " + fft::algorithm_list());
-  cmd->add_option("--pad", args->pad, "zero or mirror");
+  cmd->add_option("--pad", args->pad,
+                  "none (transform at the image's own size), or zero or mirror to powers of two");
   cmd->add_option("--filter", args->filter,
                   "none, lowpass:R, highpass:R, gauss:S or band:R1:R2 (radii in frequency bins)");
   cmd->add_flag("--luminance", args->luminance, "spectrum of the luminance instead of per channel");
@@ -45,7 +46,7 @@ void add_roundtrip(CLI::App& app, Commands& out) {
                                                   "'; choose one of: " + fft::algorithm_list());
     auto pad = viewer::parse_padding(args->pad);
     if (!pad)
-      throw Error(ErrorCode::InvalidArgument, "unknown padding '" + args->pad + "'; use zero or mirror");
+      throw Error(ErrorCode::InvalidArgument, "unknown padding '" + args->pad + "'; use none, zero or mirror");
     if (!std::isfinite(args->gain) || args->gain <= 0.0f || !std::isfinite(args->difference_gain) ||
         args->difference_gain < 0.0f)
       throw Error(ErrorCode::InvalidArgument,
@@ -98,7 +99,9 @@ void add_roundtrip(CLI::App& app, Commands& out) {
         {"channels", img.channels},
         {"bits", img.bits},
         {"algorithm", std::string(fft::name(settings.algorithm))},
-        {"padding", std::string(viewer::name(settings.padding))},
+        // The padding used: a power-of-two algorithm zero-pads where "none" was asked for.
+        {"padding", std::string(viewer::name(rt.padding_used()))},
+        {"padding_requested", std::string(viewer::name(settings.padding))},
         {"filter", viewer::describe(settings.filter)},
         {"max_abs_error", e.max_abs},
         {"rms_error", e.rms},

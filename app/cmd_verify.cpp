@@ -23,7 +23,8 @@ void add_verify(CLI::App& app, Commands& out) {
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("verify", "check every algorithm against FFTW (double)");
-  cmd->add_option("--sizes", args->sizes, "comma-separated square sizes");
+  cmd->add_option("--sizes", args->sizes,
+                  "comma-separated square sizes: any in 1..4096 for fast, powers of two for the others");
   cmd->add_option("--algorithms", args->algorithms, "comma-separated names, or 'all'");
   cmd->add_option("--layers", args->layers, "rgba32f layers per transform");
   cmd->add_option("--tolerance", args->tolerance, "largest relative L2 error allowed");
@@ -32,13 +33,15 @@ void add_verify(CLI::App& app, Commands& out) {
   out.push_back({cmd, [args]() -> int {
     const std::vector<fft::Algorithm> algorithms = parse_algorithms(args->algorithms);
     std::vector<int> sizes = parse_int_list(args->sizes, "size");
-    for (int n : sizes) {
-      fft::Options o;
-      o.width = o.height = n;
-      o.layers = args->layers;
-      if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
-        throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
-    }
+    for (int n : sizes)
+      for (fft::Algorithm a : algorithms) {
+        fft::Options o;
+        o.width = o.height = n;
+        o.layers = args->layers;
+        o.algorithm = a;
+        if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+          throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
+      }
     if (args->layers < 1) throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1");
     if (!(args->tolerance > 0.0) || !std::isfinite(args->tolerance))
       throw Error(ErrorCode::InvalidArgument,

@@ -155,6 +155,8 @@ const std::vector<Case>& cases() {
       {"render: bad time of day", {"render", "--out", "@/r.png", "--time-of-day", "25:00"}, "25:00"},
       {"render: sun above the zenith", {"render", "--out", "@/r.png", "--sun-elevation", "95"}, "sun_elevation"},
       {"render: sky image missing", {"render", "--out", "@/r.png", "--sky", "@/missing.hdr"}, "missing.hdr"},
+      {"render: sky image is a FIFO", {"render", "--out", "@/r.png", "--sky", "@/fifo"}, "is a FIFO"},
+      {"render: sky image is /dev/zero", {"render", "--out", "@/r.png", "--sky", "/dev/zero"}, "character device"},
       {"render: sky image not an image", {"render", "--out", "@/r.png", "--sky", "@/good.raw"}, "good.raw"},
       // --- roundtrip
       {"roundtrip: unknown option", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--bogus"}, "--bogus"},
@@ -230,10 +232,11 @@ const std::vector<Case>& cases() {
       {"roundtrip: gauss filter so narrow the result is NaN", {"roundtrip", "@/small.bmp", "--out", "@/rt", "--filter", "gauss:1e-30"}, "non-finite"},
       {"roundtrip: control characters in a file name", {"roundtrip", "@/bad\nname\x1b[31m.png", "--out", "@/rt"}, "bad\\x0Aname\\x1B[31m.png"},
       {"roundtrip: file name longer than the system allows", {"roundtrip", "@/" + std::string(5000, 'n') + ".png", "--out", "@/rt"}, "too long"},
+      {"demo: script is a FIFO", {"demo", "--script", "@/fifo"}, "is a FIFO"},
+      {"demo: script is /dev/zero", {"demo", "--script", "/dev/zero"}, "character device"},
       {"demo: --frames without a display", {"demo", "--frames", "2", "--size", "64"}, "need a window"},
       {"demo: --script without a display", {"demo", "--script", "@/okscript.txt"}, "need a window"},
       {"demo: --screenshot without a display", {"demo", "--frames", "1", "--screenshot", "@/s.png"}, "need a window"},
-      {"demo: headless picture already there", {"demo", "--size", "64"}, "oceanfft-headless.png", {}, "oceanfft-headless.png"},
       {"viewer: corrupt image in a scripted run", {"viewer", "@/corrupt.png", "--frames", "2"}, "corrupt.png"},
       {"shader folder with an exponential include tree", {"fft", "--algorithm", "stockham-r4", "--width", "16", "--height", "16", "--input", "@/good.raw", "--output", "@/o.raw"}, "#include expands", {"OCEANFFT_SHADER_DIR=@/bombshaders"}},
       {"render: --time 1e100 makes the sea NaN", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"}, "not finite"},
@@ -437,6 +440,11 @@ TEST(CliSoak, ShortRunKeepsObjectsAndMemoryFlat) {
   ASSERT_TRUE(r.exited) << "signal " << r.status;
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("soak: seed 20261125"), std::string::npos) << "the seed must be printed";
+  // The replay line repeats every option that shaped the run, defaults included.
+  EXPECT_NE(r.out.find("replay: oceanfft soak --frames 1000 --seed 20261125 --size-max 128 --change-every 5 "
+                       "--check-every 50 --rss-every 50)"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("soak: passed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("GL errors 0"), std::string::npos) << r.out;
   RecordProperty("seconds", std::to_string(secs));

@@ -192,19 +192,35 @@ TEST_F(DemoWindow, BadScriptLinesAreClearErrors) {
   fs::remove_all(dir);
 }
 
-// With no display the main command says so in one line and renders headless instead.
+// With no display the main command says so in one line and renders one frame headless, into
+// oceanfft-headless.png in the working directory, never over an existing one: a second run
+// takes the next free name (oceanfft-headless-2.png) and leaves the first alone. A scripted run
+// (--frames, --script, --screenshot) cannot keep its meaning there and is refused (exit 5).
 TEST_F(DemoWindow, NoDisplayFallsBackToAHeadlessRender) {
   const fs::path dir = temp_dir("nodisplay");
-  const fs::path png = dir / "fallback.png";
-  Result r = run("env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() +
-                 "' demo --width 160 --height 96 --size 64 --frames 1 --screenshot '" +
-                 png.string() + "'");
+  const fs::path png = dir / "oceanfft-headless.png";
+  const std::string cmd = "cd '" + dir.string() + "' && env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() +
+                          "' demo --width 160 --height 96 --size 64";
+  Result r = run(cmd);
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("no display"), std::string::npos) << r.output;
   Image img = load_png(png);
   EXPECT_EQ(img.width, 160);
   EXPECT_EQ(img.height, 96);
   expect_non_uniform(img);
+  const auto before = fs::last_write_time(png);
+  const auto size = fs::file_size(png);
+  Result again = run(cmd);
+  EXPECT_EQ(again.status, 0) << again.output;
+  EXPECT_NE(again.output.find("oceanfft-headless-2.png"), std::string::npos) << again.output;
+  EXPECT_EQ(fs::last_write_time(png), before);
+  EXPECT_EQ(fs::file_size(png), size);
+  expect_non_uniform(load_png(dir / "oceanfft-headless-2.png"));
+  Result scripted = run("env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() + "' demo --size 64 --frames 1 --screenshot '" +
+                        (dir / "s.png").string() + "'");
+  EXPECT_EQ(scripted.status, 5) << scripted.output;
+  EXPECT_NE(scripted.output.find("need a window"), std::string::npos) << scripted.output;
+  EXPECT_FALSE(fs::exists(dir / "s.png"));
   fs::remove_all(dir);
 }
 

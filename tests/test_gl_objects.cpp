@@ -86,37 +86,47 @@ TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
 TEST_F(Objects, FailedPlanLeavesNothingBehind) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
-  EXPECT_THROW(fft::Plan(options(fft::kDefaultAlgorithm, 48, 64), test::shaders()), Error);
+  EXPECT_THROW(fft::Plan(options(fft::Algorithm::StockhamR4, 48, 64), test::shaders()), Error);
+  EXPECT_THROW(fft::Plan(options(fft::kDefaultAlgorithm, 4097, 64), test::shaders()), Error);
   test::expect_same_objects(ctx.objects(), before, "after a refused plan");
 }
 
 struct BadShape {
+  fft::Algorithm algorithm;
   int width, height, layers;
   fft::Status status;
   const char* message;
 };
 
 TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
+  // The design-source algorithms take powers of two from 2; fast takes any length from 1.
+  const fft::Algorithm pow2 = fft::Algorithm::StockhamR4, any = fft::Algorithm::Fast;
   const BadShape cases[] = {
-      {3, 8, 1, fft::Status::WidthNotPowerOfTwo, "width 3 is not a power of two"},
-      {96, 8, 1, fft::Status::WidthNotPowerOfTwo, "width 96 is not a power of two"},
-      {8, 6, 1, fft::Status::HeightNotPowerOfTwo, "height 6 is not a power of two"},
-      {8, 4095, 1, fft::Status::HeightNotPowerOfTwo, "height 4095 is not a power of two"},
-      {0, 8, 1, fft::Status::WidthOutOfRange, "width 0 is outside 2..4096"},
-      {1, 8, 1, fft::Status::WidthOutOfRange, "width 1 is outside 2..4096"},
-      {-4, 8, 1, fft::Status::WidthOutOfRange, "width -4 is outside 2..4096"},
-      {8192, 8, 1, fft::Status::WidthOutOfRange, "width 8192 is outside 2..4096"},
-      {8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 2..4096"},
-      {8, -2, 1, fft::Status::HeightOutOfRange, "height -2 is outside 2..4096"},
-      {8, 8192, 1, fft::Status::HeightOutOfRange, "height 8192 is outside 2..4096"},
-      {8, 8, 0, fft::Status::LayersOutOfRange, "layers 0 must be at least 1"},
-      {8, 8, -3, fft::Status::LayersOutOfRange, "layers -3 must be at least 1"},
+      {pow2, 3, 8, 1, fft::Status::WidthNotPowerOfTwo,
+       "width 3 is not a power of two, which stockham-r4 needs (fast takes any size)"},
+      {pow2, 96, 8, 1, fft::Status::WidthNotPowerOfTwo,
+       "width 96 is not a power of two, which stockham-r4 needs (fast takes any size)"},
+      {pow2, 8, 6, 1, fft::Status::HeightNotPowerOfTwo,
+       "height 6 is not a power of two, which stockham-r4 needs (fast takes any size)"},
+      {pow2, 8, 4095, 1, fft::Status::HeightNotPowerOfTwo,
+       "height 4095 is not a power of two, which stockham-r4 needs (fast takes any size)"},
+      {pow2, 1, 8, 1, fft::Status::WidthOutOfRange, "width 1 is outside 2..4096"},
+      {any, 0, 8, 1, fft::Status::WidthOutOfRange, "width 0 is outside 1..4096"},
+      {any, -4, 8, 1, fft::Status::WidthOutOfRange, "width -4 is outside 1..4096"},
+      {any, 8192, 8, 1, fft::Status::WidthOutOfRange, "width 8192 is outside 1..4096"},
+      {any, 4097, 8, 1, fft::Status::WidthOutOfRange, "width 4097 is outside 1..4096"},
+      {any, 8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 1..4096"},
+      {any, 8, -2, 1, fft::Status::HeightOutOfRange, "height -2 is outside 1..4096"},
+      {any, 8, 8192, 1, fft::Status::HeightOutOfRange, "height 8192 is outside 1..4096"},
+      {pow2, 8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 2..4096"},
+      {any, 8, 8, 0, fft::Status::LayersOutOfRange, "layers 0 must be at least 1"},
+      {any, 8, 8, -3, fft::Status::LayersOutOfRange, "layers -3 must be at least 1"},
   };
   gl::Limits generous;
   generous.max_texture_size = 16384;
   generous.max_array_layers = 2048;
   for (const auto& c : cases) {
-    fft::Options o = options(fft::kDefaultAlgorithm, c.width, c.height, c.layers);
+    fft::Options o = options(c.algorithm, c.width, c.height, c.layers);
     SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height) + "x" +
                  std::to_string(c.layers));
     EXPECT_EQ(fft::validate_shape(o), c.status);
@@ -124,7 +134,12 @@ TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
     EXPECT_EQ(fft::describe(c.status, o), c.message);
   }
   for (int n = fft::kMinSize; n <= fft::kMaxSize; n *= 2) {
-    fft::Options o = options(fft::kDefaultAlgorithm, n, fft::kMaxSize / n * fft::kMinSize, 3);
+    fft::Options o = options(fft::Algorithm::StockhamR4, n, fft::kMaxSize / n * fft::kMinSize, 3);
+    EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok) << n;
+    EXPECT_EQ(fft::validate(o, generous), fft::Status::Ok) << n;
+  }
+  for (int n : {1, 3, 97, 1000, 1080, 4093, 4095, 4096}) {
+    fft::Options o = options(fft::Algorithm::Fast, n, 4097 - n, 2);
     EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok) << n;
     EXPECT_EQ(fft::validate(o, generous), fft::Status::Ok) << n;
   }
@@ -150,7 +165,7 @@ TEST(Validate, DriverLimits) {
 }
 
 TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
-  for (auto [w, h, l] : {std::tuple{12, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
+  for (auto [w, h, l] : {std::tuple{4097, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
                          std::tuple{16, 16384, 1}}) {
     fft::Options o = options(fft::kDefaultAlgorithm, w, h, l);
     try {

@@ -7,6 +7,9 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <regex>
+#include <set>
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -256,8 +259,13 @@ TEST(ShaderLoader, EnvironmentOverride) {
   t.write("fft/x.comp", "#version 430 core\nvoid main() {}\n");
   {
     ScopedEnv env("OCEANFFT_SHADER_DIR", t.root().c_str());
-    EXPECT_EQ(gl::ShaderLibrary::locate(), t.root());
+    EXPECT_EQ(gl::ShaderLibrary::override_dir(), t.root());
     EXPECT_EQ(gl::ShaderLibrary().root(), t.root());
+    EXPECT_FALSE(gl::ShaderLibrary().builtin());
+    // The override is the whole source: a built-in shader it lacks is not found.
+    const std::string m =
+        error_of([] { gl::ShaderLibrary().load("fft/stockham.comp"); }, ErrorCode::ShaderCompile);
+    EXPECT_TRUE(contains(m, "not found")) << m;
   }
   {
     const std::string nowhere = t.root() + "/missing";
@@ -275,10 +283,62 @@ TEST(ShaderLoader, EnvironmentOverride) {
     EXPECT_TRUE(contains(m, file)) << m;
   }
   {
-    // Empty means unset: the loader falls back to the project's own shaders.
+    // Empty means unset: the built-in shaders, whatever the working directory.
     ScopedEnv env("OCEANFFT_SHADER_DIR", "");
-    EXPECT_TRUE(fs::is_regular_file(fs::path(gl::ShaderLibrary::locate()) / "fft/stockham.comp"));
+    EXPECT_EQ(gl::ShaderLibrary::override_dir(), "");
+    gl::ShaderLibrary lib;
+    EXPECT_TRUE(lib.builtin());
+    EXPECT_EQ(lib.root(), "");
+    EXPECT_NE(lib.load("fft/stockham.comp").text.find("#version"), std::string::npos);
   }
+}
+
+// Every file under the shader folders this binary links (gl's common/ and fft/) is compiled in,
+// byte for byte, and nothing else is: the build step tracks added and edited files. The app's
+// folders are covered by the CLI tests, which run the built-in shaders of every module.
+TEST(ShaderBuiltin, MatchesTheSourceTree) {
+  const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
+  ASSERT_TRUE(src) << "OCEANFFT_SOURCE_DIR is not set";
+  const fs::path root = fs::path(src) / "shaders";
+  std::vector<std::string> on_disk;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file()) {
+      const fs::path rel = fs::relative(e.path(), root);
+      const std::string top = rel.begin()->string();
+      static const std::set<std::string> kinds = {".glsl", ".comp", ".vert", ".frag",
+                                                  ".geom", ".tesc", ".tese", ".h"};
+      if ((top == "common" || top == "fft") && kinds.count(rel.extension().string()))
+        on_disk.push_back(rel.generic_string());
+    }
+  std::sort(on_disk.begin(), on_disk.end());
+  ASSERT_EQ(gl::EmbeddedShaders::paths(), on_disk);
+  for (const std::string& rel : on_disk) {
+    std::ifstream in(root / rel, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const gl::EmbeddedShader* e = gl::EmbeddedShaders::find(rel);
+    ASSERT_NE(e, nullptr) << rel;
+    EXPECT_EQ(std::string(e->text), ss.str()) << rel;
+  }
+  EXPECT_EQ(gl::EmbeddedShaders::find("fft/none.comp"), nullptr);
+}
+
+class ShaderBuiltinGl : public test::GlTest {};
+
+// The built-in FFT kernel compiles and links without any directory, and an error in a built-in
+// shader's include still names file:line under shaders/.
+TEST_F(ShaderBuiltinGl, CompilesAndNamesFileLine) {
+  ScopedEnv env("OCEANFFT_SHADER_DIR", nullptr);
+  gl::ShaderLibrary lib;
+  ASSERT_TRUE(lib.builtin());
+  gl::Program p = lib.compute("fft/stockham.comp", {{"N", "16"}, {"AXIS", "0"}, {"RADIX", "2"},
+                                                    {"THREADS", "8"}, {"LINES", "1"}, {"SPLIT", "0"}});
+  EXPECT_TRUE(p);
+  const std::string m = error_of([&] { lib.compute("fft/stockham.comp", {{"N", "16"}}); },
+                                 ErrorCode::ShaderCompile);
+  EXPECT_TRUE(std::regex_search(m, std::regex(R"(shaders/fft/[a-z_]+\.(comp|glsl):[0-9]+:)"))) << m;
+  const std::string missing = error_of([&] { lib.load("fft/none.comp"); }, ErrorCode::ShaderCompile);
+  EXPECT_TRUE(contains(missing, "built-in shaders/fft/none.comp")) << missing;
 }
 
 }  // namespace

@@ -197,6 +197,39 @@ TEST(IoImages, JpegScanMustBeComplete) {
   }
 }
 
+uint32_t crc32(const std::string& s) {
+  uint32_t crc = ~0u;
+  for (unsigned char c : s) {
+    crc ^= c;
+    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
+// The deflate stream cut short inside a PNG whose chunk checksums are all correct: the CRC walk
+// cannot see it, the decoder must.
+TEST(IoImages, PngWithACutDeflateStreamIsRefused) {
+  std::vector<uint8_t> px(64 * 64 * 3);
+  std::mt19937 rng(3);
+  for (auto& v : px) v = uint8_t(rng());
+  const std::string png = io::encode_png(64, 64, 3, px.data());
+  const size_t idat = png.find("IDAT") - 4;
+  const uint32_t len = uint32_t(uint8_t(png[idat])) << 24 | uint32_t(uint8_t(png[idat + 1])) << 16 |
+                       uint32_t(uint8_t(png[idat + 2])) << 8 | uint8_t(png[idat + 3]);
+  EXPECT_EQ(io::decode_image(bytes(png), "whole.png").width, 64);
+  for (uint32_t keep : {len / 4, len / 2, len - len / 8, len - 1}) {
+    std::string body = "IDAT" + png.substr(idat + 8, keep);
+    std::string chunk(4, '\0');
+    for (int i = 0; i < 4; ++i) chunk[i] = char(keep >> (24 - 8 * i));
+    const uint32_t crc = crc32(body);
+    chunk += body;
+    for (int i = 0; i < 4; ++i) chunk += char(crc >> (24 - 8 * i));
+    const std::string cut = png.substr(0, idat) + chunk + png.substr(idat + 12 + len);
+    EXPECT_EQ(code_of([&] { io::decode_image(bytes(cut), "cut.png"); }), ErrorCode::InvalidArgument)
+        << "kept " << keep << " of " << len << " deflate bytes";
+  }
+}
+
 TEST(IoImages, TgaPixelDataMustBeThere) {
   std::string tga(18, '\0');
   tga[2] = 2;

@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fft/anysize.h"
 #include "gl/shader.h"
 
 using namespace oceanfft;
@@ -28,9 +29,30 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// mixed.comp's defines come from its planner: mixed radix with every exchange width, Bluestein
+// unpadded, the scratch-image exchange, and the one-element line.
+std::vector<gl::Defines> mixed_sets() {
+  gl::Limits limits;
+  limits.max_invocations = 1024;
+  limits.max_group_size[0] = limits.max_group_size[1] = 1024;
+  struct Case {
+    int n, axis, lines, shared;
+  };
+  std::vector<gl::Defines> out;
+  for (Case c : {Case{1000, 0, 3, 65536}, Case{360, 1, 64, 8192}, Case{2187, 0, 5, 10000},
+                 Case{997, 1, 7, 8192}, Case{97, 0, 5, 100}, Case{1, 1, 9, 0}}) {
+    limits.max_shared_memory = c.shared;
+    fft::Options o;
+    const fft::AxisStrategy s = fft::detail::plan_any_axis(c.n, c.axis, c.lines, limits, o);
+    out.push_back(fft::detail::any_defines(s, c.axis, c.lines));
+  }
+  return out;
+}
+
 // Representative define sets per entry point (path relative to shaders/). A file without a row
 // is checked once with no defines. Pick sets that reach every #if branch.
 const std::map<std::string, std::vector<gl::Defines>> kDefines = {
+    {"fft/mixed.comp", mixed_sets()},
     {"fft/stockham.comp",
      {
          {{"N", "256"}, {"AXIS", "0"}, {"RADIX", "4"}, {"THREADS", "64"}, {"LINES", "2"}, {"SPLIT", "0"}},
@@ -70,7 +92,8 @@ const std::set<std::string> kStages = {".comp", ".vert", ".frag", ".geom", ".tes
 fs::path shader_root() {
   if (const char* d = std::getenv("OCEANFFT_SHADER_DIR"); d && *d) return d;
   if (const char* s = std::getenv("OCEANFFT_SOURCE_DIR"); s && *s) return fs::path(s) / "shaders";
-  return gl::ShaderLibrary::locate();
+  // The files themselves are needed (the built-in copies are checked by test_gl_shader).
+  throw std::runtime_error("set OCEANFFT_SOURCE_DIR or OCEANFFT_SHADER_DIR to find shaders/");
 }
 
 std::string glslang() {

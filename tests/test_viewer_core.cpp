@@ -54,7 +54,7 @@ fft::Planes padded_planes(const Image& img, int pw, int ph, bool mirror) {
   return p;
 }
 
-int signed_bin(int i, int n) { return i < n / 2 ? i : i - n; }
+int signed_bin(int i, int n) { return i <= n / 2 ? i : i - n; }  // as shaders/viewer/filter.glsl
 
 }  // namespace
 
@@ -79,8 +79,9 @@ TEST_F(ViewerCore, LayoutsAndBitDepthsRoundTrip) {
         ASSERT_EQ(img.pixels, src.pixels);  // exact levels, not just close
 
         rt().set_image(img);
-        EXPECT_EQ(rt().padded_width(), viewer::padded_size(sz[0]));
-        EXPECT_EQ(rt().padded_height(), viewer::padded_size(sz[1]));
+        // By default the image is transformed at its own size.
+        EXPECT_EQ(rt().padded_width(), sz[0]);
+        EXPECT_EQ(rt().padded_height(), sz[1]);
         const auto& e = rt().errors();
         EXPECT_GE(e.psnr_db, 100.0);
         EXPECT_LE(e.max_abs, 2e-6);
@@ -100,35 +101,42 @@ TEST_F(ViewerCore, LayoutsAndBitDepthsRoundTrip) {
 TEST_F(ViewerCore, PsnrAtLeast100DbForEveryAlgorithm) {
   Image img = test::random_image(37, 61, 3, 8, test::seed("psnr image"));
   for (fft::Algorithm a : fft::all_algorithms()) {
-    for (auto pad : {viewer::Padding::Zero, viewer::Padding::Mirror}) {
+    for (auto pad : {viewer::Padding::None, viewer::Padding::Zero, viewer::Padding::Mirror}) {
       viewer::Settings s;
       s.algorithm = a;
       s.padding = pad;
       rt().configure(s);
       rt().set_image(img);
+      // 37x61 unpadded is for fast only; the others zero-pad and say so.
+      const bool any = a == fft::Algorithm::Fast || pad != viewer::Padding::None;
+      EXPECT_EQ(rt().padding_used(), any ? pad : viewer::Padding::Zero) << fft::name(a);
+      EXPECT_EQ(rt().padded_width(), pad == viewer::Padding::None && any ? 37 : 64);
       EXPECT_GE(rt().errors().psnr_db, 100.0) << fft::name(a) << " " << viewer::name(pad);
       EXPECT_EQ(viewer::quantise8(rt().reconstruction()), viewer::quantise8(img)) << fft::name(a);
     }
   }
 }
 
-// The spectrum of each channel equals FFTW's of that channel alone, for both paddings.
+// The spectrum of each channel equals FFTW's of that channel alone, for every padding: with
+// none (the default) it is the odd-sized image's own spectrum.
 TEST_F(ViewerCore, EachChannelSpectrumMatchesFftw) {
   Image img = test::random_image(37, 61, 4, 8, test::seed("channel spectra"));
-  for (auto pad : {viewer::Padding::Zero, viewer::Padding::Mirror}) {
+  EXPECT_EQ(viewer::Settings{}.padding, viewer::Padding::None);
+  for (auto pad : {viewer::Padding::None, viewer::Padding::Zero, viewer::Padding::Mirror}) {
     viewer::Settings s;
     s.padding = pad;
     rt().configure(s);
     rt().set_image(img);
     fft::Planes got = rt().spectrum();
-    ASSERT_EQ(got.width, 64);
-    ASSERT_EQ(got.height, 64);
+    const int n[2] = {pad == viewer::Padding::None ? 37 : 64, pad == viewer::Padding::None ? 61 : 64};
+    ASSERT_EQ(got.width, n[0]);
+    ASSERT_EQ(got.height, n[1]);
     ASSERT_EQ(got.layers, 2);
-    fft::Planes in = padded_planes(img, 64, 64, pad == viewer::Padding::Mirror);
+    fft::Planes in = padded_planes(img, n[0], n[1], pad == viewer::Padding::Mirror);
     auto ref = fft::reference(in, fft::Direction::Forward);
     for (int c = 0; c < 4; ++c) {
       // One channel alone against FFTW of that channel alone.
-      fft::Planes one(64, 64, 1), mine(64, 64, 1);
+      fft::Planes one(n[0], n[1], 1), mine(n[0], n[1], 1);
       std::copy(in.plane(c), in.plane(c) + in.plane_size(), one.plane(0));
       std::copy(got.plane(c), got.plane(c) + got.plane_size(), mine.plane(0));
       auto ref1 = fft::reference(one, fft::Direction::Forward);
@@ -164,9 +172,11 @@ TEST_F(ViewerCore, RedOnlyImageHasZeroGreenAndBlueSpectra) {
 TEST_F(ViewerCore, ConstantImageHasOnlyDc) {
   const float level[] = {0.25f, 0.5f, 0.75f, 1.0f};
   // Mirror padding keeps a constant constant, so odd sizes work too; zero padding needs a
-  // power-of-two size to stay constant.
+  // power-of-two size to stay constant; no padding keeps any size constant, and the view's DC
+  // sits at (W/2, H/2) rounded down for odd sizes, as numpy's fftshift puts it.
   struct Case { int w, h; viewer::Padding pad; } cases[] = {
-      {32, 16, viewer::Padding::Zero}, {37, 61, viewer::Padding::Mirror}};
+      {32, 16, viewer::Padding::Zero}, {37, 61, viewer::Padding::Mirror},
+      {37, 61, viewer::Padding::None}, {33, 20, viewer::Padding::None}};
   for (auto& k : cases) {
     viewer::Settings s;
     s.padding = k.pad;
@@ -225,17 +235,19 @@ TEST_F(ViewerCore, CosineGivesTwoPeaksAtPlusMinusK) {
   }
 }
 
-// The GPU mask equals the host definition bin by bin, for every kind, on a non-square grid.
+// The GPU mask equals the host definition bin by bin, for every kind, on a non-square grid with
+// an odd axis (no padding: bins k and W-k must get the same radius, or a real image turns
+// complex).
 TEST_F(ViewerCore, FilteredSpectrumIsSpectrumTimesGain) {
-  Image img = test::random_image(50, 20, 3, 8, test::seed("filter mask"));
+  Image img = test::random_image(51, 20, 3, 8, test::seed("filter mask"));
   rt().set_image(img);
   const Filter filters[] = {{Filter::Kind::None},         {Filter::Kind::LowPass, 5.0f},
                             {Filter::Kind::HighPass, 5.0f}, {Filter::Kind::Gauss, 4.0f},
                             {Filter::Kind::Band, 3.0f, 9.5f}, {Filter::Kind::LowPass, 0.0f}};
   const fft::Planes full = rt().spectrum();
   const int W = full.width, H = full.height;
-  ASSERT_EQ(W, 64);
-  ASSERT_EQ(H, 32);
+  ASSERT_EQ(W, 51);
+  ASSERT_EQ(H, 20);
   for (const Filter& f : filters) {
     viewer::Settings s;
     s.filter = f;
@@ -357,10 +369,14 @@ TEST_F(ViewerCore, FailedLoadKeepsThePreviousImage) {
 
 TEST_F(ViewerCore, AlgorithmAndPaddingChangesReplan) {
   Image img = test::random_image(33, 17, 2, 8, test::seed("replan"));
+  viewer::Settings zs;
+  zs.padding = viewer::Padding::Zero;
+  rt().configure(zs);
   rt().set_image(img);
   const fft::Planes zero = rt().spectrum();
   for (fft::Algorithm a : fft::all_algorithms()) {
     viewer::Settings s;
+    s.padding = viewer::Padding::Zero;
     s.algorithm = a;
     rt().configure(s);
     fft::Planes sp = rt().spectrum();

@@ -87,7 +87,7 @@ class ViewerPanelFrames : public test::GlTest {
 
 fs::path asset(const char* name) {
   const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
-  return (src ? fs::path(src) : fs::path(gl::ShaderLibrary::locate()).parent_path()) / "assets" / name;
+  return (src ? fs::path(src) : fs::current_path()) / "assets" / name;
 }
 
 }  // namespace

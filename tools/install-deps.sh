@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libglfw3-dev libglm-dev libimgui-dev libstb-dev libfftw3-dev
+  libglfw3-dev libglm-dev libimgui-dev libstb-dev libfftw3-dev libjpeg62-turbo-dev zlib1g-dev
   libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
   libegl-dev libgl-dev libegl1 libgl1-mesa-dri
   glslang-tools xvfb xauth python3 python3-matplotlib

@@ -4,6 +4,7 @@
 #define FFT_AXIS_GLSL
 
 #include "common/complex.glsl"
+#include "fft/bindings.h"
 
 ivec3 axis_coord(int i, int line, int layer) {
 #if AXIS == 0
@@ -15,7 +16,7 @@ ivec3 axis_coord(int i, int line, int layer) {
 
 // tw[t] = exp(-2*pi*i*t/N) for t in [0, N), computed in double on the host: GPU sin/cos are
 // too coarse for the 3e-7 error target at large N.
-layout(std430, binding = 0) readonly buffer Twiddles { vec2 tw[]; };
+layout(std430, binding = FFT_BUFFER_TWIDDLES) readonly buffer Twiddles { vec2 tw[]; };
 
 // exp(sign*2*pi*i*t/N); uInverse flips the sign.
 vec2 twiddle(int t, bool inverse) {

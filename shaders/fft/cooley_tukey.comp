@@ -7,8 +7,8 @@
 
 layout(local_size_x = LOCAL, local_size_y = 1, local_size_z = 1) in;
 
-layout(binding = 0, rgba32f) uniform image2DArray uPingpong0;
-layout(binding = 1, rgba32f) uniform image2DArray uPingpong1;
+layout(binding = FFT_IMAGE_SRC, rgba32f) uniform image2DArray uPingpong0;
+layout(binding = FFT_IMAGE_DST, rgba32f) uniform image2DArray uPingpong1;
 
 uniform int uStage;      // 0 .. log2(N)-1
 uniform int uPingpong;   // 0: read uPingpong0, write uPingpong1; 1: the other way round

@@ -84,11 +84,11 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #define FFT_IMG_QUALIFIER
 #endif
 #ifndef FFT_LOAD
-layout(binding = 0, rgba32f) uniform FFT_IMG_QUALIFIER readonly image2DArray uSrc;
+layout(binding = FFT_IMAGE_SRC, rgba32f) uniform FFT_IMG_QUALIFIER readonly image2DArray uSrc;
 #define FFT_LOAD(i, line, layer) imageLoad(uSrc, texel(i, line, layer))
 #endif
 #ifndef FFT_PAIR
-layout(binding = 1, rgba32f) uniform FFT_IMG_QUALIFIER writeonly image2DArray uDst;
+layout(binding = FFT_IMAGE_DST, rgba32f) uniform FFT_IMG_QUALIFIER writeonly image2DArray uDst;
 #endif
 
 uniform int uDirection;  // 0 forward, 1 inverse

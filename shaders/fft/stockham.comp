@@ -14,8 +14,8 @@
 
 layout(local_size_x = THREADS, local_size_y = LINES, local_size_z = 1) in;
 
-layout(binding = 0, rgba32f) uniform readonly image2DArray uSrc;
-layout(binding = 1, rgba32f) uniform writeonly image2DArray uDst;
+layout(binding = FFT_IMAGE_SRC, rgba32f) uniform readonly image2DArray uSrc;
+layout(binding = FFT_IMAGE_DST, rgba32f) uniform writeonly image2DArray uDst;
 
 uniform int uDirection;  // 0 forward, 1 inverse
 uniform float uScale;    // 1, or 1/N for the inverse

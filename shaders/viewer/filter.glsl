@@ -13,7 +13,9 @@ uniform int uFilter;
 uniform float uR1;  // radius, sigma, or inner band radius
 uniform float uR2;  // outer band radius
 
-int signed_bin(int i, int n) { return i < n / 2 ? i : i - n; }
+// Bins i and n-i get the same radius for odd n too (an unpadded image), so a filtered real
+// image stays real.
+int signed_bin(int i, int n) { return i <= n / 2 ? i : i - n; }
 
 float bin_radius(ivec2 p, ivec2 n) {
   return length(vec2(signed_bin(p.x, n.x), signed_bin(p.y, n.y)));

@@ -30,7 +30,8 @@ float phase01(vec2 c) { return c == vec2(0.0) ? 0.5 : (atan(c.y, c.x) + PI) / (2
 void main() {
   ivec2 p = ivec2(gl_GlobalInvocationID.xy);
   if (p.x >= uPadded.x || p.y >= uPadded.y) return;
-  ivec2 src = (p + uPadded / 2) % uPadded;  // DC lands at (W/2, H/2)
+  // numpy's fftshift: DC lands at (W/2, H/2) rounded down, for odd (unpadded) sizes too.
+  ivec2 src = (p + (uPadded + 1) / 2) % uPadded;
   vec4 a = imageLoad(uSpectrum, ivec3(src, 0));
   vec4 b = uChannels > 2 ? imageLoad(uSpectrum, ivec3(src, 1)) : vec4(0.0);
   vec2 ch[3];

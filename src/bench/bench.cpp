@@ -1,5 +1,9 @@
 #include "bench/bench.h"
 
+#include <bit>
+#include <charconv>
+#include <string_view>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -65,30 +69,31 @@ Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work
   return profiler::summarize(ms);
 }
 
-CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, TimerKind kind,
+CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layers, TimerKind kind,
                         const Timing& a, uint64_t seed) {
   CopyResult r;
-  r.size = n;
+  r.size = shape;
+  const int w = shape.width, h = shape.height;
   fft::Options o;
-  o.width = o.height = n;
+  o.width = w;
+  o.height = h;
   o.layers = layers;
   r.bytes = fft::pass_bytes(o);
-  gl::Texture src = gl::make_complex_texture(n, n, layers);
-  gl::Texture dst = gl::make_complex_texture(n, n, layers);
-  fft::upload(src, fft::random_planes(n, n, layers, seed));
+  gl::Texture src = gl::make_complex_texture(w, h, layers);
+  gl::Texture dst = gl::make_complex_texture(w, h, layers);
+  fft::upload(src, fft::random_planes(w, h, layers, seed));
   gl::Program prog = shaders.compute("bench/copy_image.comp");
-  const GLuint groups = GLuint((n + 15) / 16);
   auto compute_copy = [&] {
     glUseProgram(prog.id());
     glBindImageTexture(0, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     glBindImageTexture(1, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-    glDispatchCompute(groups, groups, GLuint(layers));
+    glDispatchCompute(GLuint((w + 15) / 16), GLuint((h + 15) / 16), GLuint(layers));
     // Same barrier an FFT pass ends with, so both pay the same synchronisation.
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   };
   auto image_copy = [&] {
     glCopyImageSubData(src.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, dst.id(), GL_TEXTURE_2D_ARRAY, 0,
-                       0, 0, 0, n, n, layers);
+                       0, 0, 0, w, h, layers);
   };
   warm_up(compute_copy, r.bytes, a);
   r.compute = time_batched(kind, a.reps, compute_copy, r.bytes);
@@ -97,25 +102,27 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, int n, int layers, Tim
   // A copy that moved nothing would inflate the ceiling: check the last one landed.
   fft::Planes in = fft::download(src), out = fft::download(dst);
   if (in.data != out.data)
-    throw Error(ErrorCode::Verification, "the image copy at " + std::to_string(n) + " lost data");
+    throw Error(ErrorCode::Verification, "the image copy at " + shape.label() + " lost data");
   return r;
 }
 
-FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, int n,
+FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, Shape shape,
                       int layers, TimerKind kind, const Timing& a, uint64_t seed) {
+  const int w = shape.width, h = shape.height;
   fft::Options o;
-  o.width = o.height = n;
+  o.width = w;
+  o.height = h;
   o.layers = layers;
   o.algorithm = algorithm;
   fft::Plan plan(o, shaders);
   FftResult r;
   r.algorithm = algorithm;
-  r.size = n;
+  r.size = shape;
   r.plan = plan.describe();
   r.dispatches = plan.dispatches_per_execute();
   r.bytes = fft::pass_bytes(o) * 2;
-  gl::Texture input = gl::make_complex_texture(n, n, layers);
-  fft::Planes in = fft::random_planes(n, n, layers, seed);
+  gl::Texture input = gl::make_complex_texture(w, h, layers);
+  fft::Planes in = fft::random_planes(w, h, layers, seed);
   fft::upload(input, in);
   const gl::Texture* result = nullptr;
   auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
@@ -138,7 +145,7 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, oc
                         TimerKind kind, const Timing& a, int cascades, uint64_t seed,
                         OceanResult& out, std::string& note) {
   ocean::Params p;
-  p.size = r.size;
+  p.size = r.size.width;
   p.algorithm = r.algorithm;
   p.seed = seed;
   p.cascades = cascades;
@@ -190,8 +197,9 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, oc
 
 void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kind,
                    const Timing& a, int cascades, uint64_t seed) {
-  if (r.size < ocean::kMinSize || r.size > ocean::kMaxSize) {
-    r.ocean_note = "the ocean runs at sizes " + std::to_string(ocean::kMinSize) + ".." +
+  const int n = r.size.width;
+  if (!r.size.square() || !std::has_single_bit(unsigned(n)) || n < ocean::kMinSize || n > ocean::kMaxSize) {
+    r.ocean_note = "the ocean runs at square powers of two " + std::to_string(ocean::kMinSize) + ".." +
                    std::to_string(ocean::kMaxSize);
     return;
   }
@@ -211,6 +219,37 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
 
 }  // namespace
 
+std::string Shape::label() const {
+  return square() ? std::to_string(width) : std::to_string(width) + "x" + std::to_string(height);
+}
+
+std::vector<Shape> parse_shapes(const std::string& text) {
+  auto side = [&](std::string_view item, std::string_view whole) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v, 10);
+    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || v < 1)
+      throw Error(ErrorCode::InvalidArgument,
+                  "--sizes: '" + std::string(item) + "' is not a decimal integer (sizes are N or WxH, each 1 or more)");
+    return v;
+  };
+  std::vector<Shape> out;
+  std::string_view rest = text;
+  for (;;) {
+    const size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const size_t x = item.find('x');
+    if (x == std::string_view::npos) {
+      const int n = side(item, item);
+      out.push_back({n, n});
+    } else {
+      out.push_back({side(item.substr(0, x), item), side(item.substr(x + 1), item)});
+    }
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return out;
+}
+
 void validate(const Timing& t) {
   if (t.reps < 1)
     throw Error(ErrorCode::InvalidArgument, "--reps must be at least 1 (got " + std::to_string(t.reps) + ")");
@@ -229,13 +268,18 @@ void validate(const FftConfig& c) {
     throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(c.layers) + ")");
   if (c.ocean_cascades < 1 || c.ocean_cascades > ocean::kMaxCascades)
     throw Error(ErrorCode::InvalidArgument, "--ocean-cascades must be 1.." + std::to_string(ocean::kMaxCascades));
-  for (int n : c.sizes) {
-    fft::Options o;
-    o.width = o.height = n;
-    o.layers = c.layers;
-    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
-      throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
-  }
+  for (const Shape& shape : c.sizes)
+    for (fft::Algorithm alg : c.algorithms.empty() ? std::vector<fft::Algorithm>(fft::all_algorithms().begin(),
+                                                                                 fft::all_algorithms().end())
+                                                   : c.algorithms) {
+      fft::Options o;
+      o.width = shape.width;
+      o.height = shape.height;
+      o.layers = c.layers;
+      o.algorithm = alg;
+      if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+        throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
+    }
 }
 
 Device describe_device(const gl::Context& ctx) {
@@ -294,17 +338,20 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
   auto announce = [&](const std::string& what) {
     if (progress) progress("[" + std::to_string(++step) + "/" + std::to_string(steps) + "] " + what);
   };
-  for (int n : c.sizes) {
-    announce("image copy " + std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(c.layers));
-    rep.copies.push_back(measure_copy(shaders, n, c.layers, rep.timer, c.timing, c.seed ^ uint64_t(n)));
+  for (const Shape& shape : c.sizes) {
+    announce("image copy " + std::to_string(shape.width) + "x" + std::to_string(shape.height) + "x" +
+             std::to_string(c.layers));
+    rep.copies.push_back(measure_copy(shaders, shape, c.layers, rep.timer, c.timing,
+                                      c.seed ^ uint64_t(shape.width * 4099 + shape.height)));
   }
   uint64_t case_seed = c.seed;
   for (fft::Algorithm alg : c.algorithms)
     for (size_t i = 0; i < c.sizes.size(); ++i) {
-      const int n = c.sizes[i];
-      announce(std::string(fft::name(alg)) + " " + std::to_string(n) + "x" + std::to_string(n) +
-               "x" + std::to_string(c.layers) + ", " + std::to_string(c.timing.reps) + " reps");
-      FftResult r = measure_fft(shaders, alg, n, c.layers, rep.timer, c.timing, ++case_seed);
+      const Shape shape = c.sizes[i];
+      announce(std::string(fft::name(alg)) + " " + std::to_string(shape.width) + "x" +
+               std::to_string(shape.height) + "x" + std::to_string(c.layers) + ", " +
+               std::to_string(c.timing.reps) + " reps");
+      FftResult r = measure_fft(shaders, alg, shape, c.layers, rep.timer, c.timing, ++case_seed);
       if (c.ocean) measure_ocean(shaders, r, rep.timer, c.timing, c.ocean_cascades, case_seed);
       r.copy_gbps = rep.copies[i].best_gbps();
       rep.results.push_back(std::move(r));

@@ -39,8 +39,18 @@ struct Timing {
   std::string timer = "auto";  // auto, gpu or cpu
 };
 
+// One transform shape: W x H. Squares print and serialise as "N", others as "WxH".
+struct Shape {
+  int width = 0, height = 0;
+  bool square() const { return width == height; }
+  std::string label() const;
+};
+// "256,1080x1920,997": N for N x N or WxH, each side any length the engine takes. Decimal only;
+// throws Error(InvalidArgument) naming the bad item.
+std::vector<Shape> parse_shapes(const std::string& text);
+
 struct FftConfig {
-  std::vector<int> sizes = {256, 512, 1024, 2048, 4096};
+  std::vector<Shape> sizes = {{256, 256}, {512, 512}, {1024, 1024}, {2048, 2048}, {4096, 4096}};
   std::vector<fft::Algorithm> algorithms;  // empty: all
   int layers = 1;
   Timing timing;
@@ -66,7 +76,7 @@ Device describe_device(const gl::Context& ctx);
 std::pair<TimerKind, std::string> choose_timer(const std::string& requested, const gl::ContextInfo& info);
 
 struct CopyResult {
-  int size = 0;
+  Shape size;
   Summary compute, copy_image;
   uint64_t bytes = 0;
   double best_gbps() const;
@@ -91,7 +101,7 @@ struct OceanResult {
 
 struct FftResult {
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
-  int size = 0;
+  Shape size;
   std::string plan;
   int dispatches = 0;
   uint64_t bytes = 0;

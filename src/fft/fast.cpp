@@ -1,27 +1,20 @@
 #include "fft/fast.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace oceanfft::fft::detail {
 namespace {
 
-int log2i(int v) {
-  int l = 0;
-  while ((1 << l) < v) ++l;
-  return l;
-}
-int floor_pow2(int v) {
-  int p = 1;
-  while (p * 2 <= v) p *= 2;
-  return p;
-}
+int bit_floor_int(int v) { return int(std::bit_floor(unsigned(std::max(v, 1)))); }
+
 
 // Stages: N = R1 * P^(stages-1) with 2 <= R1 <= P, so the first stage takes the remainder.
 struct Stages {
   int r1, count;
 };
 Stages stages_for(int n, int p) {
-  const int ln = log2i(n), lp = log2i(p);
+  const int ln = std::bit_width(unsigned(n)) - 1, lp = std::bit_width(unsigned(p)) - 1;  // powers of two
   const int rest = (ln - 1) / lp;
   return {1 << (ln - lp * rest), rest + 1};
 }
@@ -59,13 +52,13 @@ Tuned fallback_tuning(int n) {
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
                                            const gl::Limits& limits, const Options& o) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
-  const int invocations = floor_pow2(std::min(
+  const int invocations = bit_floor_int(std::min(
       {o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,
        limits.max_group_size[0], limits.max_group_size[1]}));
 
   AxisStrategy s{AxisStrategy::Kind::Registers, n, 2, 0, 1};
   const Tuned dflt = tuned(n, axis).value_or(fallback_tuning(n));
-  int p = o.fast.per_thread > 0 ? floor_pow2(std::clamp(o.fast.per_thread, 2, 16)) : dflt.per_thread;
+  int p = o.fast.per_thread > 0 ? bit_floor_int(std::clamp(o.fast.per_thread, 2, 16)) : dflt.per_thread;
   p = std::min(p, n);
   // Too many invocations per line for this driver: hold more elements each.
   while (n / p > invocations && p < 16 && p < n) p *= 2;
@@ -76,7 +69,7 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
 
   const int wanted = axis == 0 ? (o.fast.row_lines > 0 ? o.fast.row_lines : dflt.lines)
                                : (o.fast.column_lines > 0 ? o.fast.column_lines : dflt.lines);
-  int lines = std::min({floor_pow2(std::max(wanted, 1)), lines_total, invocations / s.threads});
+  int lines = std::min({bit_floor_int(std::max(wanted, 1)), lines_total, invocations / s.threads});
   lines = std::max(lines, 1);
 
   int ex = o.fast.exchange == 1 || o.fast.exchange == 2 || o.fast.exchange == 4 ? o.fast.exchange

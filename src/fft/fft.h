@@ -1,6 +1,9 @@
 #pragma once
 // The FFT engine's public face: an options struct with defaults, precise status values, and a
 // plan that owns every GL object it needs. Knows nothing of oceans, images or panels.
+// Installed (cmake --install) as <oceanfft/fft/fft.h>; docs/api.md shows it in use. Everything
+// here that touches GL needs the plan's context current on the calling thread
+// (gl::attach_current or gl::create_headless); nothing is thread-safe.
 #include <optional>
 #include <span>
 #include <string>
@@ -14,27 +17,40 @@
 
 namespace oceanfft::fft {
 
+// How each axis is transformed. Every algorithm gives the same result to float rounding; they
+// differ in speed and in how many dispatches they take.
 enum class Algorithm {
   CooleyTukey,  // radix-2 DIT, one dispatch per stage per axis, bit reversal in stage 0
   StockhamR2,   // one dispatch per axis, all radix-2 stages in shared memory
   StockhamR4,   // one dispatch per axis, radix-4 stages (+ one radix-2 when log2 N is odd)
-  Fast,         // one dispatch per axis, radix-16 butterflies in registers (src/fft/fast.cpp)
+  Fast,         // one dispatch per axis, radix-16 butterflies in registers (src/fft/fast.cpp);
+                // the only one that takes any length: radix 2..9 stages for lengths whose prime
+                // factors are 2, 3, 5 and 7, Bluestein for the rest (src/fft/anysize.cpp)
 };
 
 // What the ocean and the viewer use unless told otherwise.
 inline constexpr Algorithm kDefaultAlgorithm = Algorithm::Fast;
 
+// Every algorithm, in the order of the enum.
 std::span<const Algorithm> all_algorithms();
+// "cooley-tukey", "stockham-r2", "stockham-r4", "fast"; "?" for a value outside the enum.
 std::string_view name(Algorithm a);
+// The algorithm name() calls `name`, or nothing for any other text.
 std::optional<Algorithm> parse_algorithm(std::string_view name);
 // "cooley-tukey, stockham-r2, ..." for error messages and help text.
 std::string algorithm_list();
 
+// Forward: X[k] = sum x[n] e^(-2 pi i k n / N), unscaled. Inverse: the + sign and 1/(W*H), so a
+// forward and an inverse give back the input (numpy's "backward" normalisation).
 enum class Direction { Forward, Inverse };
 
+// The design-source algorithms (all but Fast) take powers of two in kMinSize..kMaxSize; Fast
+// takes any length in kMinAnySize..kMaxSize.
 inline constexpr int kMinSize = 2;
+inline constexpr int kMinAnySize = 1;
 inline constexpr int kMaxSize = 4096;
 
+// What a plan transforms. Checked by validate(); the plan keeps a copy.
 struct Options {
   int width = 256;
   int height = 256;
@@ -52,6 +68,7 @@ struct Options {
   } fast;
 };
 
+// Why validate() refused an Options; describe() turns it into a message.
 enum class Status {
   Ok,
   WidthNotPowerOfTwo,
@@ -62,40 +79,82 @@ enum class Status {
   ExceedsTextureLimit,
   ExceedsLayerLimit,
 };
+// One line naming the offending value ("width 300 is not a power of two"); "ok" for Ok.
 std::string describe(Status s, const Options& o);
+// validate_shape(), then the driver's texture size and array layer limits. No GL call.
 Status validate(const Options& o, const gl::Limits& limits);
-// The checks that need no GL context (sizes, powers of two, layers), for validating input
-// before a context exists.
+// The checks that need no GL context (sizes, powers of two for all algorithms but Fast, layers),
+// for validating input before a context exists.
 Status validate_shape(const Options& o);
 
 // How one axis is computed; chosen by the planner from the limits, reported by describe().
+// Informational: nothing takes it as input.
 struct AxisStrategy {
-  enum class Kind { StageDispatches, SharedVec4, SharedVec2Split, Registers } kind;
+  enum class Kind {
+    StageDispatches,
+    SharedVec4,
+    SharedVec2Split,
+    Registers,
+    MixedRadix,  // any smooth length: stages of `radices` in registers (shaders/fft/mixed.comp)
+    Bluestein,   // any other length: chirp, two FFTs of length `transform` and a product
+  } kind;
   int length = 0;   // N along this axis
   int radix = 2;
   int threads = 0;  // invocations per line
   int lines = 0;    // lines per work group
   int exchange = 4; // Registers: floats per shared-memory word when exchanging between stages
+  // MixedRadix and Bluestein only:
+  std::vector<int> radices{};  // stage radices, first stage first; product = transform
+  int transform = 0;         // FFT length inside the kernel: length, or Bluestein's power of two
+  bool scratch = false;      // exchanges through a scratch image (shared memory too small)
+  bool padded = true;        // shared rows padded against bank conflicts
+  // One line, e.g. "N=256: 4 elements/invocation in registers, ...".
   std::string describe() const;
 };
 
+// A transform of one shape, planned once and executed any number of times. Owns its programs,
+// twiddle buffers and two result textures (2 x width x height x layers x 16 bytes); all are
+// created in the constructor, so execute() allocates nothing.
 class Plan {
  public:
+  // Validates `options` against the current context's limits, compiles the kernels from
+  // `shaders` (used only here, not kept) and allocates the textures.
+  // Needs: a current gl::Context (gl::Context::current()).
+  // GL state: creates programs, buffers and textures; leaves the generic
+  // GL_SHADER_STORAGE_BUFFER binding and the active unit's GL_TEXTURE_2D_ARRAY binding at 0.
+  // Errors: Error(GlUnsupported) with no current context, Error(InvalidArgument) for options
+  // validate() refuses (message from describe()), Error(ShaderCompile) naming file:line,
+  // Error(GlRuntime) when the driver refuses the textures or reports a GL error.
   Plan(const Options& options, const gl::ShaderLibrary& shaders);
+  // Deletes the plan's GL objects; its context must be current.
   ~Plan();
   Plan(Plan&&) noexcept;
   Plan& operator=(Plan&&) noexcept;
 
   const Options& options() const { return options_; }
+  // What the planner chose for rows (horizontal, length width) and columns (length height).
   const AxisStrategy& horizontal() const { return axis_[0]; }
   const AxisStrategy& vertical() const { return axis_[1]; }
+  // The algorithm, shape and both axes' strategies, on one line.
   std::string describe() const;
+  // Compute dispatches one execute() issues.
   int dispatches_per_execute() const;
 
-  // Transforms `input` (rgba32f 2D array of width x height x layers; left untouched) and returns
-  // the plan-owned texture that holds the result, valid until the next execute(). The caller
-  // must have made earlier image stores to `input` visible (glMemoryBarrier). On return the
-  // result is visible to image loads, texture fetches and readbacks.
+  // Transforms every complex plane of `input` and returns the plan-owned texture that holds the
+  // result, valid until the next execute() of this plan.
+  // Input: an rgba32f GL_TEXTURE_2D_ARRAY of the plan's width x height x layers; texel (x, y)
+  // of layer l holds plane 2l in .xy and plane 2l+1 in .zw. It is only read.
+  // The barrier before is the caller's: if `input` was written by image stores or SSBO writes,
+  // call glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT) first (uploads, copies and draws
+  // need nothing). The barrier after is the plan's: on return the result is visible to image
+  // loads, texture fetches, glGetTexImage/glTexSubImage and pixel buffers; other reads (as a
+  // framebuffer attachment, say) need the caller's own barrier.
+  // GL state left changed: the current program (glUseProgram), the image units and shader
+  // storage binding points in fft/bindings.h (FFT_IMAGE_*, FFT_BUFFER_*), and the generic
+  // GL_SHADER_STORAGE_BUFFER binding.
+  // `timer`, when given, sees one begin/end per axis (and per stage for stage dispatches).
+  // Errors: Error(InvalidArgument) when `input` has another shape, format or target; nothing is
+  // dispatched then.
   const gl::Texture& execute(Direction direction, const gl::Texture& input,
                              gl::PassTimer* timer = nullptr);
 
@@ -113,11 +172,14 @@ class Plan {
   AxisStrategy axis_[2];
   gl::Program program_[2];
   gl::Buffer twiddles_[2];
+  gl::Buffer chirp_[2], kernel_[2];  // Bluestein's tables
+  gl::Texture scratch_[2];           // exchange space when a line does not fit shared memory
   gl::Texture ping_[2];
   const gl::Texture* result_ = nullptr;
 };
 
-// Byte count one full pass over the data moves (one read + one write of every texel).
+// Byte count one full pass over the data moves (one read + one write of every texel), for
+// bandwidth figures.
 inline uint64_t pass_bytes(const Options& o) {
   return uint64_t(o.width) * o.height * o.layers * 16 * 2;
 }

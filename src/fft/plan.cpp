@@ -1,7 +1,11 @@
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 
+#include "fft/anysize.h"
+#include "fft/bindings.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -12,17 +16,9 @@ namespace {
 constexpr Algorithm kAlgorithms[] = {Algorithm::CooleyTukey, Algorithm::StockhamR2,
                                      Algorithm::StockhamR4, Algorithm::Fast};
 
-bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
-int floor_pow2(int v) {
-  int p = 1;
-  while (p * 2 <= v) p *= 2;
-  return p;
-}
-int log2i(int v) {
-  int l = 0;
-  while ((1 << l) < v) ++l;
-  return l;
-}
+bool is_pow2(int v) { return v > 0 && std::has_single_bit(unsigned(v)); }
+int floor_pow2(int v) { return int(std::bit_floor(unsigned(std::max(v, 1)))); }
+int log2i(int v) { return int(std::bit_width(unsigned(std::max(v, 1) - 1))); }  // ceil(log2 v)
 
 // Invocations per group for the stage kernel; 64 keeps every vendor's SIMD width busy.
 constexpr int kStageGroup = 64;
@@ -37,7 +33,13 @@ AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::
       o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations, limits.max_group_size[0]));
   AxisStrategy s{AxisStrategy::Kind::StageDispatches, n, 2, 0, 1};
   if (a == Algorithm::Fast) {
-    if (auto f = detail::plan_fast_axis(n, axis, lines_total, limits, o)) return *f;
+    // fast.comp takes powers of two whose line count its group size divides; every other
+    // shape goes to mixed.comp, which guards the last group's lines.
+    if (!is_pow2(n) || n < 2) return detail::plan_any_axis(n, axis, lines_total, limits, o);
+    if (auto f = detail::plan_fast_axis(n, axis, lines_total, limits, o)) {
+      if (lines_total % f->lines == 0) return *f;
+      return detail::plan_any_axis(n, axis, lines_total, limits, o);
+    }
   } else if (a != Algorithm::CooleyTukey) {
     s.radix = a == Algorithm::StockhamR4 ? 4 : 2;
     if (n * 16 <= shared)
@@ -59,16 +61,6 @@ AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::
          s.lines * 2 <= limits.max_group_size[1])
     s.lines *= 2;
   return s;
-}
-
-std::vector<float> twiddle_table(int n) {
-  std::vector<float> t(size_t(n) * 2);
-  for (int k = 0; k < n; ++k) {
-    const double phase = -2.0 * std::numbers::pi * double(k) / double(n);
-    t[2 * k] = float(std::cos(phase));
-    t[2 * k + 1] = float(std::sin(phase));
-  }
-  return t;
 }
 
 void bind_image(GLuint unit, const gl::Texture& tex, GLenum access) {
@@ -103,11 +95,17 @@ std::string algorithm_list() {
 
 std::string describe(Status s, const Options& o) {
   const std::string w = std::to_string(o.width), h = std::to_string(o.height);
-  const std::string range = std::to_string(kMinSize) + ".." + std::to_string(kMaxSize);
+  const std::string range =
+      std::to_string(o.algorithm == Algorithm::Fast ? kMinAnySize : kMinSize) + ".." +
+      std::to_string(kMaxSize);
   switch (s) {
     case Status::Ok: return "ok";
-    case Status::WidthNotPowerOfTwo: return "width " + w + " is not a power of two";
-    case Status::HeightNotPowerOfTwo: return "height " + h + " is not a power of two";
+    case Status::WidthNotPowerOfTwo:
+      return "width " + w + " is not a power of two, which " + std::string(name(o.algorithm)) +
+             " needs (fast takes any size)";
+    case Status::HeightNotPowerOfTwo:
+      return "height " + h + " is not a power of two, which " + std::string(name(o.algorithm)) +
+             " needs (fast takes any size)";
     case Status::WidthOutOfRange: return "width " + w + " is outside " + range;
     case Status::HeightOutOfRange: return "height " + h + " is outside " + range;
     case Status::LayersOutOfRange:
@@ -120,10 +118,13 @@ std::string describe(Status s, const Options& o) {
 }
 
 Status validate_shape(const Options& o) {
-  if (o.width < kMinSize || o.width > kMaxSize) return Status::WidthOutOfRange;
-  if (o.height < kMinSize || o.height > kMaxSize) return Status::HeightOutOfRange;
-  if (!is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
-  if (!is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
+  // The design-source algorithms stay as they were: powers of two from 2.
+  const bool any = o.algorithm == Algorithm::Fast;
+  const int lo = any ? kMinAnySize : kMinSize;
+  if (o.width < lo || o.width > kMaxSize) return Status::WidthOutOfRange;
+  if (o.height < lo || o.height > kMaxSize) return Status::HeightOutOfRange;
+  if (!any && !is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
+  if (!any && !is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
   if (o.layers < 1) return Status::LayersOutOfRange;
   return Status::Ok;
 }
@@ -137,7 +138,22 @@ Status validate(const Options& o, const gl::Limits& limits) {
 }
 
 std::string AxisStrategy::describe() const {
-  char buf[160];
+  char buf[200];
+  if (kind == Kind::MixedRadix || kind == Kind::Bluestein) {
+    std::string r;
+    for (int v : radices) r += (r.empty() ? "" : "x") + std::to_string(v);
+    const std::string how =
+        kind == Kind::Bluestein
+            ? "Bluestein, chirp and two FFTs of " + std::to_string(transform) + " = " + r
+            : "mixed radix " + r;
+    std::snprintf(buf, sizeof buf,
+                  "N=%d: %s in registers, %d invocations x %d lines/group, exchange %s", length,
+                  how.c_str(), threads, lines,
+                  scratch ? "through a scratch image"
+                          : (std::to_string(exchange) + " floats" + (padded ? "" : " unpadded"))
+                                .c_str());
+    return buf;
+  }
   const char* k = kind == Kind::StageDispatches ? "stage dispatches"
                   : kind == Kind::SharedVec4    ? "shared vec4"
                                                 : "shared vec2, channels in turn";
@@ -164,12 +180,25 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
 
   const int length[2] = {options.width, options.height};
   const int lines[2] = {options.height, options.width};
+  int table[2] = {0, 0};  // twiddle table length per axis; equal lengths share one buffer
   for (int axis = 0; axis < 2; ++axis) {
     AxisStrategy& s = axis_[axis];
     s = plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options);
     gl::Defines d = {{"N", std::to_string(s.length)}, {"AXIS", std::to_string(axis)}};
+    const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
     if (s.kind == AxisStrategy::Kind::Registers) {
       program_[axis] = shaders.compute("fft/fast.comp", detail::fast_defines(s, axis));
+    } else if (any) {
+      program_[axis] = shaders.compute("fft/mixed.comp", detail::any_defines(s, axis, lines[axis]));
+      if (s.kind == AxisStrategy::Kind::Bluestein) {
+        std::vector<float> c = detail::bluestein_chirp(s.length);
+        std::vector<float> k = detail::bluestein_kernel(s.length, s.transform);
+        chirp_[axis] = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, c.size() * sizeof(float), c.data());
+        kernel_[axis] = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, k.size() * sizeof(float), k.data());
+      }
+      if (s.scratch)
+        scratch_[axis] = axis == 0 ? gl::make_complex_texture(s.transform, options.height, options.layers)
+                                   : gl::make_complex_texture(options.width, s.transform, options.layers);
     } else if (s.kind == AxisStrategy::Kind::StageDispatches) {
       d.push_back({"LOCAL", std::to_string(s.threads)});
       program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
@@ -180,8 +209,9 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       d.push_back({"SPLIT", s.kind == AxisStrategy::Kind::SharedVec2Split ? "1" : "0"});
       program_[axis] = shaders.compute("fft/stockham.comp", d);
     }
-    if (axis == 0 || length[1] != length[0]) {
-      std::vector<float> t = twiddle_table(length[axis]);
+    table[axis] = any ? s.transform : length[axis];
+    if (axis == 0 || table[1] != table[0]) {
+      std::vector<float> t = detail::twiddle_table(table[axis]);
       twiddles_[axis] = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
     }
   }
@@ -234,27 +264,40 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const AxisStrategy& s = axis_[axis];
   const GLuint prog = program_[axis].id();
   const int inverse = d == Direction::Inverse ? 1 : 0;
-  const float scale = inverse ? 1.0f / float(s.length) : 1.0f;
+  // The inverse's 1/(W*H) in one rounding, on the second axis: 1/N is inexact for N not a power
+  // of two, and two rounded factors would bias every element the same way.
+  const float scale =
+      inverse && axis == 1 ? float(1.0 / (double(options_.width) * double(options_.height))) : 1.0f;
   const int lines = axis == 0 ? options_.height : options_.width;
   glUseProgram(prog);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0,
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES,
                    (twiddles_[axis] ? twiddles_[axis] : twiddles_[0]).id());
   glProgramUniform1i(prog, glGetUniformLocation(prog, "uDirection"), inverse);
 
-  if (s.kind == AxisStrategy::Kind::Registers) {
-    bind_image(0, src, GL_READ_ONLY);
-    bind_image(1, dst, GL_WRITE_ONLY);
+  const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
+  if (s.kind == AxisStrategy::Kind::Registers || any) {
+    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     unsigned groups[3];
-    detail::fast_dispatch_size(s, axis, options_, groups);
+    if (any) {
+      if (s.kind == AxisStrategy::Kind::Bluestein) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_CHIRP, chirp_[axis].id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_KERNEL, kernel_[axis].id());
+      }
+      if (s.scratch) bind_image(FFT_IMAGE_SCRATCH, scratch_[axis], GL_READ_WRITE);
+      detail::any_dispatch_size(s, axis, options_, groups);
+    } else {
+      detail::fast_dispatch_size(s, axis, options_, groups);
+    }
     glDispatchCompute(groups[0], groups[1], groups[2]);
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     result_ = &dst;
     return;
   }
   if (s.kind != AxisStrategy::Kind::StageDispatches) {
-    bind_image(0, src, GL_READ_ONLY);
-    bind_image(1, dst, GL_WRITE_ONLY);
+    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     glDispatchCompute(1, GLuint(lines / s.lines), GLuint(options_.layers));
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
@@ -270,13 +313,13 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const gl::Texture* cur = &src;
   for (int stage = 0; stage < stages; ++stage) {
     const gl::Texture* out = cur == &ping_[0] ? &ping_[1] : &ping_[0];
-    const int pp = stage & 1;  // the image unit that is read this stage
+    const int pp = stage & 1;  // 1: the units swap roles this stage (cooley_tukey.comp)
     char label[48];
     std::snprintf(label, sizeof label, "%s.stage%d", axis == 0 ? "fft.horizontal" : "fft.vertical",
                   stage);
     gl::ScopedPass pass(timer, label, pass_bytes(options_));
-    bind_image(GLuint(pp), *cur, GL_READ_WRITE);
-    bind_image(GLuint(1 - pp), *out, GL_READ_WRITE);
+    bind_image(GLuint(pp ? FFT_IMAGE_DST : FFT_IMAGE_SRC), *cur, GL_READ_WRITE);
+    bind_image(GLuint(pp ? FFT_IMAGE_SRC : FFT_IMAGE_DST), *out, GL_READ_WRITE);
     glProgramUniform1i(prog, loc_stage, stage);
     glProgramUniform1i(prog, loc_pp, pp);
     glProgramUniform1f(prog, loc_scale, stage == stages - 1 ? scale : 1.0f);

@@ -102,7 +102,9 @@ void require_version(int major, int minor, const std::string& version_string) {
 void Context::initialise(GLADloadfunc load, std::string provider, bool debug) {
   make_current_record();
   int version = gladLoadGL(load);
-  if (!version) throw Error(ErrorCode::GlUnsupported, "could not load OpenGL entry points");
+  if (!version)
+    throw Error(ErrorCode::GlUnsupported,
+                "could not load OpenGL entry points (is an OpenGL context current on this thread?)");
   auto str = [](GLenum e) {
     const GLubyte* s = glGetString(e);
     return s ? std::string(reinterpret_cast<const char*>(s)) : std::string();
@@ -251,7 +253,23 @@ class HeadlessContext final : public Context {
   EGLSurface surface_ = EGL_NO_SURFACE;
 };
 
+class CallerContext final : public Context {
+ public:
+  explicit CallerContext(GLADloadfunc get_proc_address) {
+    if (!get_proc_address)
+      throw Error(ErrorCode::InvalidArgument,
+                  "attach_current needs the context's getProcAddress (eglGetProcAddress, "
+                  "glfwGetProcAddress, SDL_GL_GetProcAddress, ...)");
+    // Debug output stays the caller's: installing our callback would replace theirs.
+    initialise(get_proc_address, "caller", false);
+  }
+};
+
 }  // namespace
+
+std::unique_ptr<Context> attach_current(GLADloadfunc get_proc_address) {
+  return std::make_unique<CallerContext>(get_proc_address);
+}
 
 std::unique_ptr<Context> create_headless(const HeadlessOptions& options) {
   return std::make_unique<HeadlessContext>(options);

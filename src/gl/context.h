@@ -1,6 +1,14 @@
 #pragma once
 // A GL context and everything tied to its lifetime. The only mutable state the program keeps
 // outside objects it owns is "which context is current" (Context::current()).
+//
+// GL entry points: the engine carries its own glad (GL 4.6 core, third_party/glad), whose
+// function pointers are loaded by attach_current() or create_headless() through the context's
+// getProcAddress. glad's pointers are process-wide: with several GL contexts, they must share
+// one driver (the usual case: pointers from one ICD serve all its contexts). A translation unit
+// that includes an engine header gets glad's <glad/gl.h> and must not include another GL header
+// (<GL/gl.h>, GLEW, another glad) before it; keep the engine's calls and the rest of the
+// program's GL calls in separate files if the program uses another loader.
 #include <glad/gl.h>
 
 #include <cstdint>
@@ -10,6 +18,7 @@
 
 namespace oceanfft::gl {
 
+// Implementation limits read once when the context is attached or created.
 struct Limits {
   int max_shared_memory = 0;        // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, bytes
   int max_invocations = 0;          // GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS
@@ -19,10 +28,11 @@ struct Limits {
   int max_array_layers = 0;
 };
 
+// What the driver reported when the context was attached or created.
 struct ContextInfo {
   int major = 0, minor = 0;
   std::string vendor, renderer, version, glsl_version;
-  std::string provider;  // "egl-device", "egl-surfaceless", "glfw"
+  std::string provider;  // "egl-device", "egl-surfaceless", "glfw", "caller"
   bool debug = false;
 };
 
@@ -38,17 +48,26 @@ struct ObjectCounts {
   }
 };
 
-// Versions we ask for, newest first; below the last one we refuse to run.
+// Versions create_headless and the app's window ask for, newest first; below the last one they
+// refuse to run.
 inline constexpr int kRequestedVersions[][2] = {{4, 6}, {4, 5}, {4, 3}};
 
+// The engine's record of one GL context: driver info, limits, live object counts and an error
+// log. Every engine object (gl::Object, gl::Texture, fft::Plan) must be created and destroyed
+// while its context is current on the calling thread, and destroyed before the Context object.
+// Not thread-safe; one Context per thread is current (current()), set by whichever was
+// attached or created last on that thread.
 class Context {
  public:
+  // Forgets the context. A Context from attach_current() leaves the GL context alive; one from
+  // create_headless() (or a gl::Window) destroys it.
   virtual ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
   const ContextInfo& info() const { return info_; }
   const Limits& limits() const { return limits_; }
+  // Live engine objects made while this context was current; adjusted by the RAII wrappers.
   ObjectCounts& objects() { return objects_; }
 
   // Test seam for out-of-memory paths: gl::Texture refuses storage that would take this
@@ -59,16 +78,21 @@ class Context {
   void set_texture_budget(int64_t bytes) { texture_budget_ = bytes; }
   int64_t texture_budget() const { return texture_budget_; }
 
-  // Messages of high severity and GL errors seen through KHR_debug or check_errors().
+  // How many GL errors and high-severity debug messages were seen (through check_errors(),
+  // note_error(), or the debug callback of a debug context the engine created).
   int64_t error_count() const { return error_count_; }
+  // Counts one error and logs `message`.
   void note_error(const std::string& message);
   // Polls glGetError; every error found is logged and counted. Returns the number found.
   int check_errors(const char* where);
 
-  // Where KHR_debug and error messages go (stderr by default).
+  // Where KHR_debug and error messages go (stderr by default; an empty function restores that).
   void set_log(std::function<void(const std::string&)> log) { log_ = std::move(log); }
+  // Sends one line to the log.
   void log(const std::string& message) const;
 
+  // The Context attached or created last on this thread (null when none or after it was
+  // destroyed). Engine objects count themselves in it.
   static Context* current();
 
  protected:
@@ -86,6 +110,20 @@ class Context {
   std::function<void(const std::string&)> log_;
 };
 
+// Makes the engine work in a GL context the caller created and made current on this thread
+// (GLFW, SDL, Qt, EGL, GLX...). Loads the engine's GL entry points through `get_proc_address`
+// (glfwGetProcAddress, SDL_GL_GetProcAddress, eglGetProcAddress, or a wrapper around
+// QOpenGLContext::getProcAddress), then checks the version and reads the limits.
+//
+// Needs: a current OpenGL 4.3+ context (core or compatibility) on this thread for as long as
+// engine objects live; nothing else (no window, no default framebuffer, no debug context).
+// GL state: glGetError is read until it returns GL_NO_ERROR (at most 16 times), so errors the
+// caller left pending are logged and counted here; nothing else changes. Debug output is left
+// alone.
+// Errors: Error(InvalidArgument) when `get_proc_address` is null, Error(GlUnsupported) when no
+// context is current or its version is below 4.3.
+std::unique_ptr<Context> attach_current(GLADloadfunc get_proc_address);
+
 struct HeadlessOptions {
   bool debug = false;  // KHR_debug context; forced on by OCEANFFT_GL_DEBUG builds
   bool quiet = false;  // no notice about the version fallback
@@ -93,11 +131,14 @@ struct HeadlessOptions {
   int max_version_major = 4, max_version_minor = 6;
 };
 
+// Creates and makes current a context of its own, for programs that have none (tools, tests):
 // EGL on a device (EGL_EXT_platform_device) with a pbuffer-free context, or Mesa's surfaceless
 // platform where no device enumerates. Works on llvmpipe and on NVIDIA without a display.
+// libEGL is opened at run time (no link dependency). Throws Error(GlUnsupported) when no EGL
+// display initialises or no 4.3+ core context can be made.
 std::unique_ptr<Context> create_headless(const HeadlessOptions& options = {});
 
-// Parses "4.6" style version strings from the GL_VERSION prefix; throws when below 4.3.
+// Throws Error(GlUnsupported), quoting `version_string`, when major.minor is below 4.3.
 void require_version(int major, int minor, const std::string& version_string);
 
 }  // namespace oceanfft::gl

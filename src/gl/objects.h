@@ -1,6 +1,7 @@
 #pragma once
 // RAII wrappers for GL names. Each one counts itself in the current context, so a test can
-// assert that re-planning or toggling leaves no object behind.
+// assert that re-planning or toggling leaves no object behind. Create, move and destroy them
+// only while their GL context is current on the calling thread.
 #include <glad/gl.h>
 
 #include <cstdint>
@@ -17,10 +18,12 @@ inline void count(int delta) {
 }
 }  // namespace detail
 
+// Owns one GL name of the kind Traits describes; deletes it on destruction or reset(). Move-only.
 template <typename Traits>
 class Object {
  public:
   Object() = default;
+  // Takes ownership of `name` (0: empty).
   explicit Object(GLuint name) : name_(name) {
     if (name_) detail::count<Traits::counter>(+1);
   }
@@ -38,6 +41,7 @@ class Object {
 
   GLuint id() const { return name_; }
   explicit operator bool() const { return name_ != 0; }
+  // Deletes the name now (glDelete*); the object is empty afterwards.
   void reset() {
     if (name_) {
       Traits::destroy(name_);
@@ -83,6 +87,7 @@ struct RenderbufferTraits {
   static void destroy(GLuint n) { glDeleteRenderbuffers(1, &n); }
 };
 
+// Deleting a name that is bound unbinds it, as GL specifies; the wrappers do nothing more.
 using Buffer = Object<BufferTraits>;
 using Program = Object<ProgramTraits>;
 using Shader = Object<ShaderTraits>;
@@ -96,6 +101,9 @@ using Renderbuffer = Object<RenderbufferTraits>;
 class Texture {
  public:
   Texture() = default;
+  // Immutable storage (glTexStorage2D/3D) of the given shape, nearest filtering (linear with
+  // mipmaps when levels > 1) and repeat wrapping; contents undefined.
+  // GL state: binds the texture to `target` on the active texture unit, then binds 0 there.
   // Throws Error(GlRuntime) naming the shape and the bytes asked for when the driver (or the
   // context's texture budget) refuses the storage; nothing is left allocated then.
   Texture(GLenum target, GLenum internal_format, int width, int height, int layers = 1,
@@ -115,6 +123,7 @@ class Texture {
   int layers() const { return layers_; }
   int levels() const { return levels_; }
   int64_t bytes() const { return bytes_; }
+  // Deletes the texture now; the object is empty afterwards.
   void reset();
 
  private:
@@ -128,10 +137,14 @@ class Texture {
 // count as 16 bytes a texel, the largest colour format).
 int64_t texture_bytes(GLenum internal_format, int width, int height, int layers, int levels);
 
-// The FFT's data type: an rgba32f 2D array, two complex values per texel.
+// The FFT's data type: an rgba32f GL_TEXTURE_2D_ARRAY, two complex values per texel (plane 2l
+// in .xy and 2l+1 in .zw of layer l). Same GL state and errors as the Texture constructor.
 Texture make_complex_texture(int width, int height, int layers);
 
+// A buffer of `bytes` filled from `data` (null: undefined contents).
+// GL state: binds it to `target`'s generic binding, then binds 0 there.
 Buffer make_buffer(GLenum target, size_t bytes, const void* data, GLenum usage = GL_STATIC_DRAW);
+// A query object name (glGenQueries); no binding changes.
 Query make_query();
 
 }  // namespace oceanfft::gl

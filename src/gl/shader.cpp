@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <regex>
 #include <sstream>
@@ -15,7 +16,26 @@ namespace oceanfft::gl {
 namespace fs = std::filesystem;
 namespace {
 
-std::string read_text(const fs::path& p, const std::string& shown) {
+// Where shader text comes from: a directory, or the built-in tables when `dir` is empty.
+// `tree / rel` names one file in it, so the include expansion reads both the same way.
+struct Tree {
+  fs::path dir;
+  struct File {
+    const Tree& tree;
+    std::string rel;
+    std::string string() const {
+      return tree.dir.empty() ? "built-in shaders/" + rel : (tree.dir / rel).string();
+    }
+  };
+  File operator/(const std::string& rel) const { return {*this, rel}; }
+};
+
+std::string read_text(const Tree::File& f, const std::string& shown) {
+  if (f.tree.dir.empty()) {
+    if (const EmbeddedShader* e = EmbeddedShaders::find(f.rel)) return std::string(e->text);
+    throw Error(ErrorCode::ShaderCompile, "shader file not found: " + shown);
+  }
+  const fs::path p = f.tree.dir / f.rel;
   std::error_code ec;
   if (!fs::is_regular_file(p, ec))
     throw Error(ErrorCode::ShaderCompile, "shader file not found: " + shown);
@@ -30,7 +50,7 @@ std::string read_text(const fs::path& p, const std::string& shown) {
 
 // `from` is "file:line" of the #include that asked for `rel` (empty for the entry point), so a
 // missing include says who wanted it.
-void expand(const fs::path& root, const std::string& rel, ShaderSource& out, int depth,
+void expand(const Tree& root, const std::string& rel, ShaderSource& out, int depth,
             bool top, const Defines& defines, const std::string& from) {
   const std::string where = from.empty() ? std::string() : " (included from " + from + ")";
   if (depth > 16)
@@ -78,42 +98,50 @@ std::string stage_name(GLenum stage) {
   }
 }
 
-}  // namespace
-
-std::string ShaderLibrary::locate() {
-  std::vector<fs::path> tried;
-  if (const char* env = std::getenv("OCEANFFT_SHADER_DIR"); env && *env) {
-    if (fs::is_directory(env)) return fs::path(env).string();
-    throw Error(ErrorCode::ShaderCompile,
-                std::string("OCEANFFT_SHADER_DIR is set to '") + env + "', which is not a directory");
-  }
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    for (auto p : {exe.parent_path() / "shaders", exe.parent_path().parent_path() / "shaders",
-                   exe.parent_path().parent_path().parent_path() / "shaders"}) {
-      tried.push_back(p);
-      if (fs::is_directory(p / "fft")) return p.string();
-    }
-  }
-#ifdef OCEANFFT_SHADER_DIR
-  tried.push_back(OCEANFFT_SHADER_DIR);
-  if (fs::is_directory(fs::path(OCEANFFT_SHADER_DIR) / "fft")) return OCEANFFT_SHADER_DIR;
-#endif
-  std::string msg = "shader directory not found; looked in:";
-  for (auto& p : tried) msg += " " + p.string();
-  msg += " (set OCEANFFT_SHADER_DIR to the project's shaders/ folder)";
-  throw Error(ErrorCode::ShaderCompile, msg);
+// The built-in tables, newest first (EmbeddedShaders::enlist).
+const EmbeddedShaders*& embedded_head() {
+  static const EmbeddedShaders* head = nullptr;
+  return head;
 }
 
-ShaderLibrary::ShaderLibrary(std::string root) : root_(root.empty() ? locate() : std::move(root)) {
-  if (!fs::is_directory(root_))
+}  // namespace
+
+void EmbeddedShaders::enlist() {
+  next_ = embedded_head();
+  embedded_head() = this;
+}
+
+const EmbeddedShader* EmbeddedShaders::find(std::string_view path) {
+  for (const EmbeddedShaders* t = embedded_head(); t; t = t->next_)
+    for (std::size_t i = 0; i < t->count_; ++i)
+      if (t->files_[i].path == path) return &t->files_[i];
+  return nullptr;
+}
+
+std::vector<std::string> EmbeddedShaders::paths() {
+  std::vector<std::string> out;
+  for (const EmbeddedShaders* t = embedded_head(); t; t = t->next_)
+    for (std::size_t i = 0; i < t->count_; ++i) out.emplace_back(t->files_[i].path);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string ShaderLibrary::override_dir() {
+  const char* env = std::getenv("OCEANFFT_SHADER_DIR");
+  if (!env || !*env) return {};
+  if (fs::is_directory(env)) return env;
+  throw Error(ErrorCode::ShaderCompile,
+              std::string("OCEANFFT_SHADER_DIR is set to '") + env + "', which is not a directory");
+}
+
+ShaderLibrary::ShaderLibrary(std::string root) : root_(root.empty() ? override_dir() : std::move(root)) {
+  if (!root_.empty() && !fs::is_directory(root_))
     throw Error(ErrorCode::ShaderCompile, "shader directory not found: " + root_);
 }
 
 ShaderSource ShaderLibrary::load(const std::string& path, const Defines& defines) const {
   ShaderSource out;
-  expand(root_, path, out, 0, true, defines, {});
+  expand(Tree{root_}, path, out, 0, true, defines, {});
   return out;
 }
 
@@ -153,7 +181,7 @@ Shader ShaderLibrary::compile(GLenum stage, const std::string& path, const Defin
     glGetShaderInfoLog(shader.id(), len, nullptr, log.data());
     log.resize(std::strlen(log.c_str()));
     throw Error(ErrorCode::ShaderCompile, "failed to compile " + stage_name(stage) + " shader " +
-                                              path + ":\n" + translate_log(log, src.files, root_));
+                                              path + ":\n" + translate_log(log, src.files, builtin() ? "shaders" : root_));
   }
   return shader;
 }

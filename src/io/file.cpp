@@ -46,8 +46,15 @@ Slot g_slots[kSlots];
 struct sigaction g_previous[3];
 const int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
 std::atomic<bool> g_installed{false};
+// While a set's renames run, a signal only records itself: blocking it in this thread is not
+// enough, since the driver's worker threads may receive it. The commit re-raises it after.
+std::atomic<int> g_committing{0}, g_pending{0};
 
 void on_signal(int sig) {
+  if (g_committing.load()) {
+    g_pending.store(sig);
+    return;
+  }
   for (int i = 0; i < kSlots; ++i)
     if (g_slots[i].state.load() == 1) ::unlink(g_slots[i].path);
   for (int i = kSlots - 1; i >= 0; --i)  // folders were claimed parent first
@@ -88,7 +95,8 @@ void release(int& slot) {
   slot = -1;
 }
 
-// Blocks the cleanup signals for a scope, so a set of renames is never cut in half.
+// Holds the cleanup signals back for a scope, so a set of renames is never cut in half: blocked
+// in this thread, recorded and deferred when another thread takes them, delivered after.
 struct SignalHold {
   sigset_t old;
   SignalHold() {
@@ -96,8 +104,13 @@ struct SignalHold {
     sigemptyset(&set);
     for (int s : kSignals) sigaddset(&set, s);
     ::pthread_sigmask(SIG_BLOCK, &set, &old);
+    g_committing.store(1);
   }
-  ~SignalHold() { ::pthread_sigmask(SIG_SETMASK, &old, nullptr); }
+  ~SignalHold() {
+    g_committing.store(0);
+    if (const int sig = g_pending.exchange(0)) on_signal(sig);
+    ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  }
 };
 
 mode_t default_mode() {
@@ -367,7 +380,6 @@ void OutputSet::commit() {
   // part-way can put them back.
   for (Impl::Entry& e : entries) {
     if (!e.target.exists) continue;
-    std::string unused;
     const int fd = create_temp(e.target.resolved, e.backup, e.target.path);
     ::close(fd);
     ::unlink(e.backup.c_str());

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include <jpeglib.h>
+#include <zlib.h>
 
 #include "gl/error.h"
 #include "io/file.h"
@@ -62,9 +63,37 @@ Format sniff(const std::vector<uint8_t>& b) {
   return Format::Other;  // TGA has no signature; stb decides
 }
 
+// stb_image checks neither the deflate stream's end nor its Adler-32, so image data cut just
+// before its checksum (chunk CRCs rewritten) decoded. zlib inflates the IDAT stream into a
+// scratch buffer and must reach the stream's end with a matching checksum.
+void check_png_deflate(const std::vector<const uint8_t*>& parts, const std::vector<size_t>& sizes,
+                       const std::string& name) {
+  z_stream z{};
+  if (inflateInit(&z) != Z_OK) corrupt(name, "could not be checked (zlib)");
+  unsigned char scratch[16384];
+  int rc = Z_OK;
+  for (size_t i = 0; i < parts.size() && rc == Z_OK; ++i) {
+    z.next_in = const_cast<Bytef*>(parts[i]);
+    z.avail_in = uInt(sizes[i]);
+    do {
+      z.next_out = scratch;
+      z.avail_out = sizeof scratch;
+      rc = inflate(&z, Z_NO_FLUSH);
+    } while (rc == Z_OK && (z.avail_in > 0 || z.avail_out == 0));
+    if (rc == Z_BUF_ERROR) rc = Z_OK;  // this part used up; the next one continues the stream
+  }
+  inflateEnd(&z);
+  if (rc != Z_STREAM_END)
+    corrupt(name, "is a corrupt PNG: its compressed image data " +
+                      std::string(rc == Z_OK ? "stops before the end of the stream" : "does not inflate") +
+                      (z.msg ? std::string(" (") + z.msg + ")" : std::string()));
+}
+
 // stb_image skips PNG chunk checksums, so a flipped bit in a file would otherwise decode into a
-// silently wrong image. Walks the chunks up to IEND and checks each CRC.
+// silently wrong image. Walks the chunks up to IEND and checks each CRC, then the IDAT stream.
 void check_png_chunks(const std::vector<uint8_t>& b, const std::string& name) {
+  std::vector<const uint8_t*> idat;
+  std::vector<size_t> idat_sizes;
   size_t pos = 8;
   while (true) {
     if (b.size() - pos < 12) corrupt(name, "is a truncated PNG (no IEND chunk)");
@@ -75,7 +104,14 @@ void check_png_chunks(const std::vector<uint8_t>& b, const std::string& name) {
       corrupt(name, "is corrupt: the checksum of its " +
                         one_line(std::string_view(reinterpret_cast<const char*>(type), 4)) +
                         " chunk does not match");
-    if (std::memcmp(type, "IEND", 4) == 0) return;
+    if (std::memcmp(type, "IDAT", 4) == 0) {
+      idat.push_back(&b[pos + 8]);
+      idat_sizes.push_back(len);
+    }
+    if (std::memcmp(type, "IEND", 4) == 0) {
+      if (!idat.empty()) check_png_deflate(idat, idat_sizes, name);
+      return;
+    }
     pos += size_t(len) + 12;
   }
 }

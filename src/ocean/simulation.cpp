@@ -1,11 +1,13 @@
 #include "ocean/simulation.h"
 
+#include <bit>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 #include <string>
 
+#include "fft/bindings.h"
 #include "fft/fast.h"
 #include "gl/error.h"
 
@@ -23,7 +25,6 @@ constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UP
                                     GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
                                     GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
 
-bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
 int mip_levels(int n) {
   int levels = 1;
@@ -87,7 +88,7 @@ double subgrid_slope_variance(const Params& p) {
 }
 
 void validate(const Params& p) {
-  if (!is_pow2(p.size) || p.size < kMinSize || p.size > kMaxSize)
+  if (!std::has_single_bit(unsigned(p.size)) || p.size < kMinSize || p.size > kMaxSize)
     throw Error(ErrorCode::InvalidArgument,
                 "ocean size " + std::to_string(p.size) + " must be a power of two in " +
                     std::to_string(kMinSize) + ".." + std::to_string(kMaxSize));
@@ -437,8 +438,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     bind_evolve_inputs(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
     glUniform1f(loc(prog, "uScale"), scale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, plan_->twiddles(0).id());
-    glBindImageTexture(1, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(0).id());
+    glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
     glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
@@ -453,9 +454,9 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
       glUseProgram(prog.id());
       glUniform1i(loc(prog, "uDirection"), 1);
       glUniform1f(loc(prog, "uScale"), scale);
-      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, plan_->twiddles(1).id());
-      glBindImageTexture(0, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-      glBindImageTexture(1, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+      glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+      glBindImageTexture(FFT_IMAGE_DST, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
       unsigned g[3];
       fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
       glDispatchCompute(g[0], g[1], g[2]);
@@ -474,8 +475,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     set_assemble_uniforms(prog, dt);
     glUniform1i(loc(prog, "uDirection"), 1);
     glUniform1f(loc(prog, "uScale"), scale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, plan_->twiddles(1).id());
-    glBindImageTexture(0, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+    glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
     glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group

@@ -25,9 +25,6 @@ struct ShadingParams {
   // the crest height in metres above the mean that scatters fully.
   float scatter_strength = 1.0f;
   float scatter_height = 2.0f;
-  // GGX alpha of the ripples no cascade simulates. The slope variance of the waves that
-  // filtering removes (mipmaps, distance) is added to it per pixel: alpha^2 = base^2 + var.
-  float roughness = 0.06f;
   // Foam: the simulation's coverage (ocean::Params' threshold, softness, grow, decay) times
   // 2 x a generated detail texture of mean 0.5, repeating every foam_detail_size metres.
   float foam_intensity = 0.9f;

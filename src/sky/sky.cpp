@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iterator>
 
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gl/error.h"
+#include "io/file.h"
 
 // Static and limited to the two formats a sky may come in: no clash with the viewer's stb, and
 // no other decoder reachable from a user's file.
@@ -105,19 +105,11 @@ bool hdr_complete(const std::vector<unsigned char>& b, int w, int h) {
 }  // namespace
 
 SkyImage load_sky_image(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::Io, "--sky: cannot open " + path);
-  // The header tells the size; the file may not be much larger than a float image of the
-  // largest accepted size, which bounds what we read before deciding.
-  in.seekg(0, std::ios::end);
-  const std::streamoff length = in.tellg();
-  in.seekg(0);
-  const std::streamoff max_bytes = std::streamoff(kMaxSkyImagePixels) * 16 + (1 << 20);
-  if (length <= 0) throw Error(ErrorCode::Io, "--sky: " + path + " is empty");
-  if (length > max_bytes) throw Error(ErrorCode::Io, "--sky: " + path + " is too large");
-  std::vector<unsigned char> bytes(static_cast<size_t>(length));
-  in.read(reinterpret_cast<char*>(bytes.data()), length);
-  if (!in) throw Error(ErrorCode::Io, "--sky: cannot read " + path);
+  // io refuses a FIFO (which would hang), a device or a directory before reading, and a file
+  // larger than a float image of the largest accepted size.
+  const uint64_t max_bytes = uint64_t(kMaxSkyImagePixels) * 16 + (1 << 20);
+  const std::vector<unsigned char> bytes = io::read_file(path, "the --sky image", max_bytes);
+  if (bytes.empty()) throw Error(ErrorCode::Io, "--sky: " + path + " is empty");
   const int n = int(bytes.size());
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes.data(), n, &w, &h, &comp))

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "gl/error.h"
+#include "io/file.h"
 
 namespace oceanfft::ui {
 namespace {
@@ -75,16 +76,10 @@ Script Script::parse(std::string_view text, const std::string& source, const Scr
 }
 
 Script Script::load(const std::string& path, const ScriptCheck& check) {
-  // A directory opens as an empty stream on Linux; it must not pass as an empty script.
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error(ErrorCode::Io, "script '" + path + "' is a directory, not a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::Io, "cannot open script '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw Error(ErrorCode::Io, "cannot read script '" + path + "'");
-  return parse(text.str(), path, check);
+  // io refuses a directory, a FIFO (which would hang) or a device such as /dev/zero (which
+  // would fill memory) before reading; 16 MiB is far beyond any script.
+  const std::vector<uint8_t> bytes = io::read_file(path, "the script", uint64_t(16) << 20);
+  return parse(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path, check);
 }
 
 std::vector<const ScriptEntry*> Script::due(int frame) const {

@@ -391,10 +391,6 @@ std::vector<Setting> make_table() {
   e.push_back(number_row("scatter_strength", 0.0, 4.0, "strength of the light through thin crests",
                          [](Settings& s) -> float& { return s.shading.scatter_strength; })
                   .panel("Shading", "scatter strength", "%.2f"));
-  e.push_back(number_row("roughness", 0.01, 0.5, "GGX alpha of the ripples no cascade simulates",
-                         [](Settings& s) -> float& { return s.shading.roughness; })
-                  .log()
-                  .panel("Shading", "roughness", "%.3f"));
   e.push_back(number_row("foam_intensity", 0.0, 2.0, "brightness of foam",
                          [](Settings& s) -> float& { return s.shading.foam_intensity; })
                   .panel("Shading", "foam intensity", "%.2f"));

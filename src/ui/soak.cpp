@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <bit>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -29,7 +30,6 @@ int64_t resident_bytes() {
   return resident * int64_t(::sysconf(_SC_PAGESIZE));
 }
 
-bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
@@ -142,7 +142,7 @@ std::string replay_command(const SoakOptions& o) {
 
 SoakReport run_soak(const SoakOptions& a, const std::function<void(const std::string&)>& progress) {
   if (a.frames < 1) throw Error(ErrorCode::InvalidArgument, "--frames must be at least 1, got " + std::to_string(a.frames));
-  if (!is_pow2(a.size_max) || a.size_max < ocean::kMinSize || a.size_max > ocean::kMaxSize)
+  if (!std::has_single_bit(unsigned(a.size_max)) || a.size_max < ocean::kMinSize || a.size_max > ocean::kMaxSize)
     throw Error(ErrorCode::InvalidArgument,
                 "--size-max " + std::to_string(a.size_max) + " must be a power of two in " +
                     std::to_string(ocean::kMinSize) + ".." + std::to_string(ocean::kMaxSize));
@@ -291,6 +291,7 @@ SoakReport run_soak(const SoakOptions& a, const std::function<void(const std::st
     }
     if (pick(1, a.change_every) == 1) {
       ++rep.changes;
+      const ocean::Params before = params;
       switch (pick(0, 7)) {
         case 0:
           params.size = sizes[size_t(pick(0, int(sizes.size()) - 1))];
@@ -311,6 +312,13 @@ SoakReport run_soak(const SoakOptions& a, const std::function<void(const std::st
         default:
           random_setting();
           break;
+      }
+      // A size or scale that the current patch sizes cannot take (a cascade would start beyond
+      // what the previous one resolves) is refused, as the panel and scripts refuse it.
+      try {
+        ocean::validate(params);
+      } catch (const Error&) {
+        params = before;
       }
       sim.set_params(params);
     }

@@ -119,6 +119,8 @@ void ViewerPanel::draw_controls() {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("padding");
     ImGui::SameLine();
+    if (ImGui::RadioButton("none", s.padding == viewer::Padding::None)) s.padding = viewer::Padding::None;
+    ImGui::SameLine();
     if (ImGui::RadioButton("zero", s.padding == viewer::Padding::Zero)) s.padding = viewer::Padding::Zero;
     ImGui::SameLine();
     if (ImGui::RadioButton("mirror", s.padding == viewer::Padding::Mirror)) s.padding = viewer::Padding::Mirror;
@@ -161,8 +163,16 @@ void ViewerPanel::draw_controls() {
     s.filter = f;
 
     const viewer::Errors& e = roundtrip_.errors();
-    ImGui::Text("%dx%d, %d channel(s), %d-bit; padded %dx%d", img.width, img.height, img.channels,
-                img.bits, pw, ph);
+    if (roundtrip_.padding_used() == viewer::Padding::None)
+      ImGui::Text("%dx%d, %d channel(s), %d-bit; transformed at its own size", img.width,
+                  img.height, img.channels, img.bits);
+    else if (roundtrip_.padding_used() != roundtrip_.settings().padding)
+      ImGui::Text("%dx%d, %d channel(s), %d-bit; zero-padded to %dx%d (%s takes powers of two)",
+                  img.width, img.height, img.channels, img.bits, pw, ph,
+                  std::string(fft::name(roundtrip_.settings().algorithm)).c_str());
+    else
+      ImGui::Text("%dx%d, %d channel(s), %d-bit; padded %dx%d", img.width, img.height,
+                  img.channels, img.bits, pw, ph);
     if (std::isinf(e.psnr_db))
       ImGui::Text("max |err| %.3g   RMS %.3g   PSNR exact", e.max_abs, e.rms);
     else

@@ -48,9 +48,12 @@ std::string number(float v) {
 
 }  // namespace
 
-std::string_view name(Padding p) { return p == Padding::Mirror ? "mirror" : "zero"; }
+std::string_view name(Padding p) {
+  return p == Padding::Mirror ? "mirror" : p == Padding::Zero ? "zero" : "none";
+}
 
 std::optional<Padding> parse_padding(std::string_view text) {
+  if (text == "none") return Padding::None;
   if (text == "zero") return Padding::Zero;
   if (text == "mirror") return Padding::Mirror;
   return std::nullopt;
@@ -117,6 +120,7 @@ float filter_gain(const Filter& f, float r) {
 struct RoundTrip::State {
   Image image;
   int pw = 0, ph = 0, layers = 1;
+  Padding padding = Padding::None;  // as used: settings' or, for a power-of-two algorithm, Zero
   gl::Texture source;  // rgba32f 2D, the image with absent channels 0
   gl::Texture packed;  // complex: padded channels, then (after the filter) the filtered spectrum
   gl::Texture spectrum;  // complex: the unfiltered forward FFT, kept for filter changes
@@ -146,6 +150,7 @@ const RoundTrip::State& RoundTrip::state() const {
   return *state_;
 }
 const Image& RoundTrip::image() const { return state().image; }
+Padding RoundTrip::padding_used() const { return state().padding; }
 int RoundTrip::padded_width() const { return state().pw; }
 int RoundTrip::padded_height() const { return state().ph; }
 int RoundTrip::layers() const { return state().layers; }
@@ -161,8 +166,13 @@ void RoundTrip::set_image(Image image) {
       image.pixels.size() != size_t(image.width) * image.height * image.channels)
     throw Error(ErrorCode::InvalidArgument, "the image is empty or its pixel data is inconsistent");
   auto s = std::make_unique<State>();
-  s->pw = padded_size(image.width);
-  s->ph = padded_size(image.height);
+  s->padding = settings_.padding;
+  if (s->padding == Padding::None && settings_.algorithm != fft::Algorithm::Fast &&
+      (padded_size(image.width) != image.width || padded_size(image.height) != image.height))
+    s->padding = Padding::Zero;  // the design-source algorithms take powers of two only
+  const bool pad = s->padding != Padding::None;
+  s->pw = pad ? padded_size(image.width) : image.width;
+  s->ph = pad ? padded_size(image.height) : image.height;
   s->layers = (image.channels + 1) / 2;
   const int limit = texture_limit_ > 0 ? texture_limit_ : gl::Context::current()->limits().max_texture_size;
   const std::string shape = std::to_string(image.width) + "x" + std::to_string(image.height);
@@ -259,7 +269,7 @@ void RoundTrip::forward(State& s) const {
   glUseProgram(pack_.id());
   glProgramUniform2i(pack_.id(), loc(pack_, "uSize"), s.image.width, s.image.height);
   glProgramUniform2i(pack_.id(), loc(pack_, "uPadded"), s.pw, s.ph);
-  glProgramUniform1i(pack_.id(), loc(pack_, "uMirror"), settings_.padding == Padding::Mirror);
+  glProgramUniform1i(pack_.id(), loc(pack_, "uMirror"), s.padding == Padding::Mirror);
   bind_2d(0, s.source, GL_READ_ONLY);
   bind_array(1, s.packed, GL_WRITE_ONLY);
   glDispatchCompute(groups(s.pw), groups(s.ph), GLuint(s.layers));

@@ -20,11 +20,14 @@
 
 namespace oceanfft::viewer {
 
-enum class Padding { Zero, Mirror };
+// None transforms the image at its own size, so the spectrum is the image's own; Zero and Mirror
+// pad to powers of two, for comparison. Only the fast algorithm takes any size: with another one
+// an image that is not a power of two on both axes is zero-padded instead (padding_used()).
+enum class Padding { None, Zero, Mirror };
 std::string_view name(Padding p);
 std::optional<Padding> parse_padding(std::string_view text);
 
-// Radii are in frequency bins (cycles per padded image) from DC: bin (kx, ky) with signed
+// Radii are in frequency bins (cycles per transformed, i.e. padded, image) from DC: bin (kx, ky) with signed
 // kx in [-W/2, W/2) has radius sqrt(kx^2 + ky^2).
 struct Filter {
   enum class Kind { None, LowPass, HighPass, Gauss, Band };
@@ -48,7 +51,7 @@ struct Errors {
 };
 
 struct Settings {
-  Padding padding = Padding::Zero;
+  Padding padding = Padding::None;
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
   Filter filter;
   bool luminance = false;     // spectrum/phase of the luminance instead of per channel
@@ -83,7 +86,8 @@ class RoundTrip {
   bool loaded() const { return state_ != nullptr; }
   const Settings& settings() const { return settings_; }
   const Image& image() const;
-  int padded_width() const;
+  Padding padding_used() const;  // settings().padding, or Zero where the algorithm needs it
+  int padded_width() const;   // the transform's size: the image's own with Padding::None
   int padded_height() const;
   int layers() const;  // rgba32f layers of the complex data: ceil(channels / 2)
   const Errors& errors() const;

@@ -10,6 +10,8 @@
 #   ocean    oceanfft bench, the ocean step fused and unfused at 256, 512, 1024 for 3 and 4
 #            cascades, with the per-pass breakdown
 #   frame    oceanfft bench --frame at 1920x1080 and 3840x2160, default sea and storm
+#   anysize  oceanfft bench (fast, 2 planes) and cuFFT (tools/device/cufft_shapes.py) at the
+#            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
@@ -65,6 +67,13 @@ for section in "$@"; do
             --json "$OUT/frame-$preset-$size.json" 2>>"$OUT/frame.err" | tee -a "$OUT/frame.txt"
         done
       done
+      ;;
+    anysize)
+      shapes=1000,1080x1920,3000,2187,3125,997,4093
+      python3 ./cufft_shapes.py 2 1000x1000 1080x1920 3000x3000 2187x2187 3125x3125 997x997 4093x4093 \
+        2>&1 | tee "$OUT/cufft-shapes.txt"
+      ./oceanfft bench --sizes $shapes --algorithms fast --layers 1 --reps "$REPS" --no-ocean \
+        --json "$OUT/anysize.json" 2>"$OUT/anysize.err" | tee "$OUT/anysize.txt" | tail -9
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1

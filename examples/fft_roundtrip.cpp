@@ -1,0 +1,121 @@
+// The smallest program that uses the installed engine: it makes its own headless EGL context,
+// hands it to oceanfft, transforms random data forward and back, and prints the errors.
+// Built against the installed package by the test `package.example` (cmake/package_tests.cmake);
+// docs/api.md quotes the regions between the [api:...] markers.
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <oceanfft/fft/fft.h>
+#include <oceanfft/gl/error.h>
+
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+namespace gl = oceanfft::gl;
+namespace fft = oceanfft::fft;
+
+// An OpenGL 4.3 core context without a surface, on the first EGL device (NVIDIA, Mesa), else
+// on Mesa's surfaceless platform.
+static bool make_egl_context() {
+  EGLDisplay display = EGL_NO_DISPLAY;
+  auto query_devices =
+      reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+  EGLDeviceEXT device;
+  EGLint count = 0;
+  if (query_devices && query_devices(1, &device, &count) && count > 0)
+    display = eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, device, nullptr);
+  if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr)) {
+    display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr)) return false;
+  }
+  if (!eglBindAPI(EGL_OPENGL_API)) return false;
+  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                            EGL_NONE};
+  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+  return context != EGL_NO_CONTEXT &&
+         eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+}
+
+// Texel (x, y) of layer l holds two complex values: plane 2l in .xy and plane 2l+1 in .zw.
+static void upload(const gl::Texture& t, const std::vector<float>& rgba) {
+  glBindTexture(GL_TEXTURE_2D_ARRAY, t.id());
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, t.width(), t.height(), t.layers(), GL_RGBA,
+                  GL_FLOAT, rgba.data());
+}
+static std::vector<float> download(const gl::Texture& t) {
+  std::vector<float> rgba(size_t(t.width()) * t.height() * t.layers() * 4);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, t.id());
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_FLOAT, rgba.data());
+  return rgba;
+}
+static double relative_l2(const std::vector<float>& got, const std::vector<float>& want) {
+  double num = 0, den = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    num += (double(got[i]) - want[i]) * (double(got[i]) - want[i]);
+    den += double(want[i]) * want[i];
+  }
+  return std::sqrt(num / den);  // NaN if anything was left unwritten
+}
+
+int main() try {
+  if (!make_egl_context()) {
+    std::fprintf(stderr, "example: no EGL OpenGL 4.3 context (error 0x%x)\n", eglGetError());
+    return 5;
+  }
+  // [api:attach]
+  // The engine loads its GL entry points through the context's own getProcAddress.
+  auto context = gl::attach_current(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
+  gl::ShaderLibrary shaders;  // the shaders compiled into the library
+  // [/api:attach]
+  std::mt19937 rng(2024);
+  std::normal_distribution<float> normal;
+
+  // [api:one-fft]
+  fft::Options one;
+  one.width = 300;  // any length 1..4096 with the default algorithm
+  one.height = 200;
+  fft::Plan plan(one, shaders);
+  gl::Texture image = gl::make_complex_texture(one.width, one.height, 1);
+  std::vector<float> data(size_t(one.width) * one.height * 4);
+  for (float& v : data) v = normal(rng);
+  upload(image, data);
+  const gl::Texture& spectrum = plan.execute(fft::Direction::Forward, image);
+  // Bin (0, 0) of plane 0 is the sum of plane 0's values.
+  std::complex<double> sum = 0;
+  for (size_t i = 0; i < data.size(); i += 4) sum += std::complex<double>(data[i], data[i + 1]);
+  const std::vector<float> bins = download(spectrum);
+  const double dc_error = std::abs(std::complex<double>(bins[0], bins[1]) - sum) / std::abs(sum);
+  // [/api:one-fft]
+
+  // [api:batch]
+  fft::Options batch;
+  batch.width = 64;
+  batch.height = 512;
+  batch.layers = 3;  // six complex planes in one call
+  fft::Plan batch_plan(batch, shaders);
+  gl::Texture planes = gl::make_complex_texture(batch.width, batch.height, batch.layers);
+  std::vector<float> input(size_t(batch.width) * batch.height * batch.layers * 4);
+  for (float& v : input) v = normal(rng);
+  upload(planes, input);
+  // [/api:batch]
+
+  // [api:round-trip]
+  // The result belongs to the plan and the next execute() overwrites it, so the spectrum goes
+  // back into our own texture before the inverse.
+  const gl::Texture& forward = batch_plan.execute(fft::Direction::Forward, planes);
+  glCopyImageSubData(forward.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, planes.id(),
+                     GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, batch.width, batch.height, batch.layers);
+  const gl::Texture& back = batch_plan.execute(fft::Direction::Inverse, planes);
+  const double round_trip_error = relative_l2(download(back), input);
+  // [/api:round-trip]
+
+  std::printf("dc_error %.3e\nround_trip_error %.3e\ngl_errors %lld\n", dc_error,
+              round_trip_error, (long long)context->error_count() + context->check_errors("example"));
+  return dc_error < 1e-5 && round_trip_error < 1e-5 ? 0 : 7;
+} catch (const oceanfft::Error& e) {
+  std::fprintf(stderr, "example: %s\n", e.what());
+  return e.exit_status();
+}

@@ -1,0 +1,125 @@
+// Forward DFTs of radix 2, 3, 4, 5, 7, 8 and 9 on registers x[o .. o+R-1] of the including
+// shader, natural order in and out. Each vec4 holds two independent complex values (xy, zw).
+// The including shader declares `vec4 x[E]`; R is a constant at every call site once inlined,
+// so the branch in dft() folds away.
+#ifndef FFT_RADIX_GLSL
+#define FFT_RADIX_GLSL
+
+vec4 rx_mul_mi(vec4 v) { return vec4(v.y, -v.x, v.w, -v.z); }  // * -i
+const float RX_R8 = 0.70710678118654752;
+vec4 rx_mul_w8(vec4 v) { return RX_R8 * vec4(v.x + v.y, v.y - v.x, v.z + v.w, v.w - v.z); }
+vec4 rx_mul_w8_3(vec4 v) { return RX_R8 * vec4(v.y - v.x, -v.x - v.y, v.w - v.z, -v.z - v.w); }
+
+void rx2(inout vec4 a0, inout vec4 a1) {
+  vec4 d = a0 - a1;
+  a0 += a1;
+  a1 = d;
+}
+
+void rx4(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3) {
+  rx2(a0, a2);
+  rx2(a1, a3);
+  a3 = rx_mul_mi(a3);
+  rx2(a0, a1);
+  rx2(a2, a3);
+  vec4 y2 = a1;
+  a1 = a2;
+  a2 = y2;
+}
+
+// Decimation in frequency: a radix-2 step with twiddles, then two radix-4 DFTs giving the even
+// and the odd outputs.
+void rx8(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 a4,
+         inout vec4 a5, inout vec4 a6, inout vec4 a7) {
+  rx2(a0, a4); rx2(a1, a5); rx2(a2, a6); rx2(a3, a7);
+  a5 = rx_mul_w8(a5);
+  a6 = rx_mul_mi(a6);
+  a7 = rx_mul_w8_3(a7);
+  rx4(a0, a1, a2, a3);
+  rx4(a4, a5, a6, a7);
+  vec4 e1 = a1, e2 = a2, e3 = a3, o0 = a4, o1 = a5, o2 = a6;
+  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3;
+}
+
+
+void rx3(inout vec4 a0, inout vec4 a1, inout vec4 a2) {
+  const float S3 = 0.86602540378443865;
+  vec4 s = a1 + a2;
+  vec4 d = S3 * (a1 - a2);
+  vec4 h = a0 - 0.5 * s;
+  a0 += s;
+  a1 = h + rx_mul_mi(d);
+  a2 = h - rx_mul_mi(d);
+}
+
+// Odd radix R (5, 7, 9) by the symmetric pairs a_p +- a_{R-p}: half the multiplications of a
+// plain DFT, exact constants cos/sin(2*pi*q/R) for q < R.
+const float RX_C5[5] = float[5](1.0, 0.30901699437494742, -0.80901699437494742,
+                                -0.80901699437494742, 0.30901699437494742);
+const float RX_S5[5] = float[5](0.0, 0.95105651629515357, 0.58778525229247313,
+                                -0.58778525229247313, -0.95105651629515357);
+const float RX_C7[7] = float[7](1.0, 0.62348980185873353, -0.22252093395631440,
+                                -0.90096886790241913, -0.90096886790241913,
+                                -0.22252093395631440, 0.62348980185873353);
+const float RX_S7[7] = float[7](0.0, 0.78183148246802981, 0.97492791218182361,
+                                0.43388373911755812, -0.43388373911755812,
+                                -0.97492791218182361, -0.78183148246802981);
+const float RX_C9[9] = float[9](1.0, 0.76604444311897804, 0.17364817766693035,
+                                -0.5, -0.93969262078590838, -0.93969262078590838, -0.5,
+                                0.17364817766693035, 0.76604444311897804);
+const float RX_S9[9] = float[9](0.0, 0.64278760968653933, 0.98480775301220806,
+                                0.86602540378443865, 0.34202014332566873,
+                                -0.34202014332566873, -0.86602540378443865,
+                                -0.98480775301220806, -0.64278760968653933);
+
+float rx_cos(int R, int q) { return R == 5 ? RX_C5[q] : R == 7 ? RX_C7[q] : RX_C9[q]; }
+float rx_sin(int R, int q) { return R == 5 ? RX_S5[q] : R == 7 ? RX_S7[q] : RX_S9[q]; }
+
+#if E >= 5
+void rx_odd(int R, int o) {
+  const int H = 4;  // (9 - 1) / 2, the largest half
+  vec4 s[H], d[H];
+  int h = (R - 1) / 2;
+  for (int p = 1; p <= h; ++p) {
+    s[p - 1] = x[o + p] + x[o + R - p];
+    d[p - 1] = x[o + p] - x[o + R - p];
+  }
+  vec4 a0 = x[o];
+  vec4 sum = a0;
+  for (int p = 0; p < h; ++p) sum += s[p];
+  for (int q = 1; q <= h; ++q) {
+    vec4 re = a0, im = vec4(0.0);
+    for (int p = 1; p <= h; ++p) {
+      int pq = (p * q) % R;
+      re += rx_cos(R, pq) * s[p - 1];
+      im += rx_sin(R, pq) * d[p - 1];
+    }
+    // y_q = re - i*im, y_{R-q} = re + i*im
+    x[o + q] = re + rx_mul_mi(im);
+    x[o + R - q] = re - rx_mul_mi(im);
+  }
+  x[o] = sum;
+}
+
+#endif
+
+// Guarded by E so that no branch indexes past the register array, even a dead one.
+void dft(int R, int o) {
+#if E >= 2
+  if (R == 2) rx2(x[o], x[o + 1]);
+#endif
+#if E >= 3
+  if (R == 3) rx3(x[o], x[o + 1], x[o + 2]);
+#endif
+#if E >= 4
+  if (R == 4) rx4(x[o], x[o + 1], x[o + 2], x[o + 3]);
+#endif
+#if E >= 5
+  if (R == 5 || (R == 7 && E >= 7) || (R == 9 && E >= 9)) rx_odd(R, o);
+#endif
+#if E >= 8
+  if (R == 8) rx8(x[o], x[o + 1], x[o + 2], x[o + 3], x[o + 4], x[o + 5], x[o + 6], x[o + 7]);
+#endif
+}
+
+#endif
