@@ -63,6 +63,7 @@ void expect_same_objects(const gl::ObjectCounts& a, const gl::ObjectCounts& b,
   EXPECT_EQ(a.framebuffers, b.framebuffers) << where;
   EXPECT_EQ(a.vertex_arrays, b.vertex_arrays) << where;
   EXPECT_EQ(a.renderbuffers, b.renderbuffers) << where;
+  EXPECT_EQ(a.samplers, b.samplers) << where;
   EXPECT_EQ(a.texture_bytes, b.texture_bytes) << where;
 }
 

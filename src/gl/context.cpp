@@ -10,6 +10,20 @@
 #include "gl/error.h"
 
 namespace oceanfft::gl {
+
+GlVersion request_versions(const std::function<bool(int, int)>& create, GlVersion max) {
+  for (auto& v : kRequestedVersions) {
+    if (v[0] > max.major || (v[0] == max.major && v[1] > max.minor)) continue;
+    if (create(v[0], v[1])) return {v[0], v[1]};
+  }
+  return {};
+}
+
+void notice_version(GlVersion got) {
+  if (got.major * 10 + got.minor < 46)
+    std::fprintf(stdout, "oceanfft: OpenGL 4.6 core is not available; using %d.%d core\n", got.major,
+                 got.minor);
+}
 namespace {
 
 thread_local Context* g_current = nullptr;
@@ -198,22 +212,17 @@ class HeadlessContext final : public Context {
 #ifdef OCEANFFT_GL_DEBUG
     debug = true;
 #endif
-    int got_major = 0, got_minor = 0, tried = 0;
-    for (auto& v : kRequestedVersions) {
-      if (v[0] > options.max_version_major ||
-          (v[0] == options.max_version_major && v[1] > options.max_version_minor))
-        continue;
-      ++tried;
-      const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, v[0], EGL_CONTEXT_MINOR_VERSION, v[1],
-                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
-      context_ = eglCreateContext(display_, config, EGL_NO_CONTEXT, attribs);
-      if (context_ != EGL_NO_CONTEXT) {
-        got_major = v[0];
-        got_minor = v[1];
-        break;
-      }
-    }
+    int tried = 0;
+    const GlVersion got = request_versions(
+        [&](int major, int minor) {
+          ++tried;
+          const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                                    EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                    EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
+          context_ = eglCreateContext(display_, config, EGL_NO_CONTEXT, attribs);
+          return context_ != EGL_NO_CONTEXT;
+        },
+        {options.max_version_major, options.max_version_minor});
     if (!tried)
       throw Error(ErrorCode::GlUnsupported,
                   "OpenGL 4.3 or newer is required for compute shaders; the driver offers at most " +
@@ -230,11 +239,8 @@ class HeadlessContext final : public Context {
     if (!eglMakeCurrent(display_, surface_, surface_, context_))
       throw Error(ErrorCode::GlUnsupported,
                   std::string("eglMakeCurrent failed: ") + egl_error_name(eglGetError()));
-    // Only debug contexts say so, and on stdout: stderr is kept for the one line a failing
-    // command prints (tests/test_cli_badinput.cpp), and on Mesa this notice would come every run.
-    if (!options.quiet && debug && got_major * 10 + got_minor < 46)
-      std::fprintf(stdout, "oceanfft: OpenGL 4.6 core is not available; using %d.%d core\n",
-                   got_major, got_minor);
+    // Headless, only debug contexts say so: on Mesa the notice would come with every command.
+    if (!options.quiet && debug) notice_version(got);
     initialise(reinterpret_cast<GLADloadfunc>(eglGetProcAddress), provider, debug);
   }
 

@@ -39,18 +39,30 @@ struct ContextInfo {
 // Live GL object counts, kept per context so leak checks need no global counters.
 struct ObjectCounts {
   int64_t textures = 0, buffers = 0, programs = 0, shaders = 0, queries = 0, framebuffers = 0,
-          vertex_arrays = 0, renderbuffers = 0;
+          vertex_arrays = 0, renderbuffers = 0, samplers = 0;
   // Storage of the live gl::Texture objects (all levels and layers), not counted in total().
   int64_t texture_bytes = 0;
   int64_t total() const {
     return textures + buffers + programs + shaders + queries + framebuffers + vertex_arrays +
-           renderbuffers;
+           renderbuffers + samplers;
   }
 };
 
 // Versions create_headless and the app's window ask for, newest first; below the last one they
 // refuse to run.
 inline constexpr int kRequestedVersions[][2] = {{4, 6}, {4, 5}, {4, 3}};
+
+struct GlVersion {
+  int major = 0, minor = 0;  // 0.0: none could be created
+  bool operator==(const GlVersion&) const = default;
+};
+// The one version-fallback loop both providers use: tries kRequestedVersions newest first,
+// skipping those above `max`, until `create(major, minor)` returns true.
+GlVersion request_versions(const std::function<bool(int major, int minor)>& create,
+                           GlVersion max = {4, 6});
+// The one notice for a context older than 4.6, on stdout: stderr is kept for the one line a
+// failing command prints.
+void notice_version(GlVersion got);
 
 // The engine's record of one GL context: driver info, limits, live object counts and an error
 // log. Every engine object (gl::Object, gl::Texture, fft::Plan) must be created and destroyed

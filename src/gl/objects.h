@@ -86,6 +86,10 @@ struct RenderbufferTraits {
   static constexpr auto counter = &ObjectCounts::renderbuffers;
   static void destroy(GLuint n) { glDeleteRenderbuffers(1, &n); }
 };
+struct SamplerTraits {
+  static constexpr auto counter = &ObjectCounts::samplers;
+  static void destroy(GLuint n) { glDeleteSamplers(1, &n); }
+};
 
 // Deleting a name that is bound unbinds it, as GL specifies; the wrappers do nothing more.
 using Buffer = Object<BufferTraits>;
@@ -95,6 +99,7 @@ using Query = Object<QueryTraits>;
 using Framebuffer = Object<FramebufferTraits>;
 using VertexArray = Object<VertexArrayTraits>;
 using Renderbuffer = Object<RenderbufferTraits>;
+using Sampler = Object<SamplerTraits>;
 
 // A texture also remembers its shape, which every user of an FFT result needs, and its storage
 // size, which the context adds up (ObjectCounts::texture_bytes) for its texture budget.

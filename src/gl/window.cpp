@@ -41,28 +41,21 @@ Window::Window(const WindowOptions& options) {
 #ifdef OCEANFFT_GL_DEBUG
   debug = true;
 #endif
-  int got_major = 0, got_minor = 0;
-  for (auto& v : kRequestedVersions) {
+  const GlVersion got = request_versions([&](int major, int minor) {
     glfwDefaultWindowHints();
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, v[0]);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, v[1]);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, major);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, minor);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debug ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
     window_ = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
-    if (window_) {
-      got_major = v[0];
-      got_minor = v[1];
-      break;
-    }
-  }
+    return window_ != nullptr;
+  });
   if (!window_)
     throw Error(ErrorCode::GlUnsupported,
                 "no OpenGL 4.3+ core window could be created: " + last_glfw_error());
-  if (got_major * 10 + got_minor < 46)
-    std::fprintf(stderr, "oceanfft: OpenGL 4.6 core is not available; using %d.%d core\n", got_major,
-                 got_minor);
+  notice_version(got);
   glfwMakeContextCurrent(window_);
   glfwSwapInterval(options.vsync ? 1 : 0);
   initialise(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress), "glfw", debug);

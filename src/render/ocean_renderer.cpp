@@ -50,21 +50,21 @@ float query_max_anisotropy() {
   return std::max(m, 1.0f);
 }
 
+gl::Sampler make_map_sampler() {
+  GLuint id = 0;
+  glGenSamplers(1, &id);
+  gl::Sampler sampler(id);
+  glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glSamplerParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glSamplerParameteri(id, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  return sampler;
+}
+
 }  // namespace
 
-OceanRenderer::Sampler::Sampler() {
-  glGenSamplers(1, &id_);
-  glSamplerParameteri(id_, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-  glSamplerParameteri(id_, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glSamplerParameteri(id_, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glSamplerParameteri(id_, GL_TEXTURE_WRAP_T, GL_REPEAT);
-}
-
-OceanRenderer::Sampler::~Sampler() {
-  if (id_) glDeleteSamplers(1, &id_);
-}
-
-OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders) : shaders_(&shaders), sky_(shaders) {
+OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
+    : shaders_(&shaders), sky_(shaders), map_sampler_(make_map_sampler()) {
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");

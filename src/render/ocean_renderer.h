@@ -71,20 +71,6 @@ class OceanRenderer {
   // Draws every level with the bound program (ocean.vert's uniforms set per level).
   void draw_levels(const gl::Program& program, const glm::vec3& eye);
 
-  // A sampler object, so the renderer picks its own filtering without touching the
-  // simulation's textures.
-  class Sampler {
-   public:
-    Sampler();
-    ~Sampler();
-    Sampler(const Sampler&) = delete;
-    Sampler& operator=(const Sampler&) = delete;
-    GLuint id() const { return id_; }
-
-   private:
-    GLuint id_ = 0;
-  };
-
   const gl::ShaderLibrary* shaders_;
   sky::Sky sky_;
   gl::Program sky_program_, ocean_program_, coverage_program_;
@@ -95,7 +81,8 @@ class OceanRenderer {
   int mesh_segments_ = 0;
   float mesh_distance_ = 0.0f;
   gl::Texture foam_detail_;
-  Sampler map_sampler_;
+  // Its own filtering for the simulation's maps, without touching the simulation's textures.
+  gl::Sampler map_sampler_;
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering
 };
 

@@ -94,10 +94,10 @@ std::string counts_text(const gl::ObjectCounts& c) {
   char buf[256];
   std::snprintf(buf, sizeof buf,
                 "%lld (textures %lld, buffers %lld, programs %lld, shaders %lld, queries %lld, "
-                "framebuffers %lld, vertex arrays %lld, renderbuffers %lld)",
+                "framebuffers %lld, vertex arrays %lld, renderbuffers %lld, samplers %lld)",
                 (long long)c.total(), (long long)c.textures, (long long)c.buffers,
                 (long long)c.programs, (long long)c.shaders, (long long)c.queries,
-                (long long)c.framebuffers, (long long)c.vertex_arrays, (long long)c.renderbuffers);
+                (long long)c.framebuffers, (long long)c.vertex_arrays, (long long)c.renderbuffers, (long long)c.samplers);
   return buf;
 }
 
