@@ -41,7 +41,7 @@ std::string number(double v) {
   return buf;
 }
 
-// The gallery (issue 12): fixed seas, seeds and cameras, each a list of setting overrides
+// The gallery: fixed seas, seeds and cameras, each a list of setting overrides
 // exactly as `--set` takes them, so a new look (a time of day, clouds) is one more string.
 struct GalleryShot {
   std::string name;    // the PNG's name without .png

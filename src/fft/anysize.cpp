@@ -117,7 +117,7 @@ AxisStrategy plan_any_axis(int n, int axis, int lines_total, const gl::Limits& l
     s.radices = smooth_radices(s.transform);
   }
   const int m = s.transform;
-  s.radix = *std::max_element(s.radices.begin(), s.radices.end());
+  s.elements_per_invocation = *std::max_element(s.radices.begin(), s.radices.end());
 
   // The line's invocations run along local_size_x for rows and local_size_y for columns.
   const int inv = std::min(o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,

@@ -63,7 +63,7 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
   // Too many invocations per line for this driver: hold more elements each.
   while (n / p > invocations && p < 16 && p < n) p *= 2;
   if (n / p > invocations) return std::nullopt;
-  s.radix = p;
+  s.elements_per_invocation = p;
   s.threads = n / p;
   const bool exchanges = stages_for(n, p).count > 1;
 
@@ -87,9 +87,9 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
 }
 
 gl::Defines fast_defines(const AxisStrategy& s, int axis) {
-  const Stages st = stages_for(s.length, s.radix);
+  const Stages st = stages_for(s.length, s.elements_per_invocation);
   return {{"N", std::to_string(s.length)},      {"AXIS", std::to_string(axis)},
-          {"P", std::to_string(s.radix)},       {"T", std::to_string(s.threads)},
+          {"P", std::to_string(s.elements_per_invocation)},       {"T", std::to_string(s.threads)},
           {"L", std::to_string(s.lines)},       {"R1", std::to_string(st.r1)},
           {"STAGES", std::to_string(st.count)}, {"EX", std::to_string(s.exchange)},
           // GLSL 4.30 layouts take literals only, not T * L

@@ -99,7 +99,9 @@ struct AxisStrategy {
     Bluestein,   // any other length: chirp, two FFTs of length `transform` and a product
   } kind;
   int length = 0;   // N along this axis
-  int radix = 2;
+  // Complex values each invocation holds: the butterfly radix of the stage and shared-memory
+  // kernels, P on the register path, the largest stage radix for mixed radix and Bluestein.
+  int elements_per_invocation = 2;
   int threads = 0;  // invocations per line
   int lines = 0;    // lines per work group
   int exchange = 4; // Registers: floats per shared-memory word when exchanging between stages

@@ -41,7 +41,7 @@ AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::
       return detail::plan_any_axis(n, axis, lines_total, limits, o);
     }
   } else if (a != Algorithm::CooleyTukey) {
-    s.radix = a == Algorithm::StockhamR4 ? 4 : 2;
+    s.elements_per_invocation = a == Algorithm::StockhamR4 ? 4 : 2;
     if (n * 16 <= shared)
       s.kind = AxisStrategy::Kind::SharedVec4;
     else if (n * 8 <= shared)
@@ -50,12 +50,12 @@ AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::
   if (s.kind == AxisStrategy::Kind::StageDispatches) {
     // Cooley-Tukey by choice, or the fallback when a line does not fit in shared memory:
     // global memory between dispatches has no size limit.
-    s.radix = 2;
+    s.elements_per_invocation = 2;
     s.threads = std::min({kStageGroup, std::max(n / 2, 1), invocations});
     return s;
   }
   const int elem = s.kind == AxisStrategy::Kind::SharedVec4 ? 16 : 8;
-  s.threads = std::min(std::max(n / s.radix, 1), invocations);
+  s.threads = std::min(std::max(n / s.elements_per_invocation, 1), invocations);
   while (s.threads * s.lines < kStockhamGroup && s.threads * s.lines * 2 <= invocations &&
          s.lines * 2 <= lines_total && s.lines * 2 * n * elem <= shared &&
          s.lines * 2 <= limits.max_group_size[1])
@@ -161,13 +161,13 @@ std::string AxisStrategy::describe() const {
     std::snprintf(buf, sizeof buf,
                   "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
                   "exchange %d floats",
-                  length, radix, threads, lines, exchange);
+                  length, elements_per_invocation, threads, lines, exchange);
   else if (kind == Kind::StageDispatches)
     std::snprintf(buf, sizeof buf, "N=%d: %s, %d dispatches, %d invocations/group", length, k,
                   log2i(length), threads);
   else
     std::snprintf(buf, sizeof buf, "N=%d: radix-%d Stockham, %s, %d threads x %d lines/group",
-                  length, radix, k, threads, lines);
+                  length, elements_per_invocation, k, threads, lines);
   return buf;
 }
 
@@ -203,7 +203,7 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       d.push_back({"LOCAL", std::to_string(s.threads)});
       program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
     } else {
-      d.push_back({"RADIX", std::to_string(s.radix)});
+      d.push_back({"RADIX", std::to_string(s.elements_per_invocation)});
       d.push_back({"THREADS", std::to_string(s.threads)});
       d.push_back({"LINES", std::to_string(s.lines)});
       d.push_back({"SPLIT", s.kind == AxisStrategy::Kind::SharedVec2Split ? "1" : "0"});

@@ -44,7 +44,7 @@ struct Camera {
   void set_mode(Mode m);
 };
 
-// Named free-fly views (issue 12): a ship's deck at 6 m, its bridge at 20 m, an aerial view at
+// Named free-fly views: a ship's deck at 6 m, its bridge at 20 m, an aerial view at
 // 300 m and a grazing one at 1.5 m, all looking towards the default sun's azimuth so the
 // glitter path shows.
 struct CameraPreset {

@@ -83,7 +83,7 @@ void CameraControl::draw_panel(Settings& next) {
     ImGui::SameLine();
     ImGui::RadioButton("free-fly", &mode, 1);
     next.camera = mode == 1 ? CameraMode::Fly : CameraMode::Orbit;
-    // The named views (issue 12) put the camera in free-fly at their height.
+    // The named views put the camera in free-fly at their height.
     for (const render::CameraPreset& p : render::camera_presets()) {
       if (&p != &render::camera_presets().front()) ImGui::SameLine();
       if (ImGui::Button(p.name)) {

@@ -34,7 +34,7 @@ class SeaCheck {
   std::optional<double> measured_hs() const;    // none until the first sample
   std::optional<double> error_percent() const;  // (measured - theory) / theory * 100
 
-  // Issue 12, from the latest sample: the total mean square slope (maps + sub-grid ripples)
+  // From the latest sample: the total mean square slope (maps + sub-grid ripples)
   // against Cox & Munk's clean sea, and the whitecap coverage (fraction) against Monahan &
   // O'Muircheartaigh 1980, both at the wind sea's U10. None until the first sample.
   std::optional<double> mss() const { return mss_; }
