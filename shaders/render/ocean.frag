@@ -57,7 +57,12 @@ vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradianc
   float d1 = texture(uFoamDetail, wind_uv / uFoamDetailSize).r;
   float d2 = texture(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
                                       vec2(0.37, 0.71)).r;
-  float foam = clamp(clamp(coverage, 0.0, 1.0) * 4.0 * d1 * d2, 0.0, 1.0) * uFoamIntensity;
+  // White where the foam, broken up by the detail, crosses the level the whitecap coverage counts
+  // (0.5); below it only a faint residual tint. Rendering every trace of foam as white turned a
+  // storm into a snowfield while the maps said a quarter of it is white.
+  float c = clamp(coverage, 0.0, 1.5);
+  float broken = c * 2.0 * d1 * (0.5 + d2);  // the detail's mean is about 1
+  float foam = (smoothstep(0.4, 0.65, broken) + 0.15 * min(c, 1.0) * d1) * uFoamIntensity;
   // Foam is a rough white diffuser of albedo about 0.8.
   vec3 foam_color = 0.8 / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
   return mix(color, foam_color, clamp(foam, 0.0, 1.0));
