@@ -2,8 +2,6 @@
 
 #include <imgui.h>
 
-#include <glm/glm.hpp>
-
 namespace oceanfft::ui {
 
 bool draw_setting(const Setting& row, Settings& s) {
@@ -28,9 +26,6 @@ bool draw_setting(const Setting& row, Settings& s) {
       break;
     case Kind::Seed:
       changed = ImGui::InputScalar(label, ImGuiDataType_U64, std::get<uint64_t*>(row.ref(s)));
-      break;
-    case Kind::Color:
-      changed = ImGui::ColorEdit3(label, &std::get<glm::vec3*>(row.ref(s))->x, ImGuiColorEditFlags_Float);
       break;
     case Kind::Choice: {
       const int current = row.get_choice(s);

@@ -116,18 +116,6 @@ Row switch_row(std::string key, std::string help, Field field) {
   return r;
 }
 
-template <typename Field>
-Row color_row(std::string key, std::string help, Field field) {
-  Row r;
-  r.s.key = std::move(key);
-  r.s.kind = Kind::Color;
-  r.s.min = 0.0;
-  r.s.max = 1.0;
-  r.s.help = std::move(help);
-  r.s.ref = [field](Settings& s) -> SettingRef { return &field(s); };
-  return r;
-}
-
 Row choice_row(std::string key, std::vector<std::string> choices, std::string help,
                std::function<int(const Settings&)> get, std::function<void(Settings&, int)> set) {
   Row r;
@@ -485,21 +473,6 @@ void set_from_text(const Setting& d, Settings& s, std::string_view v) {
       *std::get<uint64_t*>(d.ref(s)) = x;
       return;
     }
-    case Kind::Color: {
-      glm::vec3 c(0.0f);
-      size_t start = 0;
-      for (int i = 0; i < 3; ++i) {
-        const size_t comma = v.find(',', start);
-        if ((i < 2) != (comma != std::string_view::npos)) throw bad(d.key, v, expected);
-        const std::string_view item = v.substr(start, i < 2 ? comma - start : std::string_view::npos);
-        double x = 0;
-        if (!parse_double(item, x) || x < d.min || x > d.max) throw bad(d.key, v, expected);
-        c[i] = float(x);
-        start = comma + 1;
-      }
-      *std::get<glm::vec3*>(d.ref(s)) = c;
-      return;
-    }
   }
 }
 
@@ -536,8 +509,6 @@ std::string accepted_values(const Setting& s) {
       return or_list(s.choices);
     case Kind::Seed:
       return "a non-negative integer";
-    case Kind::Color:
-      return "r,g,b with each in [" + number(s.min) + ", " + number(s.max) + "]";
   }
   return "";
 }
@@ -565,10 +536,6 @@ std::string format_value(const Setting& d, const Settings& from, bool exact) {
     }
     case Kind::Seed:
       return std::to_string(*std::get<uint64_t*>(d.ref(s)));
-    case Kind::Color: {
-      const glm::vec3 c = *std::get<glm::vec3*>(d.ref(s));
-      return shortest(c.x) + "," + shortest(c.y) + "," + shortest(c.z);
-    }
   }
   return "";
 }
@@ -632,9 +599,6 @@ std::string random_value(const Setting& s, std::mt19937_64& rng) {
       return s.choices[size_t(rng() % s.choices.size())];
     case Kind::Seed:
       return std::to_string(rng());
-    case Kind::Color:
-      return number(uniform(s.min, s.max)) + "," + number(uniform(s.min, s.max)) + "," +
-             number(uniform(s.min, s.max));
   }
   return "";
 }

@@ -13,7 +13,6 @@
 #include <variant>
 #include <vector>
 
-#include <glm/glm.hpp>
 
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
@@ -39,7 +38,6 @@ enum class Kind {
   Switch,   // on/off
   Choice,   // one of `choices`
   Seed,     // any uint64
-  Color,    // "r,g,b", each within [min, max]
 };
 
 enum class Scope {
@@ -48,12 +46,12 @@ enum class Scope {
 };
 
 // Where a number or switch lives inside Settings.
-using SettingRef = std::variant<float*, int*, bool*, uint64_t*, glm::vec3*>;
+using SettingRef = std::variant<float*, int*, bool*, uint64_t*>;
 
 struct Setting {
   std::string key;   // script key and `render --set KEY=`
   Kind kind = Kind::Number;
-  double min = 0.0, max = 0.0;  // Number, Integer, Color: the one accepted range
+  double min = 0.0, max = 0.0;  // Number, Integer: the one accepted range
   bool log = false;             // the slider (and the soak) spread values logarithmically
   std::vector<std::string> choices;  // Choice: the accepted names, in the panel's order
   std::string help;    // one line: what it is, with unit
