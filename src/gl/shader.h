@@ -85,4 +85,10 @@ class ShaderLibrary {
   std::string root_;
 };
 
+// The location of a uniform of `program`: -1 where the program lacks it or the driver dropped it
+// as unused, which glUniform* then ignores.
+inline GLint uniform(const Program& program, const char* name) {
+  return glGetUniformLocation(program.id(), name);
+}
+
 }  // namespace oceanfft::gl

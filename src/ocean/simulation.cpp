@@ -32,7 +32,6 @@ int mip_levels(int n) {
   return levels;
 }
 
-GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
 bool spectrum_changed(const Params& a, const Params& b) {
   return a.spectrum != b.spectrum || a.patch_sizes != b.patch_sizes ||
@@ -226,15 +225,15 @@ void Simulation::make_h0(bool keep_phase) {
     lo[c] = float(bands_[c].k_lo);
     hi[c] = float(bands_[c].k_hi);
   }
-  glUniform1i(loc(prog, "uN"), p.size);
-  glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
-  glUniform1fv(loc(prog, "uBandLo"), kMaxCascades, lo);
-  glUniform1fv(loc(prog, "uBandHi"), kMaxCascades, hi);
-  glUniform2ui(loc(prog, "uSeed"), GLuint(p.seed & 0xffffffffu), GLuint(p.seed >> 32));
-  glUniform1f(loc(prog, "uLoopOmega"),
+  glUniform1i(gl::uniform(prog, "uN"), p.size);
+  glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
+  glUniform1fv(gl::uniform(prog, "uBandLo"), kMaxCascades, lo);
+  glUniform1fv(gl::uniform(prog, "uBandHi"), kMaxCascades, hi);
+  glUniform2ui(gl::uniform(prog, "uSeed"), GLuint(p.seed & 0xffffffffu), GLuint(p.seed >> 32));
+  glUniform1f(gl::uniform(prog, "uLoopOmega"),
               p.loop_period > 0 ? float(2.0 * std::numbers::pi / p.loop_period) : 0.0f);
-  glUniform1i(loc(prog, "uKeepPhase"), keep_phase ? 1 : 0);
-  glUniform1d(loc(prog, "uSimTime"), simulated_time_);
+  glUniform1i(gl::uniform(prog, "uKeepPhase"), keep_phase ? 1 : 0);
+  glUniform1d(gl::uniform(prog, "uSimTime"), simulated_time_);
   glBindImageTexture(0, h0_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(1, phase_[phase_current_].id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
   const GLuint groups = GLuint((p.size + kGroup - 1) / kGroup);
@@ -375,9 +374,9 @@ void Simulation::bind_evolve_inputs(const gl::Program& prog, double dt) const {
   float patch[kMaxCascades] = {};
   for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
   glUseProgram(prog.id());
-  glUniform1i(loc(prog, "uN"), params_.size);
-  glUniform1fv(loc(prog, "uPatch"), kMaxCascades, patch);
-  glUniform1d(loc(prog, "uDt"), dt);
+  glUniform1i(gl::uniform(prog, "uN"), params_.size);
+  glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
+  glUniform1d(gl::uniform(prog, "uDt"), dt);
   glBindImageTexture(2, h0_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
   glBindImageTexture(3, phase_[phase_current_].id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32F);
   glBindImageTexture(4, phase_[phase_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R32F);
@@ -385,14 +384,14 @@ void Simulation::bind_evolve_inputs(const gl::Program& prog, double dt) const {
 
 void Simulation::set_assemble_uniforms(const gl::Program& prog, double dt) const {
   glUseProgram(prog.id());
-  glUniform1f(loc(prog, "uChoppiness"), params_.choppiness);
-  glUniform1f(loc(prog, "uFoamThreshold"), params_.foam_threshold);
-  glUniform1f(loc(prog, "uFoamSoftness"), params_.foam_softness);
-  glUniform1f(loc(prog, "uFoamGrow"), params_.foam_grow);
-  glUniform1f(loc(prog, "uFoamDecay"), params_.foam_decay);
+  glUniform1f(gl::uniform(prog, "uChoppiness"), params_.choppiness);
+  glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
+  glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
+  glUniform1f(gl::uniform(prog, "uFoamGrow"), params_.foam_grow);
+  glUniform1f(gl::uniform(prog, "uFoamDecay"), params_.foam_decay);
   // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
-  glUniform1f(loc(prog, "uDt"), float(std::max(dt, 0.0)));
-  glUniform1i(loc(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
+  glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
+  glUniform1i(gl::uniform(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(4, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
@@ -421,10 +420,18 @@ void Simulation::assemble_pass(const gl::Texture& fields, double dt, gl::PassTim
                       texels() * (16 * uint64_t(layers_per_cascade()) + 64));
   const gl::Program& prog = assemble_program_;
   set_assemble_uniforms(prog, dt);
-  glUniform1i(loc(prog, "uN"), params_.size);
+  glUniform1i(gl::uniform(prog, "uN"), params_.size);
   glBindImageTexture(0, fields.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
   glMemoryBarrier(kMipSourceWritten);
+}
+
+// What every fused pass tells the FFT kernel it runs (bound program): an inverse transform along
+// `axis` with this scale, and that axis's twiddles.
+void Simulation::set_inverse_axis(const gl::Program& prog, int axis, float scale) const {
+  glUniform1i(gl::uniform(prog, "uDirection"), 1);
+  glUniform1f(gl::uniform(prog, "uScale"), scale);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(axis).id());
 }
 
 void Simulation::step_fused(double dt, gl::PassTimer* timer) {
@@ -436,9 +443,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (2 * 36 + 4 + 32));
     const gl::Program& prog = fused_rows_program_;
     bind_evolve_inputs(prog, dt);
-    glUniform1i(loc(prog, "uDirection"), 1);
-    glUniform1f(loc(prog, "uScale"), scale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(0).id());
+    set_inverse_axis(prog, 0, scale);
     glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
@@ -452,9 +457,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
       gl::ScopedPass pass(timer, "fft.vertical", fft::pass_bytes(o));
       const gl::Program& prog = columns_program_;
       glUseProgram(prog.id());
-      glUniform1i(loc(prog, "uDirection"), 1);
-      glUniform1f(loc(prog, "uScale"), scale);
-      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+      set_inverse_axis(prog, 1, scale);
       glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
       glBindImageTexture(FFT_IMAGE_DST, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
       unsigned g[3];
@@ -473,9 +476,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 16 + 48));
     const gl::Program& prog = fused_columns_program_;
     set_assemble_uniforms(prog, dt);
-    glUniform1i(loc(prog, "uDirection"), 1);
-    glUniform1f(loc(prog, "uScale"), scale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan_->twiddles(1).id());
+    set_inverse_axis(prog, 1, scale);
     glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
@@ -487,7 +488,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
 void Simulation::make_mipmaps() const {
   const gl::Program& prog = downsample_program_;
   glUseProgram(prog.id());
-  glUniform1i(loc(prog, "uSource"), 0);
+  glUniform1i(gl::uniform(prog, "uSource"), 0);
   glActiveTexture(GL_TEXTURE0);
   const gl::Texture* maps[] = {&displacement_, &derivatives_, &turbulence_};
   const int levels = displacement_.levels();
@@ -498,9 +499,9 @@ void Simulation::make_mipmaps() const {
   for (int base = 0; base + 1 < levels; base += kPerDispatch) {
     const int count = std::min(kPerDispatch, levels - 1 - base);
     const int size = std::max(params_.size >> base, 1);
-    glUniform1i(loc(prog, "uBase"), base);
-    glUniform1i(loc(prog, "uLevels"), count);
-    glUniform1i(loc(prog, "uSize"), size);
+    glUniform1i(gl::uniform(prog, "uBase"), base);
+    glUniform1i(gl::uniform(prog, "uLevels"), count);
+    glUniform1i(gl::uniform(prog, "uSize"), size);
     const GLuint groups = GLuint((std::max(size / 2, 1) + 15) / 16);
     for (const gl::Texture* map : maps) {
       glBindTexture(GL_TEXTURE_2D_ARRAY, map->id());

@@ -213,6 +213,7 @@ class Simulation {
   double simulated_time_ = 0.0;
   double step_interval_ = 0.0;  // simulated seconds the last step advanced (foam integrates it)
   void step_unfused(double dt, gl::PassTimer* timer);
+  void set_inverse_axis(const gl::Program& prog, int axis, float scale) const;
   void step_fused(double dt, gl::PassTimer* timer);
   void bind_evolve_inputs(const gl::Program& prog, double dt) const;
   void set_assemble_uniforms(const gl::Program& prog, double dt) const;

@@ -15,10 +15,9 @@
 namespace oceanfft::render {
 namespace {
 
-GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
 void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
-  glUniform1f(loc(p, "uExposure"), s.exposure);
+  glUniform1f(gl::uniform(p, "uExposure"), s.exposure);
 }
 
 // Sky textures sit after the ocean's own four units.
@@ -127,10 +126,10 @@ const Clipmap& OceanRenderer::clipmap(const ShadingParams& shading, const Camera
 void OceanRenderer::draw_levels(const gl::Program& o, const glm::vec3& eye) {
   const Clipmap& map = *clipmap_;
   const std::vector<Clipmap::Placement> levels = map.place(eye.x, eye.z, eye.y);
-  glUniform1f(loc(o, "uMorphStart"), map.morph_start());
-  glUniform1f(loc(o, "uMorphEnd"), map.morph_end());
-  glUniform3fv(loc(o, "uEye"), 1, glm::value_ptr(eye));
-  const GLint origin = loc(o, "uOrigin"), cell = loc(o, "uCell"), floor = loc(o, "uMorphFloor");
+  glUniform1f(gl::uniform(o, "uMorphStart"), map.morph_start());
+  glUniform1f(gl::uniform(o, "uMorphEnd"), map.morph_end());
+  glUniform3fv(gl::uniform(o, "uEye"), 1, glm::value_ptr(eye));
+  const GLint origin = gl::uniform(o, "uOrigin"), cell = gl::uniform(o, "uCell"), floor = gl::uniform(o, "uMorphFloor");
   glBindVertexArray(mesh_vao_.id());
   for (const Clipmap::Placement& p : levels) {
     const glm::vec2 org = map.origin(p);
@@ -185,8 +184,8 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUseProgram(sky_program_.id());
   set_sky_uniforms(sky_program_, shading);
   sky_.bind(sky_program_, kSkyUnit);
-  glUniformMatrix4fv(loc(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
-  glUniform3fv(loc(sky_program_, "uEye"), 1, glm::value_ptr(eye));
+  glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
+  glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
   glBindVertexArray(sky_vao_.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
 
@@ -201,26 +200,26 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUseProgram(o.id());
   set_sky_uniforms(o, shading);
   sky_.bind(o, kSkyUnit);
-  glUniformMatrix4fv(loc(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
-  glUniform1i(loc(o, "uCascades"), cascades);
-  glUniform1fv(loc(o, "uPatch"), ocean::kMaxCascades, patch.data());
-  glUniform1f(loc(o, "uMapSize"), float(sim.size()));
-  glUniform1f(loc(o, "uMaxLod"), float(std::max(sim.displacement().levels() - 1, 0)));
-  glUniform1f(loc(o, "uDepth"), sim.params().depth);
-  glUniform1f(loc(o, "uScatterStrength"), shading.scatter_strength);
-  glUniform1f(loc(o, "uScatterHeight"), shading.scatter_height);
+  glUniformMatrix4fv(gl::uniform(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+  glUniform1i(gl::uniform(o, "uCascades"), cascades);
+  glUniform1fv(gl::uniform(o, "uPatch"), ocean::kMaxCascades, patch.data());
+  glUniform1f(gl::uniform(o, "uMapSize"), float(sim.size()));
+  glUniform1f(gl::uniform(o, "uMaxLod"), float(std::max(sim.displacement().levels() - 1, 0)));
+  glUniform1f(gl::uniform(o, "uDepth"), sim.params().depth);
+  glUniform1f(gl::uniform(o, "uScatterStrength"), shading.scatter_strength);
+  glUniform1f(gl::uniform(o, "uScatterHeight"), shading.scatter_height);
   // The ripples beyond the last cascade, from the spectrum: for GGX (~Beckmann) alpha^2 is the
   // sum of both axes' slope variances, ocean.frag's a2 = uRoughness^2 + filtered variance.
-  glUniform1f(loc(o, "uRoughness"), float(std::sqrt(sim.subgrid_slope_variance())));
-  glUniform1f(loc(o, "uFoamIntensity"), shading.foam_intensity);
-  glUniform1f(loc(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
-  glUniform2f(loc(o, "uWindDir"), std::cos(wind), std::sin(wind));
-  glUniform1f(loc(o, "uViewDistance"), clipmap_->view_distance());
-  glUniform1i(loc(o, "uWireframe"), shading.wireframe ? 1 : 0);
-  glUniform1i(loc(o, "uDisplacement"), 0);
-  glUniform1i(loc(o, "uDerivatives"), 1);
-  glUniform1i(loc(o, "uTurbulence"), 2);
-  glUniform1i(loc(o, "uFoamDetail"), 3);
+  glUniform1f(gl::uniform(o, "uRoughness"), float(std::sqrt(sim.subgrid_slope_variance())));
+  glUniform1f(gl::uniform(o, "uFoamIntensity"), shading.foam_intensity);
+  glUniform1f(gl::uniform(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
+  glUniform2f(gl::uniform(o, "uWindDir"), std::cos(wind), std::sin(wind));
+  glUniform1f(gl::uniform(o, "uViewDistance"), clipmap_->view_distance());
+  glUniform1i(gl::uniform(o, "uWireframe"), shading.wireframe ? 1 : 0);
+  glUniform1i(gl::uniform(o, "uDisplacement"), 0);
+  glUniform1i(gl::uniform(o, "uDerivatives"), 1);
+  glUniform1i(gl::uniform(o, "uTurbulence"), 2);
+  glUniform1i(gl::uniform(o, "uFoamDetail"), 3);
   const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.turbulence()};
   if (max_anisotropy_ > 1.0f)
     glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY,
@@ -257,7 +256,7 @@ void OceanRenderer::draw_coverage(const glm::mat4& view_proj, const glm::vec3& e
   glBlendEquation(GL_FUNC_ADD);
   glUseProgram(o.id());
   // Flat (FLAT_MESH): displacement could fold the mesh over itself legitimately.
-  glUniformMatrix4fv(loc(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+  glUniformMatrix4fv(gl::uniform(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   draw_levels(o, eye);
   glDisable(GL_BLEND);
   glUseProgram(0);

@@ -139,20 +139,19 @@ SkyImage load_sky_image(const std::string& path) {
 
 namespace {
 
-GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
 void set_atmosphere(const gl::Program& p, const Atmosphere& a, float turbidity) {
-  glUniform1f(loc(p, "uGroundR"), a.ground_radius_km);
-  glUniform1f(loc(p, "uTopR"), a.top_radius_km);
-  glUniform3fv(loc(p, "uRayleighScattering"), 1, glm::value_ptr(a.rayleigh_scattering));
-  glUniform1f(loc(p, "uRayleighH"), a.rayleigh_scale_height_km);
-  glUniform1f(loc(p, "uMieScattering"), a.mie_scattering * turbidity);
-  glUniform1f(loc(p, "uMieAbsorption"), a.mie_absorption * turbidity);
-  glUniform1f(loc(p, "uMieH"), a.mie_scale_height_km);
-  glUniform1f(loc(p, "uMieG"), a.mie_g);
-  glUniform3fv(loc(p, "uOzoneAbsorption"), 1, glm::value_ptr(a.ozone_absorption));
-  glUniform1f(loc(p, "uOzoneCenter"), a.ozone_center_km);
-  glUniform1f(loc(p, "uOzoneHalfWidth"), a.ozone_half_width_km);
+  glUniform1f(gl::uniform(p, "uGroundR"), a.ground_radius_km);
+  glUniform1f(gl::uniform(p, "uTopR"), a.top_radius_km);
+  glUniform3fv(gl::uniform(p, "uRayleighScattering"), 1, glm::value_ptr(a.rayleigh_scattering));
+  glUniform1f(gl::uniform(p, "uRayleighH"), a.rayleigh_scale_height_km);
+  glUniform1f(gl::uniform(p, "uMieScattering"), a.mie_scattering * turbidity);
+  glUniform1f(gl::uniform(p, "uMieAbsorption"), a.mie_absorption * turbidity);
+  glUniform1f(gl::uniform(p, "uMieH"), a.mie_scale_height_km);
+  glUniform1f(gl::uniform(p, "uMieG"), a.mie_g);
+  glUniform3fv(gl::uniform(p, "uOzoneAbsorption"), 1, glm::value_ptr(a.ozone_absorption));
+  glUniform1f(gl::uniform(p, "uOzoneCenter"), a.ozone_center_km);
+  glUniform1f(gl::uniform(p, "uOzoneHalfWidth"), a.ozone_half_width_km);
 }
 
 void set_linear_clamp(GLenum target, bool mip) {
@@ -249,9 +248,9 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
     glUseProgram(view_program_.id());
     set_atmosphere(view_program_, atmosphere_, p.turbidity);
     const glm::vec3 sun = sun_direction(p.sun_elevation_deg, p.sun_azimuth_deg);
-    glUniform3fv(loc(view_program_, "uSunDir"), 1, glm::value_ptr(sun));
-    glUniform1f(loc(view_program_, "uSunIlluminance"), p.sun_illuminance);
-    glUniform1i(loc(view_program_, "uTransmittance"), 0);
+    glUniform3fv(gl::uniform(view_program_, "uSunDir"), 1, glm::value_ptr(sun));
+    glUniform1f(gl::uniform(view_program_, "uSunIlluminance"), p.sun_illuminance);
+    glUniform1i(gl::uniform(view_program_, "uTransmittance"), 0);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, transmittance_.id());
     glBindImageTexture(0, sky_view_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
@@ -265,7 +264,7 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
     gl::ScopedPass pass(timer, "sky.envmap", uint64_t(kEnvSize) * kEnvSize * 8 * 3);
     glUseProgram(env_program_.id());
     bind(env_program_, 0);
-    glUniform2fv(loc(env_program_, "uCloudOffset"), 1, glm::value_ptr(cloud_offset_));
+    glUniform2fv(gl::uniform(env_program_, "uCloudOffset"), 1, glm::value_ptr(cloud_offset_));
     glBindImageTexture(0, radiance_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
     dispatch(kEnvSize, kEnvSize);
     // The box mips feed the prefilter's wide samples; glGenerateMipmap reads through the
@@ -275,12 +274,12 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
     glGenerateMipmap(GL_TEXTURE_2D);
     glUseProgram(prefilter_program_.id());
     bind(prefilter_program_, 0);
-    glUniform1i(loc(prefilter_program_, "uSource"), 4);
+    glUniform1i(gl::uniform(prefilter_program_, "uSource"), 4);
     glActiveTexture(GL_TEXTURE4);
     glBindTexture(GL_TEXTURE_2D, radiance_.id());
     for (int level = 0; level < kEnvLevels; ++level) {
       const float r = float(level) / float(kEnvLevels - 1);
-      glUniform1f(loc(prefilter_program_, "uAlpha"), r * r);
+      glUniform1f(gl::uniform(prefilter_program_, "uAlpha"), r * r);
       glBindImageTexture(0, envmap_.id(), level, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
       const int size = std::max(kEnvSize >> level, 1);
       dispatch(size, size);
@@ -298,17 +297,17 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
 void Sky::bind(const gl::Program& p, int first) const {
   set_atmosphere(p, atmosphere_, params_.turbidity);
   const glm::vec3 sun = sun_direction(params_.sun_elevation_deg, params_.sun_azimuth_deg);
-  glUniform3fv(loc(p, "uSunDir"), 1, glm::value_ptr(sun));
-  glUniform1f(loc(p, "uSunIlluminance"), params_.sun_illuminance);
-  glUniform1f(loc(p, "uCloudCoverage"), params_.cloud_coverage);
-  glUniform1f(loc(p, "uCloudAltitude"), params_.cloud_altitude_m);
-  glUniform2fv(loc(p, "uCloudOffset"), 1, glm::value_ptr(draw_offset_));
-  glUniform1i(loc(p, "uUserSkyOn"), user_sky() ? 1 : 0);
-  glUniform1f(loc(p, "uEnvLevels"), float(kEnvLevels));
+  glUniform3fv(gl::uniform(p, "uSunDir"), 1, glm::value_ptr(sun));
+  glUniform1f(gl::uniform(p, "uSunIlluminance"), params_.sun_illuminance);
+  glUniform1f(gl::uniform(p, "uCloudCoverage"), params_.cloud_coverage);
+  glUniform1f(gl::uniform(p, "uCloudAltitude"), params_.cloud_altitude_m);
+  glUniform2fv(gl::uniform(p, "uCloudOffset"), 1, glm::value_ptr(draw_offset_));
+  glUniform1i(gl::uniform(p, "uUserSkyOn"), user_sky() ? 1 : 0);
+  glUniform1f(gl::uniform(p, "uEnvLevels"), float(kEnvLevels));
   const char* names[4] = {"uTransmittance", "uSkyView", "uEnvMap", "uUserSky"};
   const gl::Texture* textures[4] = {&transmittance_, &sky_view_, &envmap_, &user_image_};
   for (int i = 0; i < 4; ++i) {
-    glUniform1i(loc(p, names[i]), first + i);
+    glUniform1i(gl::uniform(p, names[i]), first + i);
     glActiveTexture(GLenum(GL_TEXTURE0 + first + i));
     glBindTexture(GL_TEXTURE_2D, textures[i]->id());
   }

@@ -24,7 +24,6 @@ void bind_2d(GLuint unit, const gl::Texture& t, GLenum access) {
   glBindImageTexture(unit, t.id(), 0, GL_FALSE, 0, access, t.format());
 }
 
-GLint loc(const gl::Program& p, const char* name) { return glGetUniformLocation(p.id(), name); }
 
 // Everything that reads a view or an intermediate after a compute pass wrote it: later passes
 // (image loads), ImGui (texture fetches) and readbacks (texture updates).
@@ -267,9 +266,9 @@ void RoundTrip::forward(State& s) const {
   s.plan = std::make_unique<fft::Plan>(o, shaders_);
 
   glUseProgram(pack_.id());
-  glProgramUniform2i(pack_.id(), loc(pack_, "uSize"), s.image.width, s.image.height);
-  glProgramUniform2i(pack_.id(), loc(pack_, "uPadded"), s.pw, s.ph);
-  glProgramUniform1i(pack_.id(), loc(pack_, "uMirror"), s.padding == Padding::Mirror);
+  glProgramUniform2i(pack_.id(), gl::uniform(pack_, "uSize"), s.image.width, s.image.height);
+  glProgramUniform2i(pack_.id(), gl::uniform(pack_, "uPadded"), s.pw, s.ph);
+  glProgramUniform1i(pack_.id(), gl::uniform(pack_, "uMirror"), s.padding == Padding::Mirror);
   bind_2d(0, s.source, GL_READ_ONLY);
   bind_array(1, s.packed, GL_WRITE_ONLY);
   glDispatchCompute(groups(s.pw), groups(s.ph), GLuint(s.layers));
@@ -283,10 +282,10 @@ void RoundTrip::forward(State& s) const {
 void RoundTrip::inverse(State& s) const {
   const Filter& f = settings_.filter;
   glUseProgram(filter_.id());
-  glProgramUniform2i(filter_.id(), loc(filter_, "uPadded"), s.pw, s.ph);
-  glProgramUniform1i(filter_.id(), loc(filter_, "uFilter"), int(f.kind));
-  glProgramUniform1f(filter_.id(), loc(filter_, "uR1"), f.r1);
-  glProgramUniform1f(filter_.id(), loc(filter_, "uR2"), f.r2);
+  glProgramUniform2i(filter_.id(), gl::uniform(filter_, "uPadded"), s.pw, s.ph);
+  glProgramUniform1i(filter_.id(), gl::uniform(filter_, "uFilter"), int(f.kind));
+  glProgramUniform1f(filter_.id(), gl::uniform(filter_, "uR1"), f.r1);
+  glProgramUniform1f(filter_.id(), gl::uniform(filter_, "uR2"), f.r2);
   bind_array(0, s.spectrum, GL_READ_ONLY);
   bind_array(1, s.packed, GL_WRITE_ONLY);
   glDispatchCompute(groups(s.pw), groups(s.ph), GLuint(s.layers));
@@ -294,8 +293,8 @@ void RoundTrip::inverse(State& s) const {
 
   const gl::Texture& result = s.plan->execute(fft::Direction::Inverse, s.packed);
   glUseProgram(unpack_.id());
-  glProgramUniform2i(unpack_.id(), loc(unpack_, "uSize"), s.image.width, s.image.height);
-  glProgramUniform1i(unpack_.id(), loc(unpack_, "uLayers"), s.layers);
+  glProgramUniform2i(unpack_.id(), gl::uniform(unpack_, "uSize"), s.image.width, s.image.height);
+  glProgramUniform1i(unpack_.id(), gl::uniform(unpack_, "uLayers"), s.layers);
   bind_array(0, result, GL_READ_ONLY);
   bind_2d(1, s.recon, GL_WRITE_ONLY);
   glDispatchCompute(groups(s.image.width), groups(s.image.height), 1);
@@ -305,33 +304,33 @@ void RoundTrip::inverse(State& s) const {
 void RoundTrip::views(State& s) const {
   const GLuint sv = spectrum_view_.id();
   glUseProgram(sv);
-  glProgramUniform2i(sv, loc(spectrum_view_, "uPadded"), s.pw, s.ph);
-  glProgramUniform1i(sv, loc(spectrum_view_, "uChannels"), s.image.channels);
-  glProgramUniform1i(sv, loc(spectrum_view_, "uLuminance"), settings_.luminance ? 1 : 0);
-  glProgramUniform1f(sv, loc(spectrum_view_, "uGain"), settings_.spectrum_gain);
-  glProgramUniform1f(sv, loc(spectrum_view_, "uLogMax"),
+  glProgramUniform2i(sv, gl::uniform(spectrum_view_, "uPadded"), s.pw, s.ph);
+  glProgramUniform1i(sv, gl::uniform(spectrum_view_, "uChannels"), s.image.channels);
+  glProgramUniform1i(sv, gl::uniform(spectrum_view_, "uLuminance"), settings_.luminance ? 1 : 0);
+  glProgramUniform1f(sv, gl::uniform(spectrum_view_, "uGain"), settings_.spectrum_gain);
+  glProgramUniform1f(sv, gl::uniform(spectrum_view_, "uLogMax"),
                      float(std::log1p(double(s.pw) * double(s.ph))));
   bind_array(0, s.packed, GL_READ_ONLY);
   for (int phase = 0; phase < 2; ++phase) {
-    glProgramUniform1i(sv, loc(spectrum_view_, "uPhase"), phase);
+    glProgramUniform1i(sv, gl::uniform(spectrum_view_, "uPhase"), phase);
     bind_2d(1, phase ? s.phase_view : s.spectrum_view, GL_WRITE_ONLY);
     glDispatchCompute(groups(s.pw), groups(s.ph), 1);
   }
 
   const GLuint iv = image_view_.id();
   glUseProgram(iv);
-  glProgramUniform2i(iv, loc(image_view_, "uSize"), s.image.width, s.image.height);
-  glProgramUniform1i(iv, loc(image_view_, "uChannels"), s.image.channels);
+  glProgramUniform2i(iv, gl::uniform(image_view_, "uSize"), s.image.width, s.image.height);
+  glProgramUniform1i(iv, gl::uniform(image_view_, "uChannels"), s.image.channels);
   float gain = settings_.difference_gain;
   if (!(gain > 0.0f)) gain = s.errors.max_abs > 0.0 ? float(1.0 / s.errors.max_abs) : 1.0f;
-  glProgramUniform1f(iv, loc(image_view_, "uGain"), gain);
+  glProgramUniform1f(iv, gl::uniform(image_view_, "uGain"), gain);
   const struct {
     const gl::Texture& a;
     int difference;
     const gl::Texture& out;
   } passes[] = {{s.source, 0, s.original_view}, {s.recon, 0, s.recon_view}, {s.recon, 1, s.diff_view}};
   for (const auto& p : passes) {
-    glProgramUniform1i(iv, loc(image_view_, "uDifference"), p.difference);
+    glProgramUniform1i(iv, gl::uniform(image_view_, "uDifference"), p.difference);
     bind_2d(0, p.a, GL_READ_ONLY);
     bind_2d(1, s.source, GL_READ_ONLY);
     bind_2d(2, p.out, GL_WRITE_ONLY);
