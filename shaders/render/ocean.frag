@@ -33,6 +33,31 @@ const float F0 = 0.02;  // water's reflectance at normal incidence (n = 1.33)
 // of its wavelength across the pixels; what this removes comes back as roughness.
 const float kBias = 1.0;
 
+// The pixel's footprint on the maps (d vPlane / d screen x and y), for the mip level. The
+// hardware's derivatives come from the displaced triangle; on a wave face seen nearly edge-on
+// they grow without bound, so a displacement changed by float rounding could move the level
+// by four (seen: one pixel 5/255 apart between two FFT algorithms). The footprint on the
+// undisplaced sea along the same view ray depends on the ray alone; each axis takes the
+// smaller of the two, so faces turned towards the eye keep their finer level and edge-on ones
+// are bounded by the flat sea's.
+void footprint(out vec2 gx, out vec2 gy) {
+  gx = dFdx(vPlane);
+  gy = dFdy(vPlane);
+  vec3 ray = vWorld - uEye;
+  // Where the ray meets the mean surface y = 0; rays at or above the horizontal (a crest
+  // above a low eye) keep the hardware's footprint.
+  float down = -ray.y;
+  if (down > 1e-4 * length(ray)) {
+    vec2 flat_hit = uEye.xz + ray.xz * (max(uEye.y, 0.01) / down);
+    vec2 fx = dFdx(flat_hit), fy = dFdy(flat_hit);
+    if (dot(fx, fx) < dot(gx, gx)) gx = fx;
+    if (dot(fy, fy) < dot(gy, gy)) gy = fy;
+  }
+  // kBias levels coarser.
+  gx *= exp2(kBias);
+  gy *= exp2(kBias);
+}
+
 // Clear oceanic water (chlorophyll about 0.1 mg/m^3) at the atmosphere's wavelengths 680, 550
 // and 440 nm, per metre (docs/sky.md): absorption of pure water (Smith & Baker 1981) plus
 // phytoplankton; backscattering of water molecules (Morel 1974) plus particles; total
@@ -75,14 +100,17 @@ void main() {
   }
   // Sum the cascades. Derivatives and squared slopes are fetched with the same coordinates,
   // sampler and bias, so they come from the same mip level and their variance is consistent.
+  vec2 gx, gy;
+  footprint(gx, gy);
   vec4 der = vec4(0.0);
   float jxz = 0.0, variance = 0.0, coverage = 0.0;
   for (int c = 0; c < uCascades; ++c) {
     vec3 uv = vec3(vPlane / uPatch[c], float(c));
-    vec4 dv = texture(uDerivatives, uv, kBias);
-    vec4 tb = texture(uTurbulence, uv, kBias);
+    vec2 cx = gx / uPatch[c], cy = gy / uPatch[c];
+    vec4 dv = textureGrad(uDerivatives, uv, cx, cy);
+    vec4 tb = textureGrad(uTurbulence, uv, cx, cy);
     der += dv;
-    jxz += texture(uDisplacement, uv, kBias).w;
+    jxz += textureGrad(uDisplacement, uv, cx, cy).w;
     coverage += tb.x;
     // Within one cascade the slopes of a texel's footprint vary by E[s^2] - E[s]^2; across
     // cascades the bands are disjoint, so the variances add.
