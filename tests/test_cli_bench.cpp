@@ -163,18 +163,21 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
           return v;
         };
         const std::vector<std::string> unfused = {"ocean.spectrum", "fft.horizontal", "fft.vertical",
-                                                  "ocean.assemble", "ocean.mipmaps"};
+                                                  "ocean.assemble", "ocean.mipmaps", "ocean.foam",
+                                                  "ocean.foam.mipmaps"};
         if (fast) {
           EXPECT_EQ(names(e["ocean"]), (std::vector<std::string>{"ocean.spectrum+fft.rows",
                                                                  "ocean.fft.columns+assemble",
-                                                                 "ocean.mipmaps"}))
+                                                                 "ocean.mipmaps", "ocean.foam",
+                                                                 "ocean.foam.mipmaps"}))
               << where;
           ASSERT_TRUE(e["ocean_spectrum_fused"].is_object()) << where;
           EXPECT_EQ(e["ocean_spectrum_fused"]["fusion"], "spectrum") << where;
           expect_summary(e["ocean_spectrum_fused"]["step"], where + " spectrum-fused ocean", 3);
           EXPECT_EQ(names(e["ocean_spectrum_fused"]),
                     (std::vector<std::string>{"ocean.spectrum+fft.rows", "fft.vertical",
-                                              "ocean.assemble", "ocean.mipmaps"}))
+                                              "ocean.assemble", "ocean.mipmaps", "ocean.foam",
+                                              "ocean.foam.mipmaps"}))
               << where;
           ASSERT_TRUE(e["ocean_unfused"].is_object()) << where;
           EXPECT_EQ(e["ocean_unfused"]["fusion"], "none") << where;

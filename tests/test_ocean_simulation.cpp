@@ -382,7 +382,7 @@ TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
   expect_refused([](ocean::Params& q) { q.patch_sizes[1] = q.patch_sizes[0]; });
   expect_refused([](ocean::Params& q) { q.patch_sizes[1] = q.patch_sizes[0] / 20; });
   expect_refused([](ocean::Params& q) { q.loop_period = -1; });
-  expect_refused([](ocean::Params& q) { q.foam_decay = -0.1f; });
+  expect_refused([](ocean::Params& q) { q.foam_lifetime = 0.0f; });
   expect_refused([](ocean::Params& q) { q.foam_softness = 0; });
   EXPECT_THROW(ocean::Simulation(test::shaders(), [] {
                  ocean::Params q;

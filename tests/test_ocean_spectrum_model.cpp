@@ -448,8 +448,6 @@ TEST(SpectrumModel, PresetsValidateAreOrderedAndFindable) {
     EXPECT_NO_THROW(validate(p.spectrum)) << p.name;
     EXPECT_EQ(p.spectrum.wind.spectrum, SpectrumType::Jonswap) << p.name;
     EXPECT_EQ(p.spectrum.wind.spreading, Spreading::Hasselmann) << p.name;
-    EXPECT_GE(p.foam_threshold, 0.0f);
-    EXPECT_LT(p.foam_threshold, 1.0f);
     EXPECT_GT(p.choppiness, 0.0f);
     if (i > 0) {
       EXPECT_GE(p.spectrum.wind.wind_speed, list[i - 1].spectrum.wind.wind_speed) << p.name;
@@ -465,7 +463,6 @@ TEST(SpectrumModel, PresetsValidateAreOrderedAndFindable) {
       EXPECT_GT(p.spectrum.wind.wind_speed, q.spectrum.wind.wind_speed);
       EXPECT_GT(p.spectrum.wind.fetch_km, q.spectrum.wind.fetch_km);
       EXPECT_GE(p.choppiness, q.choppiness);
-      EXPECT_GE(p.foam_threshold, q.foam_threshold);
       // More wind, more sea.
       EXPECT_GT(band_variance(p.spectrum, kDeep, 0.0, kInf),
                 band_variance(q.spectrum, kDeep, 0.0, kInf));

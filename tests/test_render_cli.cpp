@@ -280,7 +280,7 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
 TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   const fs::path gal = dir_ / "gallery";
   const CliRun r = run("render --gallery '" + gal.string() +
-                           "' --width 48 --height 27 --size 64 --samples 1 --foam-warmup 2",
+                           "' --width 48 --height 27 --size 128 --samples 1 --foam-warmup 4",
                        dir_);
   ASSERT_EQ(r.status, 0) << r.output;
   const char* seas[] = {"calm", "fresh", "gale", "storm", "hurricane"};

@@ -68,13 +68,12 @@ TEST(UiOceanLive, EverySeaStateControlTakesEffectOnItsFrame) {
        {"swell_scale=1.5", "swell_direction=-90"}},
       {30, "tma=on depth=15", {"tma=on", "depth=15"}},
       {34, "loop_period=20 time_scale=2", {"loop_period=20"}},
-      {38, "foam_grow=5 foam_decay=2 foam_threshold=0.7 foam_softness=0.2",
-       {"foam_threshold=0.7", "foam_grow=5", "foam_decay=2"}},
+      {38, "foam_grow=5 foam_lifetime=2 foam_threshold=0.7 foam_softness=0.2",
+       {"foam_threshold=0.7", "foam_grow=5", "foam_lifetime=2"}},
       {42, "patch_size_0=900 choppiness=1.7", {"patch_size_0=900", "choppiness=1.7"}},
       {46, "preset=storm",
        {"wind_speed=" + number(storm.spectrum.wind.wind_speed),
-        "fetch_km=" + number(storm.spectrum.wind.fetch_km), "choppiness=" + number(storm.choppiness),
-        "foam_threshold=" + number(storm.foam_threshold)}},
+        "fetch_km=" + number(storm.spectrum.wind.fetch_km), "choppiness=" + number(storm.choppiness)}},
       {50, "spectrum=jonswap fetch_km=80 gamma=5", {"spectrum=jonswap", "fetch_km=80", "gamma=5"}},
       // Back to the start's layout (the objects must match), with the fresh sea to measure. The
       // preset brings its own patches; the defaults come back smallest first, so every step

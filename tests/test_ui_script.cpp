@@ -232,7 +232,7 @@ TEST(UiSettings, SeaStateKeysSetTheirFields) {
       "2 swell_scale=0.5 swell_direction=-90 swell_spreading=cos2s swell_spread=60\n"
       "2 swell_wind_speed=18 swell_spectrum=jonswap swell_fetch_km=1500 swell_gamma=4\n"
       "3 tma=on depth=20 cascades=2 patch_size_1=200 loop_period=30 time_scale=0.5\n"
-      "4 foam_grow=3 foam_decay=0.25 foam_threshold=0.6 foam_softness=0.2\n"
+      "4 foam_grow=3 foam_lifetime=0.25 foam_threshold=0.6 foam_softness=0.2\n"
       "5 phillips_amplitude=0.004 small_wave_cutoff=0.1 choppiness=1.5\n",
       "s.txt", settings_check());
   for (const ScriptEntry& e : script.entries()) apply_setting(s, e.key, e.value);
@@ -257,7 +257,7 @@ TEST(UiSettings, SeaStateKeysSetTheirFields) {
   EXPECT_FLOAT_EQ(p.loop_period, 30.0f);
   EXPECT_FLOAT_EQ(p.time_scale, 0.5f);
   EXPECT_FLOAT_EQ(p.foam_grow, 3.0f);
-  EXPECT_FLOAT_EQ(p.foam_decay, 0.25f);
+  EXPECT_FLOAT_EQ(p.foam_lifetime, 0.25f);
   EXPECT_FLOAT_EQ(p.foam_threshold, 0.6f);
   EXPECT_FLOAT_EQ(p.foam_softness, 0.2f);
   EXPECT_FLOAT_EQ(p.spectrum.phillips_amplitude, 0.004f);
@@ -275,7 +275,8 @@ TEST(UiSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
     apply_setting(s, "preset", pr.name);
     EXPECT_TRUE(s.ocean.spectrum == pr.spectrum) << pr.name;
     EXPECT_FLOAT_EQ(s.ocean.choppiness, pr.choppiness) << pr.name;
-    EXPECT_FLOAT_EQ(s.ocean.foam_threshold, pr.foam_threshold) << pr.name;
+    // One global foam threshold: a preset leaves it alone.
+    EXPECT_FLOAT_EQ(s.ocean.foam_threshold, ocean::Params{}.foam_threshold) << pr.name;
     // Issue 12: a preset also picks the cascades that resolve its peak; the size stays.
     EXPECT_EQ(s.ocean.cascades, pr.cascades) << pr.name;
     EXPECT_TRUE(s.ocean.patch_sizes == pr.patch_sizes) << pr.name;
@@ -313,7 +314,7 @@ TEST(UiSettings, BadSeaStateValuesAreRefusedAndChangeNothing) {
       {"swell_scale", "-1", "swell_scale"},
       {"tma", "maybe", "on or off"},
       {"loop_period", "-1", "loop_period"},
-      {"foam_decay", "inf", "foam_decay"},
+      {"foam_lifetime", "inf", "foam_lifetime"},
       {"foam_softness", "0", "foam_softness"},
       // Valid on its own, but not smaller than cascade 1's patch: the ocean refuses it.
       {"patch_size_0", "100", "cascade"},
@@ -333,7 +334,7 @@ TEST(UiSettings, BadSeaStateValuesAreRefusedAndChangeNothing) {
     EXPECT_TRUE(same_sea(s.ocean, before.ocean)) << c.key;
     EXPECT_EQ(s.ocean.cascades, before.ocean.cascades) << c.key;
     EXPECT_EQ(s.ocean.loop_period, before.ocean.loop_period) << c.key;
-    EXPECT_EQ(s.ocean.foam_decay, before.ocean.foam_decay) << c.key;
+    EXPECT_EQ(s.ocean.foam_lifetime, before.ocean.foam_lifetime) << c.key;
     EXPECT_EQ(s.ocean.foam_softness, before.ocean.foam_softness) << c.key;
   }
 }

@@ -1,20 +1,17 @@
 // Turns the inverse FFT's fields into the maps the renderer samples (layouts in
-// src/ocean/simulation.h) and accumulates foam. Shared by ocean/assemble.comp (its own pass)
-// and ocean/fused_columns.comp (inside the inverse FFT's last pass).
+// src/ocean/simulation.h); foam is ocean/foam.comp's own pass, after this. Shared by
+// ocean/assemble.comp (its own pass) and ocean/fused_columns.comp (inside the FFT's last pass).
 // Identifiers here must not be the FFT's one-letter defines (N, P, T, L, ...): the fused pass
 // includes this file after them.
 #ifndef OCEAN_ASSEMBLE_GLSL
 #define OCEAN_ASSEMBLE_GLSL
 
-#include "ocean/foam.glsl"
-
 layout(binding = 2, rgba32f) uniform writeonly image2DArray uDisplacement;
 layout(binding = 3, rgba32f) uniform writeonly image2DArray uDerivatives;
-// Read and written by the same invocation only: last frame's foam is this texel's own.
-layout(binding = 4, rgba32f) uniform image2DArray uTurbulence;
+// x (foam) is left 0 for the foam pass, which reads every cascade and so cannot run here.
+layout(binding = 4, rgba32f) uniform writeonly image2DArray uTurbulence;
 
 uniform float uChoppiness;
-uniform int uFoamReset;    // the turbulence map is new: no foam to carry over
 
 // f: the eight real fields (Field in src/ocean/simulation.h) at `texel` (z = cascade).
 void assemble_fields(ivec3 texel, float f[8]) {
@@ -22,9 +19,7 @@ void assemble_fields(ivec3 texel, float f[8]) {
   float jxx = lambda * f[5], jzz = lambda * f[6], jxz = lambda * f[7];
   imageStore(uDisplacement, texel, vec4(lambda * f[0], f[1], lambda * f[2], jxz));
   imageStore(uDerivatives, texel, vec4(f[3], f[4], jxx, jzz));
-  float foam = uFoamReset != 0 ? 0.0 : imageLoad(uTurbulence, texel).x;
-  foam = foam_update(foam, jxx, jzz, jxz);
-  imageStore(uTurbulence, texel, vec4(foam, f[3] * f[3], f[4] * f[4], f[3] * f[4]));
+  imageStore(uTurbulence, texel, vec4(0.0, f[3] * f[3], f[4] * f[4], f[3] * f[4]));
 }
 
 // The packed layout: plane 0 = (f0, f1, f2, f3), plane 1 = (f4, f5, f6, f7).

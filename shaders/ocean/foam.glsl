@@ -1,23 +1,91 @@
-// Foam coverage, accumulated frame by frame from the Jacobian of the choppy displacement.
-// Included by ocean/assemble.glsl (the assemble pass and the fused last FFT pass alike).
+// Whitecaps: foam born where the summed sea breaks, carried with the water and streaked along
+// the wind, then fading into thin residual foam. Included by ocean/foam.comp, its own pass after
+// the maps are assembled (fused or not), so it may read every cascade at any texel.
+//
+// Breaking. The water's Lagrangian map x -> x + D(x) of the whole sea (every cascade, choppiness
+// 1: the physical displacement, not the picture's lambda) compresses the surface most along the
+// eigenvector of the smaller eigenvalue e of its Jacobian; at e <= 0 the linear surface folds
+// over. Foam is born where e falls below one global threshold, uFoamThreshold (the same for
+// every sea; simulation.h says how it was calibrated against Monahan's whitecap law), ramping
+// to full over uFoamSoftness.
+//
+// Carrying. The maps are indexed by the water's Lagrangian label (the renderer draws label x at
+// x + D), so foam that stays on its label already rides the orbital motion, stretched and
+// squeezed with the surface. What moves it across labels is the surface drift (uFoamDrift,
+// 3 % of U10 along the wind), and turbulent spreading along the wind (uFoamStreak, m^2/s)
+// draws each patch into a streak. Semi-Lagrangian: the new foam is the old foam fetched from
+// upstream, bilinearly, from last step's state (a ping-pong pair, never the map being written).
+//
+// Residual. Active foam (x of the state) decays at uFoamDecay; part of what it loses becomes
+// thin residual foam (y), capped well under a whitecap and fading slowly, so old crests leave
+// pale streaks instead of vanishing.
 #ifndef OCEAN_FOAM_GLSL
 #define OCEAN_FOAM_GLSL
 
-uniform float uFoamThreshold;
-uniform float uFoamSoftness;
-uniform float uFoamGrow;   // coverage per second at full injection
-uniform float uFoamDecay;  // 1/s
-uniform float uDt;         // simulated seconds since the last step, >= 0
+uniform sampler2DArray uFoamPrev;  // last step's state: x = active, y = residual
+uniform float uFoamThreshold;      // on the smaller eigenvalue of the summed sea's Jacobian
+uniform float uFoamSoftness;       // the eigenvalue range over which breaking ramps to full
+uniform float uFoamGrow;           // coverage per second at full breaking
+uniform float uFoamDecay;          // 1/s
+uniform vec2 uFoamDrift;           // m/s, world x and z
+uniform float uFoamStreak;         // m^2/s of spreading along the wind
+uniform vec2 uFoamWindDir;         // unit, world x and z
+uniform float uDt;                 // simulated seconds since the last step, >= 0
+uniform int uFoamReset;            // no foam to carry over
 
-// This step's coverage from last step's `foam` and the Jacobian terms (choppiness applied).
-float foam_update(float foam, float jxx, float jzz, float jxz) {
-  // The Jacobian of x -> x + lambda D(x) is [[1 + jxx, jxz], [jxz, 1 + jzz]]; its smaller
-  // eigenvalue is the strongest compression in any direction, which is where waves break.
-  float mean = 1.0 + 0.5 * (jxx + jzz);
-  float dev = sqrt(0.25 * (jxx - jzz) * (jxx - jzz) + jxz * jxz);
-  float eig_min = mean - dev;
-  float inject = clamp((uFoamThreshold - eig_min) / max(uFoamSoftness, 1e-4), 0.0, 1.0);
-  return clamp(foam * exp(-uFoamDecay * uDt) + uFoamGrow * uDt * inject, 0.0, 1.0);
+uniform vec3 uFoamResidual;        // gain (of the active foam lost), cap, decay 1/s
+
+// j = (d Dx/dx, d Dz/dz, d Dx/dz) of the summed sea, choppiness 1. Returns how hard the
+// surface breaks (0..1) in x and the unit direction of its strongest compression in yz.
+vec3 foam_breaking(vec3 j) {
+  float a = 1.0 + j.x, d = 1.0 + j.y, b = j.z;
+  float mean = 0.5 * (a + d);
+  float dev = sqrt(0.25 * (a - d) * (a - d) + b * b);
+  float e = mean - dev;
+  // Eigenvector of e: (b, e - a) or (e - d, b), whichever is longer (both near zero only where
+  // the Jacobian is a multiple of the identity, where every direction will do).
+  vec2 v1 = vec2(b, e - a), v2 = vec2(e - d, b);
+  vec2 dir = dot(v1, v1) > dot(v2, v2) ? v1 : v2;
+  dir = dot(dir, dir) > 1e-20 ? normalize(dir) : vec2(1.0, 0.0);
+  float p = clamp((uFoamThreshold - e) / max(uFoamSoftness, 1e-4), 0.0, 1.0);
+  return vec3(p, dir);
+}
+
+// How much of the compression along `dir` one cascade's Jacobian j carries (>= 0), so each
+// cascade's layer receives the foam of the waves that break on its scale and the layers,
+// which the renderer adds up, do not count one whitecap several times.
+float foam_compression(vec3 j, vec2 dir) {
+  return max(-(dir.x * dir.x * j.x + dir.y * dir.y * j.y + 2.0 * dir.x * dir.y * j.z), 0.0);
+}
+
+vec2 foam_fetch(ivec2 t, int layer, int n) {
+  return texelFetch(uFoamPrev, ivec3(t & ivec2(n - 1), layer), 0).xy;
+}
+
+// Bilinear, periodic, at texel coordinates p (texel t sits at p = t).
+vec2 foam_sample(vec2 p, int layer, int n) {
+  vec2 f = floor(p);
+  vec2 w = p - f;
+  ivec2 t = ivec2(f);
+  vec2 a = mix(foam_fetch(t, layer, n), foam_fetch(t + ivec2(1, 0), layer, n), w.x);
+  vec2 b = mix(foam_fetch(t + ivec2(0, 1), layer, n), foam_fetch(t + ivec2(1, 1), layer, n), w.x);
+  return mix(a, b, w.y);
+}
+
+// One step of the foam state at `texel` of layer `layer` (texel size `cell` metres): carried,
+// then decayed, then grown by `inject` (breaking times this layer's share).
+vec2 foam_update(ivec2 texel, int layer, int n, float cell, float inject) {
+  if (uFoamReset != 0) return vec2(0.0);
+  vec2 upstream = vec2(texel) - uFoamDrift * uDt / cell;
+  // Two samples at +-sqrt(2 K dt) along the wind spread a patch by variance 2 K dt per step.
+  vec2 along = uFoamWindDir * sqrt(2.0 * uFoamStreak * uDt) / cell;
+  vec2 carried = 0.5 * (foam_sample(upstream + along, layer, n) +
+                        foam_sample(upstream - along, layer, n));
+  float keep = exp(-uFoamDecay * uDt);
+  float live = clamp(carried.x * keep + uFoamGrow * uDt * inject, 0.0, 1.0);
+  float residual = min(carried.y * exp(-uFoamResidual.z * uDt) +
+                           uFoamResidual.x * carried.x * (1.0 - keep), uFoamResidual.y);
+  return vec2(live, residual);
 }
 
 #endif

@@ -21,6 +21,10 @@ constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
 // Between the pass that writes level 0 and the mip passes, only their fetches need waiting:
 // the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
 constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
+// Between assemble and the foam pass: it fetches displacement and derivatives and loads and
+// stores the turbulence map's own texel.
+constexpr GLbitfield kFoamSourceWritten =
+    GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
 constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                                     GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
                                     GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
@@ -82,6 +86,16 @@ double theoretical_slope_variance(const Params& p) {
   return band_slope_variance(p.spectrum, p.depth, bands.front().k_lo, bands.back().k_hi);
 }
 
+double foam_decay(const Params& p) {
+  const double omega = peak_omega(p.spectrum.wind);
+  const double period = omega > 0.0 ? 2.0 * std::numbers::pi / omega : 1.0;
+  return 1.0 / (double(p.foam_lifetime) * period);
+}
+
+double breaking_length(const Params& p) {
+  return double(p.foam_breaking_length) * double(p.spectrum.wind.wind_speed) / 10.0;
+}
+
 double subgrid_slope_variance(const Params& p) {
   return short_wave_slope_variance(p.spectrum, cascade_bands(p).back().k_hi);
 }
@@ -126,14 +140,18 @@ void validate(const Params& p) {
   check_finite(p.foam_threshold, "foam threshold");
   check_finite(p.foam_softness, "foam softness");
   check_finite(p.foam_grow, "foam grow");
-  check_finite(p.foam_decay, "foam decay");
+  check_finite(p.foam_lifetime, "foam lifetime");
+  check_finite(p.foam_breaking_length, "foam breaking length");
   if (p.depth <= 0) throw Error(ErrorCode::InvalidArgument, "depth must be positive");
   if (p.loop_period < 0)
     throw Error(ErrorCode::InvalidArgument, "loop period must not be negative (0 = no loop)");
   if (p.foam_softness <= 0)
     throw Error(ErrorCode::InvalidArgument, "foam softness must be positive");
   if (p.foam_grow < 0) throw Error(ErrorCode::InvalidArgument, "foam grow must not be negative");
-  if (p.foam_decay < 0) throw Error(ErrorCode::InvalidArgument, "foam decay must not be negative");
+  if (p.foam_lifetime <= 0)
+    throw Error(ErrorCode::InvalidArgument, "foam lifetime must be positive (peak periods)");
+  if (p.foam_breaking_length <= 0)
+    throw Error(ErrorCode::InvalidArgument, "foam breaking length must be positive (metres)");
 }
 
 Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
@@ -143,6 +161,13 @@ Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
     throw Error(ErrorCode::GlUnsupported, "the ocean simulation needs a current GL context");
   init_program_ = shaders.compute("ocean/initial_spectrum.comp");
   downsample_program_ = shaders.compute("ocean/downsample.comp");
+  GLuint id = 0;
+  glGenSamplers(1, &id);
+  filtered_ = gl::Sampler(id);
+  glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glSamplerParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glSamplerParameteri(id, GL_TEXTURE_WRAP_T, GL_REPEAT);
   rebuild_size();
 }
 
@@ -168,6 +193,7 @@ void Simulation::rebuild_size() {
   const gl::Defines defines = {{"PACKED", params_.pack_pairs ? "1" : "0"}};
   gl::Program spectrum = shaders_->compute("ocean/spectrum.comp", defines);
   gl::Program assemble = shaders_->compute("ocean/assemble.comp", defines);
+  gl::Program foam = shaders_->compute("ocean/foam.comp", {});
   // The fused passes are the fast kernel's own with other loads and stores, so they need its
   // register path on both axes, and the packed layout (two planes per cascade, assembled by one
   // work group).
@@ -189,10 +215,19 @@ void Simulation::rebuild_size() {
   gl::Texture disp(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture turb(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  // A change of algorithm or fusion keeps the grid, and the foam with it: toggling the FFT live
+  // must not wipe the whitecaps.
+  const bool keep_foam = foam_[0].id() != 0 && foam_[0].width() == n && foam_[0].layers() == cascades;
+  gl::Texture foam0, foam1;
+  if (!keep_foam) {
+    foam0 = gl::Texture(GL_TEXTURE_2D_ARRAY, GL_RG32F, n, n, cascades);
+    foam1 = gl::Texture(GL_TEXTURE_2D_ARRAY, GL_RG32F, n, n, cascades);
+  }
 
   plan_ = std::move(plan);
   spectrum_program_ = std::move(spectrum);
   assemble_program_ = std::move(assemble);
+  foam_program_ = std::move(foam);
   fused_rows_program_ = std::move(fused_rows);
   fused_columns_program_ = std::move(fused_columns);
   columns_program_ = std::move(columns);
@@ -205,10 +240,15 @@ void Simulation::rebuild_size() {
   displacement_ = std::move(disp);
   derivatives_ = std::move(derivs);
   turbulence_ = std::move(turb);
+  if (!keep_foam) {
+    foam_[0] = std::move(foam0);
+    foam_[1] = std::move(foam1);
+    foam_current_ = 0;
+    foam_reset_ = true;
+  }
   bands_ = cascade_bands(params_);
   make_h0(/*keep_phase=*/false);
   // The maps must hold this ocean before the first step() too: a renderer may draw at once.
-  foam_reset_ = true;
   step(time_);
 }
 
@@ -254,7 +294,8 @@ void Simulation::set_params(const Params& params) {
       step(time_);
     } else if (old.choppiness != params_.choppiness ||
                old.foam_threshold != params_.foam_threshold ||
-               old.foam_softness != params_.foam_softness)
+               old.foam_softness != params_.foam_softness ||
+               old.foam_breaking_length != params_.foam_breaking_length)
       step(time_);
   } catch (...) {
     params_ = old;  // the old GL objects are still in place
@@ -359,10 +400,17 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   else
     step_unfused(dt, timer);
   phase_current_ ^= 1;
+  // The foam pass reads the surface filtered to the breaking scale, so the displacement and
+  // derivative chains come first; the turbulence map's chain, which carries the foam, after.
+  {
+    gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 32 * 2 / 3);
+    make_mipmaps({&displacement_, &derivatives_});
+  }
+  foam_pass(dt, timer);
   foam_reset_ = false;
   {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 48 * 2 / 3);
-    make_mipmaps();
+    gl::ScopedPass pass(timer, "ocean.foam.mipmaps", texels() * 16 * 2 / 3);
+    make_mipmaps({&turbulence_});
   }
 }
 
@@ -382,19 +430,12 @@ void Simulation::bind_evolve_inputs(const gl::Program& prog, double dt) const {
   glBindImageTexture(4, phase_[phase_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R32F);
 }
 
-void Simulation::set_assemble_uniforms(const gl::Program& prog, double dt) const {
+void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
   glUseProgram(prog.id());
   glUniform1f(gl::uniform(prog, "uChoppiness"), params_.choppiness);
-  glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
-  glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
-  glUniform1f(gl::uniform(prog, "uFoamGrow"), params_.foam_grow);
-  glUniform1f(gl::uniform(prog, "uFoamDecay"), params_.foam_decay);
-  // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
-  glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
-  glUniform1i(gl::uniform(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  glBindImageTexture(4, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
+  glBindImageTexture(4, turbulence_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
 }
 
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
@@ -419,11 +460,11 @@ void Simulation::assemble_pass(const gl::Texture& fields, double dt, gl::PassTim
   gl::ScopedPass pass(timer, "ocean.assemble",
                       texels() * (16 * uint64_t(layers_per_cascade()) + 64));
   const gl::Program& prog = assemble_program_;
-  set_assemble_uniforms(prog, dt);
+  set_assemble_uniforms(prog);
   glUniform1i(gl::uniform(prog, "uN"), params_.size);
   glBindImageTexture(0, fields.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
-  glMemoryBarrier(kMipSourceWritten);
+  glMemoryBarrier(kFoamSourceWritten);
 }
 
 // What every fused pass tells the FFT kernel it runs (bound program): an inverse transform along
@@ -475,22 +516,75 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     // Reads the rows' output and last step's foam, writes three maps.
     gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 16 + 48));
     const gl::Program& prog = fused_columns_program_;
-    set_assemble_uniforms(prog, dt);
+    set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
     glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
     glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
-    glMemoryBarrier(kMipSourceWritten);
+    glMemoryBarrier(kFoamSourceWritten);
   }
 }
 
-void Simulation::make_mipmaps() const {
+void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
+  const int n = params_.size;
+  const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
+  // Fetches its own and (bilinearly) the other cascades' Jacobians, last step's state; writes
+  // the state and the turbulence map's texel.
+  gl::ScopedPass pass(timer, "ocean.foam",
+                      texels() * (uint64_t(params_.cascades) * 32 + 8 + 32 + 8 + 16));
+  const gl::Program& prog = foam_program_;
+  glUseProgram(prog.id());
+  float patch[kMaxCascades] = {};
+  for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
+  glUniform1i(gl::uniform(prog, "uN"), n);
+  glUniform1i(gl::uniform(prog, "uCascades"), params_.cascades);
+  glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
+  const float lambda = params_.choppiness;
+  glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
+  glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
+  glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
+  glUniform1f(gl::uniform(prog, "uFoamGrow"), params_.foam_grow);
+  glUniform1f(gl::uniform(prog, "uFoamDecay"), float(foam_decay(params_)));
+  glUniform1f(gl::uniform(prog, "uBreakingLength"), float(breaking_length(params_)));
+  // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
+  glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
+  glUniform1i(gl::uniform(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
+  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, kFoamResidualMax, kFoamResidualDecay);
+  const WaveComponent& wind = params_.spectrum.wind;
+  const double heading = double(wind.direction_deg) * std::numbers::pi / 180.0;
+  const float wx = float(std::cos(heading)), wz = float(std::sin(heading));
+  const float drift = float(kFoamDriftPerWind) * wind.wind_speed;
+  glUniform2f(gl::uniform(prog, "uFoamDrift"), drift * wx, drift * wz);
+  glUniform2f(gl::uniform(prog, "uFoamWindDir"), wx, wz);
+  glUniform1f(gl::uniform(prog, "uFoamStreak"), float(kFoamStreakPerWind) * wind.wind_speed);
+  glUniform1i(gl::uniform(prog, "uDisplacementMap"), 0);
+  glUniform1i(gl::uniform(prog, "uDerivativesMap"), 1);
+  glUniform1i(gl::uniform(prog, "uFoamPrev"), 2);
+  const GLuint textures[] = {displacement_.id(), derivatives_.id(), foam_[foam_current_].id()};
+  for (GLuint unit = 0; unit < 3; ++unit) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
+    glBindSampler(unit, unit < 2 ? filtered_.id() : 0);
+  }
+  glBindImageTexture(0, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
+  glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);
+  glDispatchCompute(groups, groups, GLuint(params_.cascades));
+  // The mip passes fetch the turbulence map; the next step's foam pass fetches the new state.
+  glMemoryBarrier(kMipSourceWritten);
+  for (GLuint unit = 3; unit-- > 0;) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glBindSampler(unit, 0);
+  }
+  foam_current_ ^= 1;
+}
+
+void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps) const {
   const gl::Program& prog = downsample_program_;
   glUseProgram(prog.id());
   glUniform1i(gl::uniform(prog, "uSource"), 0);
   glActiveTexture(GL_TEXTURE0);
-  const gl::Texture* maps[] = {&displacement_, &derivatives_, &turbulence_};
   const int levels = displacement_.levels();
   constexpr int kPerDispatch = 5;  // levels one work group's 32x32 tile reduces to
   // Round by round (levels 1-5, then 6-10), all three maps per round: the maps are independent,
@@ -520,11 +614,13 @@ void Simulation::make_mipmaps() const {
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t mips = texels() * 48 * 2 / 3;  // a third of the three maps, read and written
   const uint64_t rows_fused = texels() * (2 * 36 + 4 + 32);
-  if (fusion_ == Fusion::Full) return rows_fused + texels() * (32 + 16 + 48) + mips;
+  const uint64_t foam = texels() * (uint64_t(params_.cascades) * 32 + 8 + 32 + 8 + 16);
+  if (fusion_ == Fusion::Full) return rows_fused + texels() * (32 + 16 + 48) + foam + mips;
   const fft::Options& o = plan_->options();
   // Assemble: read every field and the foam, write three maps.
   const uint64_t assemble = texels() * (16 * uint64_t(layers_per_cascade()) + 64);
-  if (fusion_ == Fusion::Spectrum) return rows_fused + fft::pass_bytes(o) + assemble + mips;
+  if (fusion_ == Fusion::Spectrum)
+    return rows_fused + fft::pass_bytes(o) + assemble + foam + mips;
   const uint64_t spectrum = texels() * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
   uint64_t fft = 0;
   for (const fft::AxisStrategy* s : {&plan_->horizontal(), &plan_->vertical()}) {
@@ -533,7 +629,7 @@ uint64_t Simulation::bytes_per_step() const {
     fft += s->kind == fft::AxisStrategy::Kind::StageDispatches ? fft::pass_bytes(o) * stages
                                                                   : fft::pass_bytes(o);
   }
-  return spectrum + fft + assemble + mips;
+  return spectrum + fft + assemble + foam + mips;
 }
 
 std::string Simulation::describe() const {

@@ -225,13 +225,9 @@ std::vector<Preset> make_presets() {
   for (int i = 0; i < 12; ++i) {
     const int force = i + 1;
     const float u = 0.5f * (kForces[i].low + kForces[i].high);
-    Preset p{kForces[i].name, force, wind_sea(u), 0.0f, 0.0f};
-    // More chop and foam with force: whitecaps appear at force 3-4 and cover the sea at 10+.
-    // The threshold applies to each cascade's own Jacobian, whose smallest eigenvalue rarely
-    // falls far below 1 (at 256^2 x 3 cascades: 3rd percentile 0.83 at force 5, 0.75-0.83 at
-    // force 10), so the thresholds sit just under 1: 0.79 at force 5, 0.87 at force 10.
+    Preset p{kForces[i].name, force, wind_sea(u), 0.0f};
+    // More chop with force (the picture's lambda; foam reads the physical displacement).
     p.choppiness = 0.5f + 0.08f * float(force);
-    p.foam_threshold = force <= 2 ? 0.0f : 0.70f + 0.017f * float(force);
     out.push_back(p);
   }
   Preset calm = out[1];

@@ -109,7 +109,8 @@ struct Preset {
   int beaufort;       // 0..12
   SpectrumParams spectrum;
   float choppiness;
-  float foam_threshold;  // on the smaller Jacobian eigenvalue
+  // No foam threshold: whitecaps follow from the sea itself (one global threshold on the summed
+  // sea's Jacobian, ocean::Params), which is what makes their coverage follow Monahan's law.
   // The simulated band, chosen for the sea (see cascade_layout): the first patch holds
   // kPeakWavelengths of the longest peak, so the peak is resolved by many grid cells.
   int cascades = 3;

@@ -22,28 +22,6 @@ float unit(uint32_t h) { return float(h >> 8) * (1.0f / 16777216.0f); }
 
 int wrap(int i, int period) { return ((i % period) + period) % period; }
 
-// Distances to the nearest and second nearest feature point (one per cell, cells wrap with
-// `cells`), in cell units, at (u, v) in [0, 1)^2.
-void worley(float u, float v, int cells, uint32_t seed, float& f1, float& f2) {
-  const float x = u * float(cells), y = v * float(cells);
-  const int cx = int(std::floor(x)), cy = int(std::floor(y));
-  f1 = f2 = 1e9f;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int gx = cx + dx, gy = cy + dy;
-      const uint32_t hx = uint32_t(wrap(gx, cells)), hy = uint32_t(wrap(gy, cells));
-      const float px = float(gx) + unit(hash(hx, hy, seed));
-      const float py = float(gy) + unit(hash(hx, hy, seed ^ 0x9e3779b9u));
-      const float d = std::hypot(px - x, py - y);
-      if (d < f1) {
-        f2 = f1;
-        f1 = d;
-      } else if (d < f2) {
-        f2 = d;
-      }
-    }
-}
-
 // Value noise with periods (pu, pv) lattice cells across the tile, smoothstep-interpolated.
 float value_noise(float u, float v, int pu, int pv, uint32_t seed) {
   const float x = u * float(pu), y = v * float(pv);
@@ -72,18 +50,25 @@ std::vector<float> foam_detail(int size, uint64_t seed) {
   for (int y = 0; y < size; ++y)
     for (int x = 0; x < size; ++x) {
       const float u = (float(x) + 0.5f) / float(size), v = (float(y) + 0.5f) / float(size);
-      // Lace: bright where two bubbles meet (F2 - F1 small), at two bubble sizes.
-      float f1, f2, lace = 0.0f;
-      worley(u, v, 9, s, f1, f2);
-      lace += 0.6f * (1.0f - smoothstep(0.0f, 0.22f, f2 - f1));
-      worley(u, v, 23, s + 1, f1, f2);
-      lace += 0.4f * (1.0f - smoothstep(0.0f, 0.3f, f2 - f1));
-      // Streaks: long along u (the renderer turns u into the wind direction), short across.
-      float streak = 0.0f, amp = 0.5f;
-      for (int o = 0; o < 3; ++o, amp *= 0.5f)
+      // No cells: a cellular (Worley) lace read as a tiled pattern at every distance. Streaks,
+      // eight times longer along u (the renderer turns u into the wind direction) than
+      // across, over four octaves; times a finer isotropic grain of bubbles and gaps.
+      float streak = 0.0f, amp = 0.5f, norm = 0.0f;
+      for (int o = 0; o < 4; ++o, amp *= 0.5f) {
         streak += amp * value_noise(u, v, 2 << o, 16 << o, s + 10 + uint32_t(o));
-      streak /= 0.875f;
-      out[size_t(y) * size + x] = lace * (0.25f + 1.5f * smoothstep(0.3f, 0.75f, streak));
+        norm += amp;
+      }
+      streak /= norm;
+      float grain = 0.0f;
+      amp = 0.5f;
+      norm = 0.0f;
+      for (int o = 0; o < 3; ++o, amp *= 0.5f) {
+        grain += amp * value_noise(u, v, 24 << o, 24 << o, s + 20 + uint32_t(o));
+        norm += amp;
+      }
+      grain /= norm;
+      out[size_t(y) * size + x] =
+          smoothstep(0.25f, 0.75f, streak) * (0.35f + 1.3f * smoothstep(0.2f, 0.8f, grain));
     }
   // Mean 0.5: the renderer's 2 * detail then leaves the average coverage unchanged. Clamping
   // at 1 lowers the mean again, so scale the unclamped values until the clamped mean fits.

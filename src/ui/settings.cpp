@@ -221,7 +221,7 @@ std::vector<Setting> make_table() {
     for (const ocean::Preset& p : ocean::presets()) names.emplace_back(p.name);
     Row preset = choice_row(
         "preset", names,
-        "sea state; sets spectrum, swell, choppiness and foam threshold, which later settings "
+        "sea state; sets spectrum, swell, choppiness, cascades and patches, which later settings "
         "then override (beaufort-N also accepted)",
         [](const Settings& s) {
           const auto& list = ocean::presets();
@@ -297,7 +297,7 @@ std::vector<Setting> make_table() {
                          [](Settings& s, int i) { s.ocean.fusion = ocean::Fusion(i); })
                   .panel("Cascades", "fuse the step into the FFT"));
   e.push_back(number_row("foam_threshold", -2.0, 2.0,
-                         "foam where the smaller Jacobian eigenvalue falls below this (1 flat, 0 folding)",
+                         "foam where the smaller eigenvalue of the sea's Jacobian at the breaking length falls below this (1 flat, 0 folding)",
                          [](Settings& s) -> float& { return s.ocean.foam_threshold; })
                   .panel("Foam", "threshold", "%.2f"));
   e.push_back(number_row("foam_softness", 0.01, 5.0, "eigenvalue range over which injection ramps to full",
@@ -307,9 +307,16 @@ std::vector<Setting> make_table() {
   e.push_back(number_row("foam_grow", 0.0, 50.0, "foam coverage per second at full injection",
                          [](Settings& s) -> float& { return s.ocean.foam_grow; })
                   .panel("Foam", "grow (1/s)", "%.2f"));
-  e.push_back(number_row("foam_decay", 0.0, 20.0, "foam decays as exp(-decay t), 1/s",
-                         [](Settings& s) -> float& { return s.ocean.foam_decay; })
-                  .panel("Foam", "decay (1/s)", "%.2f"));
+  e.push_back(number_row("foam_lifetime", 0.05, 20.0,
+                         "active foam lasts this many peak periods (e-folding), then thins",
+                         [](Settings& s) -> float& { return s.ocean.foam_lifetime; })
+                  .log()
+                  .panel("Foam", "lifetime (peak periods)", "%.2f"));
+  e.push_back(number_row("foam_breaking_length", 0.1, 50.0,
+                         "metres at U10 = 10 m/s, in proportion to U10: shorter waves break without whitecaps",
+                         [](Settings& s) -> float& { return s.ocean.foam_breaking_length; })
+                  .log()
+                  .panel("Foam", "breaking length (m)", "%.2f"));
   e.push_back(number_row("time_scale", 0.0, 10.0, "simulated seconds per second",
                          [](Settings& s) -> float& { return s.ocean.time_scale; })
                   .panel("Time", "time scale", "%.2f"));
@@ -558,7 +565,6 @@ std::string preset_list() {
 void apply_preset(ocean::Params& p, const ocean::Preset& preset) {
   p.spectrum = preset.spectrum;
   p.choppiness = preset.choppiness;
-  p.foam_threshold = preset.foam_threshold;
   p.cascades = preset.cascades;
   p.patch_sizes = preset.patch_sizes;
 }

@@ -102,9 +102,9 @@ std::string describe_settings(const Settings& s, std::initializer_list<std::stri
 
 // "calm, light-air, ..., hurricane": the names preset= and the panel's combo accept.
 std::string preset_list();
-// What choosing a preset sets: the whole sea state (wind sea, swell, TMA), the choppiness, the
-// foam threshold, and the cascades and patch sizes that resolve its peak. Size, time and seed
-// stay as they are.
+// What choosing a preset sets: the whole sea state (wind sea, swell, TMA), the choppiness, and
+// the cascades and patch sizes that resolve its peak. Size, time, seed and the (global) foam
+// settings stay as they are.
 void apply_preset(ocean::Params& p, const ocean::Preset& preset);
 
 // Sets one value by name; throws Error(InvalidArgument) naming the key and the accepted values

@@ -1,0 +1,54 @@
+#version 430 core
+// The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
+// chains are built, before the turbulence map's chain. z = cascade. Reads every cascade, so it
+// works the same after the fused column pass, which sees one cascade only.
+#include "ocean/foam.glsl"
+
+layout(local_size_x = 16, local_size_y = 16) in;
+// Read and written by the same invocation only: yzw (the slope moments assemble wrote) are kept.
+layout(binding = 0, rgba32f) uniform image2DArray uTurbulence;
+layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
+uniform sampler2DArray uDisplacementMap;  // complete mip chains, trilinear, repeating
+uniform sampler2DArray uDerivativesMap;
+
+uniform int uN;
+uniform int uCascades;
+uniform float uPatch[4];
+uniform float uInvChoppiness;  // 1 / lambda (0 where lambda is 0): the maps hold lambda * J
+uniform float uBreakingLength; // metres: shorter waves make no whitecaps
+
+// (d Dx/dx, d Dz/dz, d Dx/dz) of cascade c at world point `at`, choppiness 1, box-filtered
+// to the breaking length: the mip level whose texels span it (level 0 where the cascade's
+// texels are already longer). Cascades whose waves are all shorter average out to nothing,
+// and the result does not depend on the grid size once the grid resolves that length.
+vec3 jacobian_at(vec2 at, int c) {
+  float cell = uPatch[c] / float(uN);
+  float lod = max(log2(uBreakingLength / cell), 0.0);
+  vec3 uv = vec3(at / uPatch[c] + 0.5 / float(uN), float(c));
+  vec2 d = textureLod(uDerivativesMap, uv, lod).zw;
+  float xz = textureLod(uDisplacementMap, uv, lod).w;
+  return vec3(d, xz) * uInvChoppiness;
+}
+
+void main() {
+  ivec3 texel = ivec3(gl_GlobalInvocationID);
+  if (texel.x >= uN || texel.y >= uN) return;
+  int c = texel.z;
+  // The whole sea at this texel's point: the other cascades sampled where it lies in theirs.
+  int breaking_cascades = uCascades;
+  vec3 js[4];
+  vec3 sum = vec3(0.0);
+  for (int o = 0; o < breaking_cascades; ++o) {
+    js[o] = jacobian_at(vec2(texel.xy) * (uPatch[c] / float(uN)), o);
+    sum += js[o];
+  }
+  vec3 breaking = foam_breaking(sum);
+  float total = 0.0;
+  for (int o = 0; o < breaking_cascades; ++o) total += foam_compression(js[o], breaking.yz);
+  float share = total > 0.0 ? foam_compression(js[c], breaking.yz) / total
+                            : 1.0 / float(breaking_cascades);
+  vec2 state = foam_update(texel.xy, c, uN, uPatch[c] / float(uN), breaking.x * share);
+  imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
+  vec4 t = imageLoad(uTurbulence, texel);
+  imageStore(uTurbulence, texel, vec4(min(state.x + state.y, 1.0), t.yzw));
+}
