@@ -65,6 +65,16 @@ struct Options {
     int row_lines = 0;     // rows per work group in the horizontal pass
     int column_lines = 0;  // adjacent columns per work group in the vertical pass
     int exchange = 0;      // floats per shared-memory word: 4, 2 or 1
+    // Exchanges through subgroup shuffles instead of shared memory and barriers (fast.glsl's
+    // FFT_SHUFFLE), on the axes whose line fits one subgroup, where the driver has
+    // GL_KHR_shader_subgroup with shuffles in compute shaders; elsewhere the shared-memory path.
+    // -1: as $OCEANFFT_FFT_SHUFFLE says (off, rows, columns or both; unset: off); 0 off,
+    // 1 rows, 2 columns, 3 both.
+    int shuffle = -1;
+    // Tests: run the shuffle path with subgroupShuffle emulated through shared memory for
+    // subgroups of this many invocations (a power of two), so it needs no extension. 0: a real
+    // subgroup, or $OCEANFFT_FFT_SHUFFLE_EMULATE.
+    int emulate_subgroup = 0;
   } fast;
 };
 
@@ -105,6 +115,10 @@ struct AxisStrategy {
   int threads = 0;  // invocations per line
   int lines = 0;    // lines per work group
   int exchange = 4; // Registers: floats per shared-memory word when exchanging between stages
+  // Registers: the exchanges go through shuffles within subgroups of this size instead of
+  // shared memory (0: shared memory); emulated: through shared memory standing in for them.
+  int subgroup = 0;
+  bool emulated = false;
   // MixedRadix and Bluestein only:
   std::vector<int> radices{};  // stage radices, first stage first; product = transform
   int transform = 0;         // FFT length inside the kernel: length, or Bluestein's power of two

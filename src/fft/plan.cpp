@@ -157,7 +157,13 @@ std::string AxisStrategy::describe() const {
   const char* k = kind == Kind::StageDispatches ? "stage dispatches"
                   : kind == Kind::SharedVec4    ? "shared vec4"
                                                 : "shared vec2, channels in turn";
-  if (kind == Kind::Registers)
+  if (kind == Kind::Registers && subgroup > 0)
+    std::snprintf(buf, sizeof buf,
+                  "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
+                  "exchange by subgroup shuffle (%d lanes%s)",
+                  length, elements_per_invocation, threads, lines, subgroup,
+                  emulated ? ", emulated in shared memory" : "");
+  else if (kind == Kind::Registers)
     std::snprintf(buf, sizeof buf,
                   "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
                   "exchange %d floats",
