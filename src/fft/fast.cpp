@@ -66,7 +66,7 @@ int shuffle_axes(const Options& o) {
 }
 
 int emulated_subgroup(const Options& o) {
-  if (o.fast.emulate_subgroup > 0) return o.fast.emulate_subgroup;
+  if (o.fast.emulate_subgroup >= 0) return o.fast.emulate_subgroup;
   const char* env = std::getenv("OCEANFFT_FFT_SHUFFLE_EMULATE");
   if (!env || !*env) return 0;
   char* end = nullptr;

@@ -72,9 +72,9 @@ struct Options {
     // 1 rows, 2 columns, 3 both.
     int shuffle = -1;
     // Tests: run the shuffle path with subgroupShuffle emulated through shared memory for
-    // subgroups of this many invocations (a power of two), so it needs no extension. 0: a real
-    // subgroup, or $OCEANFFT_FFT_SHUFFLE_EMULATE.
-    int emulate_subgroup = 0;
+    // subgroups of this many invocations (a power of two), so it needs no extension. 0: the
+    // driver's subgroups only; -1: $OCEANFFT_FFT_SHUFFLE_EMULATE if set, else as 0.
+    int emulate_subgroup = -1;
   } fast;
 };
 
