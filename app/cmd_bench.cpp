@@ -70,10 +70,12 @@ class Progress {
   bool tty_;
 };
 
-// The FFT variant the environment selects (src/fft/fast.cpp), as the report records it.
+// The FFT variant and timing mode the environment selects (src/fft/fast.cpp, src/fft/plan.cpp,
+// src/bench/bench.cpp), as the report records it.
 std::string fft_variant() {
   std::string v;
-  for (const char* name : {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE"})
+  for (const char* name : {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
+                           "OCEANFFT_BENCH_CALLS"})
     if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
   return v.empty() ? "default" : v;
 }
@@ -372,7 +374,14 @@ void add_bench(CLI::App& app, Commands& out) {
       "      shuffles and a line fits one subgroup (N <= 16 x subgroup size); elsewhere the\n"
       "      default kernel runs. Default off. The report's plans say which ran.\n"
       "  OCEANFFT_FFT_SHUFFLE_EMULATE=S  the same with subgroupShuffle emulated through shared\n"
-      "      memory for S-lane subgroups (for testing without the extension; slow)");
+      "      memory for S-lane subgroups (for testing without the extension; slow)\n"
+      "  OCEANFFT_FFT_BARRIER=default|merged|narrow  the FFT's memory barriers: merged drops the\n"
+      "      image barrier after the last axis (the final barrier covers it); narrow also drops\n"
+      "      the texture-update and pixel-buffer bits from the final one (a measurement: read-\n"
+      "      backs then need their own barrier). The ocean step keeps its own barriers.\n"
+      "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
+      "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
+      "      launches do; copies, FFTs and ocean steps alike.");
   out.push_back({cmd, [args]() -> int { return run_bench(*args); }});
 }
 

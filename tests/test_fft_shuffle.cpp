@@ -4,6 +4,8 @@
 // arithmetic of the real path, only the one builtin replaced. The real builtin is tested where
 // the driver has it, and skipped, saying so, where it has not; the fallback to shared memory
 // is tested everywhere.
+#include <glad/gl.h>
+
 #include <cstdlib>
 #include <string>
 
@@ -189,6 +191,36 @@ TEST_F(Shuffle, EnvironmentSelectsTheVariant) {
   ::unsetenv("OCEANFFT_FFT_SHUFFLE_EMULATE");
   fft::Plan plain(o, test::shaders());
   EXPECT_EQ(plain.horizontal().subgroup, 0);
+}
+
+// OCEANFFT_FFT_BARRIER (Plan's barriers between and after the axes): every mode gives the
+// default's numbers; a typo is refused.
+class Barriers : public test::GlTest {};
+
+TEST_F(Barriers, EveryModeGivesTheSameResult) {
+  fft::Options o;
+  o.width = 128;
+  o.height = 64;
+  o.layers = 2;
+  gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+  const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed("barriers"));
+  fft::upload(tex, in);
+  const auto ref = fft::reference(in, fft::Direction::Forward);
+  for (const char* mode : {"default", "merged", "narrow"}) {
+    ::setenv("OCEANFFT_FFT_BARRIER", mode, 1);
+    for (fft::Algorithm a : {fft::Algorithm::Fast, fft::Algorithm::StockhamR4}) {
+      o.algorithm = a;
+      fft::Plan plan(o, test::shaders());
+      for (const gl::Texture& t : plan.targets()) fft::poison(t);
+      const gl::Texture& out = plan.execute(fft::Direction::Forward, tex);
+      // narrow leaves the read-back's barrier to the caller
+      glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+      EXPECT_LE(fft::relative_l2(fft::download(out), ref), 2e-7) << mode << " " << plan.describe();
+    }
+  }
+  ::setenv("OCEANFFT_FFT_BARRIER", "none", 1);
+  EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
+  ::unsetenv("OCEANFFT_FFT_BARRIER");
 }
 
 }  // namespace

@@ -164,7 +164,8 @@ class Plan {
   // call glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT) first (uploads, copies and draws
   // need nothing). The barrier after is the plan's: on return the result is visible to image
   // loads, texture fetches, glGetTexImage/glTexSubImage and pixel buffers; other reads (as a
-  // framebuffer attachment, say) need the caller's own barrier.
+  // framebuffer attachment, say) need the caller's own barrier. ($OCEANFFT_FFT_BARRIER=narrow,
+  // a measurement mode, leaves glGetTexImage/glTexSubImage and pixel buffers to the caller too.)
   // GL state left changed: the current program (glUseProgram), the image units and shader
   // storage binding points in fft/bindings.h (FFT_IMAGE_*, FFT_BUFFER_*), and the generic
   // GL_SHADER_STORAGE_BUFFER binding.
@@ -181,8 +182,9 @@ class Plan {
   const gl::Buffer& twiddles(int axis) const { return twiddles_[axis] ? twiddles_[axis] : twiddles_[0]; }
 
  private:
+  // skip_barrier: the caller's barrier after the last axis covers this one's.
   void run_axis(int axis, Direction d, const gl::Texture& src, const gl::Texture& dst,
-                gl::PassTimer* timer);
+                gl::PassTimer* timer, bool skip_barrier = false);
 
   Options options_;
   AxisStrategy axis_[2];
@@ -192,6 +194,11 @@ class Plan {
   gl::Texture scratch_[2];           // exchange space when a line does not fit shared memory
   gl::Texture ping_[2];
   const gl::Texture* result_ = nullptr;
+  // $OCEANFFT_FFT_BARRIER, read once: 0 default (an image-access barrier after each axis, then
+  // the full set), 1 merged (the last axis's own barrier left to the full set), 2 narrow (the
+  // last barrier only image access and texture fetches: glGetTexImage, glTexSubImage and pixel
+  // buffers then need the caller's barrier; a measurement of what the wider bits cost).
+  int barriers_ = 0;
 };
 
 // Byte count one full pass over the data moves (one read + one write of every texel), for

@@ -18,7 +18,9 @@
 #            (default) against subgroup shuffles on rows / both axes (OCEANFFT_FFT_SHUFFLE) at
 #            256, 512, 1024 with 2 and 12 planes; the fused ocean step at 3x256^2, 3x512^2,
 #            4x1024^2 with and without; a per-axis sweep of the shuffle variant (fast_tune, if
-#            built); its accuracy against FFTW (rel L2 <= 2e-7). About 3 minutes on an H100.
+#            built); its accuracy against FFTW (rel L2 <= 2e-7); the FFT's barriers merged or
+#            narrowed (OCEANFFT_FFT_BARRIER); default and shuffles timed as a launch loop of
+#            20 calls per timestamp pair (OCEANFFT_BENCH_CALLS). About 3 minutes on an H100.
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), VSIZES and VOCEAN (variants: FFT sizes,
@@ -105,6 +107,25 @@ for section in "$@"; do
             --layers $layers --reps "$REPS" --no-ocean --json "$OUT/variants-fft-$v-L$layers.json" \
             2>>"$OUT/variants.err" | tee "$OUT/variants-fft-$v-L$layers.txt" | grep "^fast" |
             sed "s/^/shuffle=$v layers=$layers  /"
+        done
+      done
+      # The FFT's memory barriers (OCEANFFT_FFT_BARRIER), 2 planes, default kernel, next to a
+      # second run of the default.
+      for b in merged narrow default; do
+        OCEANFFT_FFT_BARRIER=$b ./oceanfft bench --sizes "$vsizes" --algorithms fast --layers 1 \
+          --reps "$REPS" --no-ocean --json "$OUT/variants-barrier-$b.json" 2>>"$OUT/variants.err" |
+          tee "$OUT/variants-barrier-$b.txt" | grep "^fast" | sed "s/^/barrier=$b layers=1  /"
+      done
+      # Timed as a launch loop (20 transforms back to back per timestamp pair, as benchmarks
+      # that loop over launches measure), default kernel and shuffles: how much of the gap to
+      # VkFFT at small N is the per-call timestamp bracket rather than the kernels.
+      for layers in 1 6; do
+        for v in off both; do
+          OCEANFFT_BENCH_CALLS=20 OCEANFFT_FFT_SHUFFLE=$v ./oceanfft bench --sizes "$vsizes" \
+            --algorithms fast --layers $layers --reps "$REPS" --no-ocean \
+            --json "$OUT/variants-loop-$v-L$layers.json" 2>>"$OUT/variants.err" |
+            tee "$OUT/variants-loop-$v-L$layers.txt" | grep -E "^fast|^ +[0-9]+ +[0-9.]+ " |
+            sed "s/^/loop20 shuffle=$v layers=$layers  /"
         done
       done
       # The ocean step (fused, spectrum-fused and unfused paths; per-pass medians in the JSON).
