@@ -40,7 +40,7 @@ for section in "$@"; do
     info)
       nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.limit \
         --format=csv | tee "$OUT/gpu.txt"
-      for b in oceanfft fast_tune test_ocean_simulation; do
+      for b in oceanfft fast_tune test_ocean_simulation test_fft_shuffle; do
         [ -x "$b" ] && ldd "$b" | grep -i "not found"
       done
       ;;
