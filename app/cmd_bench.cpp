@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -69,12 +70,26 @@ class Progress {
   bool tty_;
 };
 
+// The FFT variant and timing mode the environment selects (src/fft/fast.cpp, src/fft/plan.cpp,
+// src/bench/bench.cpp), as the report records it.
+std::string fft_variant() {
+  std::string v;
+  for (const char* name : {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
+                           "OCEANFFT_BENCH_CALLS"})
+    if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
+  return v.empty() ? "default" : v;
+}
+
 nlohmann::json device_json(const bench::Device& d) {
   nlohmann::json j = {{"vendor", d.info.vendor},        {"renderer", d.info.renderer},
                       {"gl_version", d.info.version},   {"glsl_version", d.info.glsl_version},
                       {"context", d.info.provider},     {"timestamp_bits", d.timestamp_bits},
                       {"subgroup_extensions", nlohmann::json::object()}};
   for (const auto& [name, has] : d.subgroup_extensions) j["subgroup_extensions"][name] = has;
+  const gl::Limits& l = gl::Context::current()->limits();
+  j["subgroup_size"] = l.subgroup_size;
+  j["subgroup_shuffle"] = l.subgroup_shuffle;
+  j["fft_variant"] = fft_variant();
   return j;
 }
 
@@ -84,7 +99,9 @@ void print_device(const bench::Device& d) {
               d.info.glsl_version.c_str(), d.info.provider.c_str());
   std::printf("subgroup extensions:");
   for (const auto& [name, has] : d.subgroup_extensions) std::printf(" %s %s", name.c_str(), has ? "yes" : "no");
-  std::printf("\n");
+  const gl::Limits& l = gl::Context::current()->limits();
+  std::printf("\nsubgroup shuffle in compute: %s (subgroup size %d)\nfft variant: %s\n",
+              l.subgroup_shuffle ? "yes" : "no", l.subgroup_size, fft_variant().c_str());
 }
 
 // Both reports are one set: checked before the work, refused when they name the same file, and
@@ -350,6 +367,21 @@ void add_bench(CLI::App& app, Commands& out) {
   cmd->add_option("--seed", f.seed, "random seed for the inputs (0: time-based, printed)");
   cmd->add_option("--json", args->json, "write every result as JSON (docs/bench/README.md)");
   cmd->add_option("--csv", args->csv, "write one CSV row per algorithm x size");
+  cmd->footer(
+      "FFT variants (environment; honoured by every fast plan, the ocean step's included):\n"
+      "  OCEANFFT_FFT_SHUFFLE=off|rows|columns|both  exchange through subgroup shuffles instead\n"
+      "      of shared memory on those axes, where the driver has GL_KHR_shader_subgroup with\n"
+      "      shuffles and a line fits one subgroup (N <= 16 x subgroup size); elsewhere the\n"
+      "      default kernel runs. Default off. The report's plans say which ran.\n"
+      "  OCEANFFT_FFT_SHUFFLE_EMULATE=S  the same with subgroupShuffle emulated through shared\n"
+      "      memory for S-lane subgroups (for testing without the extension; slow)\n"
+      "  OCEANFFT_FFT_BARRIER=default|merged|narrow  the FFT's memory barriers: merged drops the\n"
+      "      image barrier after the last axis (the final barrier covers it); narrow also drops\n"
+      "      the texture-update and pixel-buffer bits from the final one (a measurement: read-\n"
+      "      backs then need their own barrier). The ocean step keeps its own barriers.\n"
+      "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
+      "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
+      "      launches do; copies, FFTs and ocean steps alike.");
   out.push_back({cmd, [args]() -> int { return run_bench(*args); }});
 }
 

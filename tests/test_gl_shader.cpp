@@ -149,6 +149,20 @@ TEST(ShaderLoader, DefinesInOrderAndNoneWhenEmpty) {
   EXPECT_EQ(l[2], "void main() {}");
 }
 
+// A name starting with '#' is a directive written as it is: #extension must precede any code,
+// so a define set that needs one cannot leave it to the included files.
+TEST(ShaderLoader, DirectivesAmongTheDefines) {
+  TempShaders t;
+  t.write("k.comp", "#version 430 core\nvoid main() {}\n");
+  gl::ShaderLibrary lib(t.root());
+  auto l = lines_of(
+      lib.load("k.comp", {{"#extension", "GL_KHR_shader_subgroup_basic : enable"}, {"A", "1"}}).text);
+  ASSERT_GE(l.size(), 4u);
+  EXPECT_EQ(l[1], "#extension GL_KHR_shader_subgroup_basic : enable");
+  EXPECT_EQ(l[2], "#define A 1");
+  EXPECT_EQ(l[3], "#line 2 0");
+}
+
 // The driver compiles what the loader produced, and the injected define reaches the code.
 TEST(ShaderLoader, LoadedSourceCompilesAndRuns) {
   test::context();

@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include "fft/anysize.h"
+#include "fft/fast.h"
 #include "gl/shader.h"
 
 using namespace oceanfft;
@@ -49,6 +50,35 @@ std::vector<gl::Defines> mixed_sets() {
   return out;
 }
 
+// The fast kernel's subgroup-shuffle variant as its planner defines it, with real shuffles (a
+// driver with 32-lane subgroups) and emulated ones: every exchange pattern (a first stage of
+// radix R1 < P and R1 = P), rows and columns. `axis` -1: both of the given sizes' axes.
+std::vector<gl::Defines> shuffle_sets(int only_axis) {
+  gl::Limits limits;
+  limits.max_invocations = 1024;
+  limits.max_group_size[0] = limits.max_group_size[1] = 1024;
+  limits.max_shared_memory = 49152;
+  limits.subgroup_size = 32;
+  limits.subgroup_shuffle = true;
+  std::vector<gl::Defines> out;
+  for (int emulate : {0, 32})
+    for (int n : {64, 256, 512})
+      for (int axis = 0; axis < 2; ++axis) {
+        if (only_axis >= 0 && axis != only_axis) continue;
+        fft::Options o;
+        o.fast.shuffle = 3;
+        o.fast.emulate_subgroup = emulate;
+        const auto s = fft::detail::plan_fast_axis(n, axis, n, limits, o);
+        if (s && s->subgroup > 0) out.push_back(fft::detail::fast_defines(*s, axis));
+      }
+  return out;
+}
+
+std::vector<gl::Defines> with(std::vector<gl::Defines> a, const std::vector<gl::Defines>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
 // Representative define sets per entry point (path relative to shaders/). A file without a row
 // is checked once with no defines. Pick sets that reach every #if branch.
 const std::map<std::string, std::vector<gl::Defines>> kDefines = {
@@ -65,24 +95,24 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
          {{"N", "256"}, {"AXIS", "0"}, {"LOCAL", "64"}},
          {{"N", "2"}, {"AXIS", "1"}, {"LOCAL", "1"}},
      }},
-    {"fft/fast.comp",
+    {"fft/fast.comp", with(shuffle_sets(-1),
      {
          {{"N", "256"}, {"AXIS", "0"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "4"}},
          {{"N", "256"}, {"AXIS", "1"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "2"}},
          {{"N", "1024"}, {"AXIS", "0"}, {"P", "16"}, {"T", "64"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "1"}},
          {{"N", "8"}, {"AXIS", "1"}, {"P", "8"}, {"T", "1"}, {"L", "16"}, {"R1", "8"}, {"STAGES", "1"}, {"EX", "4"}},
-     }},
+     })},
     // The ocean's fused passes carry the fast kernel's defines (any strategy the planner picks).
-    {"ocean/fused_rows.comp",
+    {"ocean/fused_rows.comp", with(shuffle_sets(0),
      {
          {{"N", "256"}, {"AXIS", "0"}, {"P", "4"}, {"T", "64"}, {"L", "2"}, {"R1", "4"}, {"STAGES", "4"}, {"EX", "2"}, {"TL", "128"}},
          {{"N", "64"}, {"AXIS", "0"}, {"P", "4"}, {"T", "16"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "4"}, {"TL", "64"}},
-     }},
-    {"ocean/fused_columns.comp",
+     })},
+    {"ocean/fused_columns.comp", with(shuffle_sets(1),
      {
          {{"N", "512"}, {"AXIS", "1"}, {"P", "4"}, {"T", "128"}, {"L", "2"}, {"R1", "2"}, {"STAGES", "5"}, {"EX", "2"}, {"TL", "256"}},
          {{"N", "1024"}, {"AXIS", "1"}, {"P", "16"}, {"T", "64"}, {"L", "2"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "1"}, {"TL", "128"}},
-     }},
+     })},
     {"ocean/spectrum.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
     {"ocean/assemble.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
 };

@@ -33,11 +33,29 @@
 //   STAGES   number of stages: N = R1 * P^(STAGES-1)
 //   EX       floats per shared-memory word in an exchange: 4 (one round), 2 or 1 (2 or 4 rounds
 //            through a smaller array when a whole line of vec4 does not fit)
+//   FFT_SHUFFLE  1: the exchanges go through subgroup shuffles instead of shared memory, with
+//            no barrier (a line's T invocations lie in one subgroup; src/fft/fast.cpp checks
+//            T <= SG and that T * L is a multiple of SG, and injects the #extension lines)
+//   SG       subgroup size (FFT_SHUFFLE only)
+//   FFT_SHUFFLE_EMULATE  1: subgroupShuffle emulated through shared memory for subgroups of SG
+//            consecutive invocations, so the shuffle path's index arithmetic runs (and is tested)
+//            on a driver without the extension
+//   LOG_P, LOG_R1  log2 of P and R1
 #ifndef FFT_FAST_GLSL
 #define FFT_FAST_GLSL
 #include "fft/axis.glsl"
 
-#if AXIS == 0 && ROW_G > 0 && ROW_G < T && L > 1
+#ifndef FFT_SHUFFLE
+#define FFT_SHUFFLE 0
+#endif
+#ifndef FFT_SHUFFLE_EMULATE
+#define FFT_SHUFFLE_EMULATE 0
+#endif
+#if FFT_SHUFFLE
+// One subgroup holds SG / T whole lines; fft_setup derives each invocation's line and place from
+// its subgroup, so the driver's assignment of invocations to subgroups does not matter.
+layout(local_size_x = TL, local_size_y = 1, local_size_z = 1) in;
+#elif AXIS == 0 && ROW_G > 0 && ROW_G < T && L > 1
 #define ROW_TILES 1
 layout(local_size_x = TL, local_size_y = 1, local_size_z = 1) in;
 #elif AXIS == 0
@@ -104,8 +122,11 @@ uniform float uScale;    // 1, or 1/N for the inverse
 
 // One padding word every 16 keeps the stride-16 writes of a radix-16 stage off a single bank.
 const int STRIDE = N + (N >> PAD_SHIFT);
-#if STAGES > 1
+#if STAGES > 1 && !FFT_SHUFFLE
 shared SH_T sh[L * STRIDE];
+#endif
+#if STAGES > 1 && FFT_SHUFFLE_EMULATE
+shared vec4 sg_emu[TL];
 #endif
 
 // Initialised only because the registers are set in one function and read in others, which
@@ -121,6 +142,10 @@ vec4 u0 = ZERO4, u1 = ZERO4, u2 = ZERO4, u3 = ZERO4, u4 = ZERO4, u5 = ZERO4, u6 
 #endif
 int t = 0;  // invocation within its line
 int c = 0;  // line within the work group
+#if FFT_SHUFFLE
+// The subgroup lane of this line's invocation at place u is sg_base + u * sg_stride.
+int sg_base = 0, sg_stride = 1;
+#endif
 
 // ---- butterflies on explicit registers, forward direction, natural order in and out ----
 vec4 mul_mi(vec4 x) { return vec4(x.y, -x.x, x.w, -x.z); }  // * -i
@@ -223,7 +248,170 @@ vec4 with_part(vec4 x, int round, SH_T s) {
 #endif
 }
 
-#if STAGES > 1
+#if STAGES > 1 && FFT_SHUFFLE
+// ---- exchange through subgroup shuffles (FFT_SHUFFLE) ----
+// x of the invocation at place u of this line.
+vec4 sg_shuffle(vec4 x, int u) {
+  int lane = sg_base + u * sg_stride;
+#if FFT_SHUFFLE_EMULATE
+  int i = int(gl_LocalInvocationIndex);
+  barrier();  // everyone has read the previous round
+  sg_emu[i] = x;
+  barrier();
+  return sg_emu[(i & ~(SG - 1)) + lane];
+#else
+  return subgroupShuffle(x, uint(lane));
+#endif
+}
+
+void sg_swap(bool f, inout vec4 a, inout vec4 b) {
+  vec4 x = f ? b : a;
+  b = f ? a : b;
+  a = x;
+}
+
+// Where f: v(k) <-> v(k + 2^bit) for every k with that bit clear.
+void sg_flip(int bit, bool f) {
+  if (bit == 0) {
+    sg_swap(f, v0, v1);
+#if P > 2
+    sg_swap(f, v2, v3);
+#endif
+#if P > 4
+    sg_swap(f, v4, v5);
+    sg_swap(f, v6, v7);
+#endif
+#if P > 8
+    sg_swap(f, v8, v9);
+    sg_swap(f, v10, v11);
+    sg_swap(f, v12, v13);
+    sg_swap(f, v14, v15);
+#endif
+  }
+  if (bit == 1) {
+#if P > 2
+    sg_swap(f, v0, v2);
+    sg_swap(f, v1, v3);
+#endif
+#if P > 4
+    sg_swap(f, v4, v6);
+    sg_swap(f, v5, v7);
+#endif
+#if P > 8
+    sg_swap(f, v8, v10);
+    sg_swap(f, v9, v11);
+    sg_swap(f, v12, v14);
+    sg_swap(f, v13, v15);
+#endif
+  }
+  if (bit == 2) {
+#if P > 4
+    sg_swap(f, v0, v4);
+    sg_swap(f, v1, v5);
+    sg_swap(f, v2, v6);
+    sg_swap(f, v3, v7);
+#endif
+#if P > 8
+    sg_swap(f, v8, v12);
+    sg_swap(f, v9, v13);
+    sg_swap(f, v10, v14);
+    sg_swap(f, v11, v15);
+#endif
+  }
+  if (bit == 3) {
+#if P > 8
+    sg_swap(f, v0, v8);
+    sg_swap(f, v1, v9);
+    sg_swap(f, v2, v10);
+    sg_swap(f, v3, v11);
+    sg_swap(f, v4, v12);
+    sg_swap(f, v5, v13);
+    sg_swap(f, v6, v14);
+    sg_swap(f, v7, v15);
+#endif
+  }
+}
+
+// Registers k = j + B*h (j < B, h < R): v(j + B*h) = v(j + B*(h ^ key)) for a per-invocation key.
+void sg_permute(int logB, int logR, int key) {
+  if (logR > 0) sg_flip(logB, (key & 1) != 0);
+  if (logR > 1) sg_flip(logB + 1, (key & 2) != 0);
+  if (logR > 2) sg_flip(logB + 2, (key & 4) != 0);
+  if (logR > 3) sg_flip(logB + 3, (key & 8) != 0);
+}
+
+// The exchange of exchange() below without shared memory. Writer w (place w of the line) sends
+// register m to the reader place and register the Stockham order asks for; every such move swaps
+// a register digit h (R values) with a place digit. With prev = 1 and R = R1 (the exchange after
+// a first stage of P/R1 radix-R1 butterflies; B = P/R1): w = lo + (T/R)*hi, register j + B*h goes
+// to reader a + R*lo (a = h), register hi + R*j. With R = P (B = 1), later stages: w = r + prev*lo
+// + (T/P)*hi, register a goes to reader r + prev*a + prev*P*lo, register hi.
+// Round k = j + B*h sends v(k) after the writer rotated its h digits by hi, and the reader at
+// digit a takes it from the writer with hi = a ^ h; the reader then rotates by a and renames
+// j + B*x -> x + R*j. Every register moves once, by one shuffle, with 2 log2(R) selects each.
+void sg_exchange(int R, int logR, int prev) {
+  int B = P / R, logB = LOG_P - logR;
+  int TR = T / R;
+  sg_permute(logB, logR, t / TR);
+  int a = (t / prev) & (R - 1);
+  int src = (t & (prev - 1)) + prev * (t / (prev * R));
+  v0 = sg_shuffle(v0, src + TR * (a ^ (0 / B)));
+  v1 = sg_shuffle(v1, src + TR * (a ^ (1 / B)));
+#if P > 2
+  v2 = sg_shuffle(v2, src + TR * (a ^ (2 / B))); v3 = sg_shuffle(v3, src + TR * (a ^ (3 / B)));
+#endif
+#if P > 4
+  v4 = sg_shuffle(v4, src + TR * (a ^ (4 / B))); v5 = sg_shuffle(v5, src + TR * (a ^ (5 / B)));
+  v6 = sg_shuffle(v6, src + TR * (a ^ (6 / B))); v7 = sg_shuffle(v7, src + TR * (a ^ (7 / B)));
+#endif
+#if P > 8
+  v8 = sg_shuffle(v8, src + TR * (a ^ (8 / B))); v9 = sg_shuffle(v9, src + TR * (a ^ (9 / B)));
+  v10 = sg_shuffle(v10, src + TR * (a ^ (10 / B)));
+  v11 = sg_shuffle(v11, src + TR * (a ^ (11 / B)));
+  v12 = sg_shuffle(v12, src + TR * (a ^ (12 / B)));
+  v13 = sg_shuffle(v13, src + TR * (a ^ (13 / B)));
+  v14 = sg_shuffle(v14, src + TR * (a ^ (14 / B)));
+  v15 = sg_shuffle(v15, src + TR * (a ^ (15 / B)));
+#endif
+  sg_permute(logB, logR, a);
+#if P == 4
+  if (B == 2) {
+    vec4 o0 = v0, o1 = v1, o2 = v2, o3 = v3;
+    v2 = o1; v1 = o2;
+  }
+#elif P == 8
+  if (B == 2) {
+    vec4 o0 = v0, o1 = v1, o2 = v2, o3 = v3, o4 = v4, o5 = v5, o6 = v6, o7 = v7;
+    v4 = o1; v1 = o2; v5 = o3; v2 = o4; v6 = o5; v3 = o6;
+  }
+  if (B == 4) {
+    vec4 o0 = v0, o1 = v1, o2 = v2, o3 = v3, o4 = v4, o5 = v5, o6 = v6, o7 = v7;
+    v2 = o1; v4 = o2; v6 = o3; v1 = o4; v3 = o5; v5 = o6;
+  }
+#elif P == 16
+  if (B == 2) {
+    vec4 o0 = v0, o1 = v1, o2 = v2, o3 = v3, o4 = v4, o5 = v5, o6 = v6, o7 = v7, o8 = v8, o9 = v9,
+         o10 = v10, o11 = v11, o12 = v12, o13 = v13, o14 = v14, o15 = v15;
+    v8 = o1; v1 = o2; v9 = o3; v2 = o4; v10 = o5; v3 = o6; v11 = o7; v4 = o8; v12 = o9; v5 = o10;
+    v13 = o11; v6 = o12; v14 = o13; v7 = o14;
+  }
+  if (B == 4) {
+    vec4 o0 = v0, o1 = v1, o2 = v2, o3 = v3, o4 = v4, o5 = v5, o6 = v6, o7 = v7, o8 = v8, o9 = v9,
+         o10 = v10, o11 = v11, o12 = v12, o13 = v13, o14 = v14, o15 = v15;
+    v4 = o1; v8 = o2; v12 = o3; v1 = o4; v9 = o6; v13 = o7; v2 = o8; v6 = o9; v14 = o11; v3 = o12;
+    v7 = o13; v11 = o14;
+  }
+  if (B == 8) {
+    vec4 o0 = v0, o1 = v1, o2 = v2, o3 = v3, o4 = v4, o5 = v5, o6 = v6, o7 = v7, o8 = v8, o9 = v9,
+         o10 = v10, o11 = v11, o12 = v12, o13 = v13, o14 = v14, o15 = v15;
+    v2 = o1; v4 = o2; v6 = o3; v8 = o4; v10 = o5; v12 = o6; v14 = o7; v1 = o8; v3 = o9; v5 = o10;
+    v7 = o11; v9 = o12; v11 = o13; v13 = o14;
+  }
+#endif
+}
+#endif
+
+#if STAGES > 1 && !FFT_SHUFFLE
 // One round of an exchange: register m goes to position base + (m % B) * sB + (m / B) * sR of
 // the line; afterwards invocation t holds elements t + T*m again. Every call site passes
 // constants, so the divisions and the round's component choice fold away.
@@ -300,6 +488,9 @@ void exchange(int base, int B, int sB, int sR, bool last) {
 #endif
 }
 
+#endif
+
+#if STAGES > 1
 // A stage after the first: sub-transforms of length Ns become P*Ns. Before it, the previous
 // stage's outputs go through shared memory: the first stage's P/R1 radix-R1 butterflies, or a
 // later stage's single butterfly per invocation with sub-length prev = Ns/P.
@@ -321,10 +512,17 @@ void stage(int Ns, bool second, bool last) {
   vec2 w14 = tw[14 * step]; vec2 w15 = tw[15 * step];
 #endif
 #endif
+#if FFT_SHUFFLE
+  if (second)
+    sg_exchange(R1, LOG_R1, 1);
+  else
+    sg_exchange(P, LOG_P, prev);
+#else
   if (second)
     exchange(t * R1, P / R1, T * R1, 1, last);
   else
     exchange((t & ~(prev - 1)) * P + (t & (prev - 1)), 1, 0, prev, last);
+#endif
 #if TW_EARLY
   v1 = cmul(v1, w1);
 #if P > 2
@@ -360,7 +558,29 @@ ivec3 texel(int i, int line, int layer) { return axis_coord(i, line, layer); }
 
 // Sets t and c (this invocation's place) and returns its line and layer.
 void fft_setup(out int line, out int layer) {
-#if defined(ROW_TILES)
+#if FFT_SHUFFLE
+#if FFT_SHUFFLE_EMULATE
+  int sg = int(gl_LocalInvocationIndex) / SG, lane = int(gl_LocalInvocationIndex) % SG;
+#else
+  int sg = int(gl_SubgroupID), lane = int(gl_SubgroupInvocationID);
+#endif
+  const int K = SG / T;  // lines per subgroup
+#if AXIS == 0
+  // Rows: a line's invocations are consecutive lanes, so a warp reads T consecutive texels.
+  t = lane % T;
+  c = sg * K + lane / T;
+  sg_base = (lane / T) * T;
+  sg_stride = 1;
+  line = int(gl_WorkGroupID.y) * L + c;
+#else
+  // Columns: the subgroup's K adjacent columns are adjacent lanes.
+  t = lane / K;
+  c = sg * K + lane % K;
+  sg_base = lane % K;
+  sg_stride = K;
+  line = int(gl_WorkGroupID.x) * L + c;
+#endif
+#elif defined(ROW_TILES)
   int i = int(gl_LocalInvocationIndex);
   t = (i / (ROW_G * L)) * ROW_G + i % ROW_G;
   c = (i / ROW_G) % L;

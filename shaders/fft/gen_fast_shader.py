@@ -52,6 +52,65 @@ def first_stage():
     return "\n".join(cases)
 
 
+def guarded(items, indent="  "):
+    """Lines (text, highest register used), each under the #if P > ... its registers need."""
+    out = []
+    for lo, hi in ((0, 2), (2, 4), (4, 8), (8, 16)):
+        group = [text for text, top in items if lo <= top < hi]
+        if not group:
+            continue
+        if lo:
+            out.append(f"#if P > {lo}")
+        out.extend(indent + g for g in group)
+        if lo:
+            out.append("#endif")
+    return "\n".join(out)
+
+
+def flips():
+    """sg_flip's body: for each bit, the register pairs k, k + 2^bit that a flip swaps."""
+    out = []
+    for bit in range(4):
+        d = 1 << bit
+        pairs = [(f"sg_swap(f, v{k}, v{k + d});", k + d) for k in range(16) if not k & d]
+        out.append(f"  if (bit == {bit}) {{")
+        out.append(guarded(pairs, "    "))
+        out.append("  }")
+    return "\n".join(out)
+
+
+def wrap(text, first, rest, width=100):
+    """text split at spaces into lines of at most `width` characters."""
+    lines, line = [], first
+    for word in text.split(" "):
+        if len(line) + len(word) + 1 > width and line.strip():
+            lines.append(line.rstrip())
+            line = rest
+        line += word + " "
+    lines.append(line.rstrip())
+    return lines
+
+
+def renames():
+    """sg_exchange's last step: register j + B*x becomes x + R*j (R = P/B), for B = 2, 4, 8."""
+    out = []
+    for p in (4, 8, 16):
+        out.append(f"#{'if' if p == 4 else 'elif'} P == {p}")
+        for b in (2, 4, 8):
+            if b >= p:
+                continue
+            r = p // b
+            keep = ", ".join(f"o{k} = v{k}" for k in range(p))
+            moves = " ".join(f"v{x + r * j} = o{j + b * x};" for x in range(r) for j in range(b)
+                             if x + r * j != j + b * x)
+            out.append(f"  if (B == {b}) {{")
+            out.extend(wrap("vec4 " + keep + ";", "    ", "         "))
+            out.extend(wrap(moves, "    ", "    "))
+            out.append("  }")
+    out.append("#endif")
+    return "\n".join(out)
+
+
 def generate():
     src = open(os.path.join(HERE, "fast.glsl.in")).read()
     stages = "\n".join(
@@ -71,6 +130,9 @@ def generate():
         "%KEEP%": block("u{m} = v{m};"),
         "%PAIR%": block("FFT_PAIR_OUT(texel(t + T * {m}, line, layer), u{m} * uScale, v{m} * uScale);"),
         "%FIRST%": first_stage(),
+        "%FLIP%": flips(),
+        "%SHUF%": block("v{m} = sg_shuffle(v{m}, src + TR * (a ^ ({m} / B)));"),
+        "%RENAME%": renames(),
     }
     for k, v in rep.items():
         src = src.replace(k, v)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 
 #include "fft/data.h"
@@ -56,14 +57,37 @@ void warm_up(const std::function<void()>& work, uint64_t bytes_per_call, const T
   }
 }
 
-// profiler::time_reps in batches (each ends with glFinish), so the queue stays bounded.
+}  // namespace
+
+int calls_per_sample() {
+  const char* e = std::getenv("OCEANFFT_BENCH_CALLS");
+  if (!e || !*e) return 1;
+  char* end = nullptr;
+  const long v = std::strtol(e, &end, 10);
+  if (*end || v < 1 || v > 1000)
+    throw Error(ErrorCode::InvalidArgument,
+                std::string("OCEANFFT_BENCH_CALLS=") + e + ": expected a count in 1..1000");
+  return int(v);
+}
+
+namespace {
+
+// profiler::time_reps in batches (each ends with glFinish), so the queue stays bounded. With
+// $OCEANFFT_BENCH_CALLS = K > 1 one sample is K calls back to back between the timer's two
+// reads, divided by K: the per-call cost when calls follow each other without a timestamp
+// between them, as a benchmark that times a loop of launches measures it.
 Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work,
                      uint64_t bytes_per_call) {
-  const int batch = batch_size(bytes_per_call);
+  const int k = calls_per_sample();
+  const int batch = std::max(1, batch_size(bytes_per_call) / k);
+  auto unit = [&] {
+    for (int i = 0; i < k; ++i) work();
+  };
   std::vector<double> ms;
   ms.reserve(size_t(reps));
   for (int done = 0; done < reps; done += batch) {
-    std::vector<double> part = profiler::time_reps(kind, std::min(batch, reps - done), work);
+    std::vector<double> part = profiler::time_reps(kind, std::min(batch, reps - done), unit);
+    for (double& v : part) v /= k;
     ms.insert(ms.end(), part.begin(), part.end());
   }
   return profiler::summarize(ms);

@@ -157,4 +157,8 @@ struct FrameReport {
 FrameReport run_frame_bench(const FrameConfig& config, gl::Context& ctx,
                             const gl::ShaderLibrary& shaders);
 
+// $OCEANFFT_BENCH_CALLS: calls of the timed work per timer sample (1 when unset), the sample
+// divided by it; throws Error(InvalidArgument) outside 1..1000.
+int calls_per_sample();
+
 }  // namespace oceanfft::bench

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <string>
+
+#include "gl/error.h"
 
 namespace oceanfft::fft::detail {
 namespace {
@@ -47,6 +51,32 @@ Tuned fallback_tuning(int n) {
   return {p, std::max(1, 64 / std::max(n / p, 1)), 4};
 }
 
+// Options::FastTuning::shuffle, with -1 resolved from $OCEANFFT_FFT_SHUFFLE: bit 0 rows,
+// bit 1 columns.
+int shuffle_axes(const Options& o) {
+  if (o.fast.shuffle >= 0) return o.fast.shuffle & 3;
+  const char* env = std::getenv("OCEANFFT_FFT_SHUFFLE");
+  const std::string v = env ? env : "";
+  if (v.empty() || v == "off" || v == "0") return 0;
+  if (v == "rows") return 1;
+  if (v == "columns") return 2;
+  if (v == "both" || v == "on" || v == "1") return 3;
+  throw Error(ErrorCode::InvalidArgument,
+              "OCEANFFT_FFT_SHUFFLE=" + v + ": expected off, rows, columns or both");
+}
+
+int emulated_subgroup(const Options& o) {
+  if (o.fast.emulate_subgroup >= 0) return o.fast.emulate_subgroup;
+  const char* env = std::getenv("OCEANFFT_FFT_SHUFFLE_EMULATE");
+  if (!env || !*env) return 0;
+  char* end = nullptr;
+  const long v = std::strtol(env, &end, 10);
+  if (*end || v < 1 || v > 1024 || !std::has_single_bit(unsigned(v)))
+    throw Error(ErrorCode::InvalidArgument, std::string("OCEANFFT_FFT_SHUFFLE_EMULATE=") + env +
+                                                ": expected a power of two in 1..1024");
+  return int(v);
+}
+
 }  // namespace
 
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
@@ -83,17 +113,51 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
   }
   s.lines = lines;
   s.exchange = ex;
+
+  // Subgroup shuffles: the line's T invocations must lie in one subgroup (T <= S, holding more
+  // elements each if need be) and a group must be whole subgroups (T * L a multiple of S).
+  const int emulate = emulated_subgroup(o);
+  const int sg = emulate > 0 ? emulate : limits.subgroup_shuffle ? limits.subgroup_size : 0;
+  if ((shuffle_axes(o) >> axis & 1) && sg > 0 && std::has_single_bit(unsigned(sg))) {
+    int q = p;
+    while (n / q > sg && q < 16 && q < n) q *= 2;
+    const int t = n / q;
+    const int l = std::max(std::min({bit_floor_int(std::max(wanted, 1)), lines_total, invocations / t}),
+                           sg / t);
+    if (t <= sg && stages_for(n, q).count > 1 && l <= lines_total && t * l <= invocations &&
+        (t * l) % sg == 0 && (!emulate || t * l * 16 <= shared)) {
+      s.elements_per_invocation = q;
+      s.threads = t;
+      s.lines = l;
+      s.subgroup = sg;
+      s.emulated = emulate > 0;
+    }
+  }
   return s;
 }
 
 gl::Defines fast_defines(const AxisStrategy& s, int axis) {
   const Stages st = stages_for(s.length, s.elements_per_invocation);
-  return {{"N", std::to_string(s.length)},      {"AXIS", std::to_string(axis)},
+  gl::Defines d = {{"N", std::to_string(s.length)},      {"AXIS", std::to_string(axis)},
           {"P", std::to_string(s.elements_per_invocation)},       {"T", std::to_string(s.threads)},
           {"L", std::to_string(s.lines)},       {"R1", std::to_string(st.r1)},
           {"STAGES", std::to_string(st.count)}, {"EX", std::to_string(s.exchange)},
           // GLSL 4.30 layouts take literals only, not T * L
           {"TL", std::to_string(s.threads * s.lines)}};
+  if (s.subgroup > 0) {
+    const int log_p = std::bit_width(unsigned(s.elements_per_invocation)) - 1;
+    const int log_r1 = std::bit_width(unsigned(st.r1)) - 1;
+    if (!s.emulated) {
+      d.push_back({"#extension", "GL_KHR_shader_subgroup_basic : enable"});
+      d.push_back({"#extension", "GL_KHR_shader_subgroup_shuffle : enable"});
+    }
+    d.push_back({"FFT_SHUFFLE", "1"});
+    d.push_back({"FFT_SHUFFLE_EMULATE", s.emulated ? "1" : "0"});
+    d.push_back({"SG", std::to_string(s.subgroup)});
+    d.push_back({"LOG_P", std::to_string(log_p)});
+    d.push_back({"LOG_R1", std::to_string(log_r1)});
+  }
+  return d;
 }
 
 void fast_dispatch_size(const AxisStrategy& s, int axis, const Options& o, unsigned out[3]) {

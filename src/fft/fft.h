@@ -65,6 +65,16 @@ struct Options {
     int row_lines = 0;     // rows per work group in the horizontal pass
     int column_lines = 0;  // adjacent columns per work group in the vertical pass
     int exchange = 0;      // floats per shared-memory word: 4, 2 or 1
+    // Exchanges through subgroup shuffles instead of shared memory and barriers (fast.glsl's
+    // FFT_SHUFFLE), on the axes whose line fits one subgroup, where the driver has
+    // GL_KHR_shader_subgroup with shuffles in compute shaders; elsewhere the shared-memory path.
+    // -1: as $OCEANFFT_FFT_SHUFFLE says (off, rows, columns or both; unset: off); 0 off,
+    // 1 rows, 2 columns, 3 both.
+    int shuffle = -1;
+    // Tests: run the shuffle path with subgroupShuffle emulated through shared memory for
+    // subgroups of this many invocations (a power of two), so it needs no extension. 0: the
+    // driver's subgroups only; -1: $OCEANFFT_FFT_SHUFFLE_EMULATE if set, else as 0.
+    int emulate_subgroup = -1;
   } fast;
 };
 
@@ -105,6 +115,10 @@ struct AxisStrategy {
   int threads = 0;  // invocations per line
   int lines = 0;    // lines per work group
   int exchange = 4; // Registers: floats per shared-memory word when exchanging between stages
+  // Registers: the exchanges go through shuffles within subgroups of this size instead of
+  // shared memory (0: shared memory); emulated: through shared memory standing in for them.
+  int subgroup = 0;
+  bool emulated = false;
   // MixedRadix and Bluestein only:
   std::vector<int> radices{};  // stage radices, first stage first; product = transform
   int transform = 0;         // FFT length inside the kernel: length, or Bluestein's power of two
@@ -150,7 +164,8 @@ class Plan {
   // call glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT) first (uploads, copies and draws
   // need nothing). The barrier after is the plan's: on return the result is visible to image
   // loads, texture fetches, glGetTexImage/glTexSubImage and pixel buffers; other reads (as a
-  // framebuffer attachment, say) need the caller's own barrier.
+  // framebuffer attachment, say) need the caller's own barrier. ($OCEANFFT_FFT_BARRIER=narrow,
+  // a measurement mode, leaves glGetTexImage/glTexSubImage and pixel buffers to the caller too.)
   // GL state left changed: the current program (glUseProgram), the image units and shader
   // storage binding points in fft/bindings.h (FFT_IMAGE_*, FFT_BUFFER_*), and the generic
   // GL_SHADER_STORAGE_BUFFER binding.
@@ -167,8 +182,9 @@ class Plan {
   const gl::Buffer& twiddles(int axis) const { return twiddles_[axis] ? twiddles_[axis] : twiddles_[0]; }
 
  private:
+  // skip_barrier: the caller's barrier after the last axis covers this one's.
   void run_axis(int axis, Direction d, const gl::Texture& src, const gl::Texture& dst,
-                gl::PassTimer* timer);
+                gl::PassTimer* timer, bool skip_barrier = false);
 
   Options options_;
   AxisStrategy axis_[2];
@@ -178,6 +194,11 @@ class Plan {
   gl::Texture scratch_[2];           // exchange space when a line does not fit shared memory
   gl::Texture ping_[2];
   const gl::Texture* result_ = nullptr;
+  // $OCEANFFT_FFT_BARRIER, read once: 0 default (an image-access barrier after each axis, then
+  // the full set), 1 merged (the last axis's own barrier left to the full set), 2 narrow (the
+  // last barrier only image access and texture fetches: glGetTexImage, glTexSubImage and pixel
+  // buffers then need the caller's barrier; a measurement of what the wider bits cost).
+  int barriers_ = 0;
 };
 
 // Byte count one full pass over the data moves (one read + one write of every texel), for

@@ -2,6 +2,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <numbers>
 
 #include "fft/anysize.h"
@@ -157,7 +158,13 @@ std::string AxisStrategy::describe() const {
   const char* k = kind == Kind::StageDispatches ? "stage dispatches"
                   : kind == Kind::SharedVec4    ? "shared vec4"
                                                 : "shared vec2, channels in turn";
-  if (kind == Kind::Registers)
+  if (kind == Kind::Registers && subgroup > 0)
+    std::snprintf(buf, sizeof buf,
+                  "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
+                  "exchange by subgroup shuffle (%d lanes%s)",
+                  length, elements_per_invocation, threads, lines, subgroup,
+                  emulated ? ", emulated in shared memory" : "");
+  else if (kind == Kind::Registers)
     std::snprintf(buf, sizeof buf,
                   "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
                   "exchange %d floats",
@@ -215,6 +222,16 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       twiddles_[axis] = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
     }
   }
+  if (const char* e = std::getenv("OCEANFFT_FFT_BARRIER"); e && *e) {
+    const std::string v = e;
+    if (v == "merged")
+      barriers_ = 1;
+    else if (v == "narrow")
+      barriers_ = 2;
+    else if (v != "default")
+      throw Error(ErrorCode::InvalidArgument,
+                  "OCEANFFT_FFT_BARRIER=" + v + ": expected default, merged or narrow");
+  }
   for (auto& p : ping_) p = gl::make_complex_texture(options.width, options.height, options.layers);
   if (ctx->check_errors("FFT plan creation"))
     throw Error(ErrorCode::GlRuntime, "GL error while creating the FFT plan");
@@ -251,16 +268,19 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
                         axis_[axis].kind == AxisStrategy::Kind::StageDispatches
                             ? pass_bytes(options_) * log2i(axis_[axis].length)
                             : pass_bytes(options_));
-    run_axis(axis, direction, *cur, *dst, timer);
+    run_axis(axis, direction, *cur, *dst, timer, axis == 1 && barriers_ != 0);
     cur = result_;
   }
-  glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
-                  GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+  if (barriers_ == 2)
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+  else
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
   return *result_;
 }
 
 void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Texture& dst,
-                    gl::PassTimer* timer) {
+                    gl::PassTimer* timer, bool skip_barrier) {
   const AxisStrategy& s = axis_[axis];
   const GLuint prog = program_[axis].id();
   const int inverse = d == Direction::Inverse ? 1 : 0;
@@ -291,7 +311,7 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
       detail::fast_dispatch_size(s, axis, options_, groups);
     }
     glDispatchCompute(groups[0], groups[1], groups[2]);
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    if (!skip_barrier) glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     result_ = &dst;
     return;
   }
@@ -300,7 +320,7 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
     bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
     glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
     glDispatchCompute(1, GLuint(lines / s.lines), GLuint(options_.layers));
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    if (!skip_barrier) glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     result_ = &dst;
     return;
   }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include "gl/error.h"
@@ -140,6 +141,20 @@ void Context::initialise(GLADloadfunc load, std::string provider, bool debug) {
   }
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &limits_.max_texture_size);
   glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &limits_.max_array_layers);
+  GLint extensions = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
+  for (GLint i = 0; i < extensions; ++i) {
+    const char* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
+    if (e && std::string_view(e) == "GL_KHR_shader_subgroup") {
+      GLint stages = 0, features = 0;
+      glGetIntegerv(GL_SUBGROUP_SIZE_KHR, &limits_.subgroup_size);
+      glGetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
+      glGetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
+      const GLint need = GL_SUBGROUP_FEATURE_BASIC_BIT_KHR | GL_SUBGROUP_FEATURE_SHUFFLE_BIT_KHR;
+      limits_.subgroup_shuffle = (stages & GL_COMPUTE_SHADER_BIT) && (features & need) == need &&
+                                 limits_.subgroup_size > 0;
+    }
+  }
 
   GLint flags = 0;
   glGetIntegerv(GL_CONTEXT_FLAGS, &flags);

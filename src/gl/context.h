@@ -26,6 +26,10 @@ struct Limits {
   int max_group_count[3] = {0, 0, 0};
   int max_texture_size = 0;
   int max_array_layers = 0;
+  // GL_KHR_shader_subgroup: GL_SUBGROUP_SIZE_KHR, and whether compute shaders have the basic
+  // and shuffle operations (0 / false without the extension).
+  int subgroup_size = 0;
+  bool subgroup_shuffle = false;
 };
 
 // What the driver reported when the context was attached or created.

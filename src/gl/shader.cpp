@@ -81,7 +81,8 @@ void expand(const Tree& root, const std::string& rel, ShaderSource& out, int dep
     out.text += line + "\n";
     if (!version_seen && line.rfind("#version", 0) == 0) {
       version_seen = true;
-      for (auto& [name, value] : defines) out.text += "#define " + name + " " + value + "\n";
+      for (auto& [name, value] : defines)
+        out.text += (name.rfind("#", 0) == 0 ? name + " " : "#define " + name + " ") + value + "\n";
       out.text += "#line " + std::to_string(number + 1) + " " + std::to_string(id) + "\n";
     }
   }

@@ -13,7 +13,9 @@
 
 namespace oceanfft::gl {
 
-// Name/value pairs written as `#define name value` right after the #version line, in order.
+// Name/value pairs written as `#define name value` right after the #version line, in order; a
+// name that starts with '#' is a directive written as `name value` instead, for the #extension
+// lines a define's code needs ({"#extension", "GL_KHR_shader_subgroup_basic : enable"}).
 using Defines = std::vector<std::pair<std::string, std::string>>;
 
 // A shader after #include expansion: one string for glShaderSource, with #line directives whose

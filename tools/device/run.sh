@@ -14,9 +14,17 @@
 #            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
+#   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
+#            (default) against subgroup shuffles on rows / both axes (OCEANFFT_FFT_SHUFFLE) at
+#            256, 512, 1024 with 2 and 12 planes; the fused ocean step at 3x256^2, 3x512^2,
+#            4x1024^2 with and without; a per-axis sweep of the shuffle variant (fast_tune, if
+#            built); its accuracy against FFTW (rel L2 <= 2e-7); the FFT's barriers merged or
+#            narrowed (OCEANFFT_FFT_BARRIER); default and shuffles timed as a launch loop of
+#            20 calls per timestamp pair (OCEANFFT_BENCH_CALLS). About 3 minutes on an H100.
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
-# ALGORITHMS (FFT bench, default fast,stockham-r4).
+# ALGORITHMS (FFT bench, default fast,stockham-r4), VSIZES and VOCEAN (variants: FFT sizes,
+# default 256,512,1024; ocean step cases SIZES:CASCADES, default 256,512:3 1024:4).
 set -o pipefail
 GLDIR=${GLDIR:-../../.gl}
 REPS=${REPS:-200}
@@ -32,7 +40,7 @@ for section in "$@"; do
     info)
       nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.limit \
         --format=csv | tee "$OUT/gpu.txt"
-      for b in oceanfft fast_tune test_ocean_simulation; do
+      for b in oceanfft fast_tune test_ocean_simulation test_fft_shuffle; do
         [ -x "$b" ] && ldd "$b" | grep -i "not found"
       done
       ;;
@@ -83,6 +91,88 @@ for section in "$@"; do
       ./test_ocean_simulation --gtest_filter='*Fused*:*Mip*:*EveryAlgorithm*:*Parseval*' \
         >"$OUT/tests.txt" 2>&1
       grep -E "^\[ +(OK|FAILED|PASSED) |fused vs|rel L2" "$OUT/tests.txt"
+      ;;
+    variants)
+      vsizes=${VSIZES:-256,512,1024}
+      # What the driver offers, and a throwaway case to bring the clocks up from idle (the first
+      # case after an idle gap measured 3-5x slow in earlier calls).
+      ./oceanfft bench --sizes 256 --algorithms fast --reps 50 --no-ocean 2>/dev/null |
+        grep -E "^renderer|^GL version|subgroup"
+      # FFT only. The variants alternate inside each layer count, so drift hits them alike;
+      # where a line does not fit a subgroup (1024 on 32 lanes) the default kernel runs, and the
+      # plans printed below say so.
+      for layers in 1 6; do
+        for v in off rows both; do
+          OCEANFFT_FFT_SHUFFLE=$v ./oceanfft bench --sizes "$vsizes" --algorithms fast \
+            --layers $layers --reps "$REPS" --no-ocean --json "$OUT/variants-fft-$v-L$layers.json" \
+            2>>"$OUT/variants.err" | tee "$OUT/variants-fft-$v-L$layers.txt" | grep "^fast" |
+            sed "s/^/shuffle=$v layers=$layers  /"
+        done
+      done
+      # The FFT's memory barriers (OCEANFFT_FFT_BARRIER), 2 planes, default kernel, next to a
+      # second run of the default.
+      for b in merged narrow default; do
+        OCEANFFT_FFT_BARRIER=$b ./oceanfft bench --sizes "$vsizes" --algorithms fast --layers 1 \
+          --reps "$REPS" --no-ocean --json "$OUT/variants-barrier-$b.json" 2>>"$OUT/variants.err" |
+          tee "$OUT/variants-barrier-$b.txt" | grep "^fast" | sed "s/^/barrier=$b layers=1  /"
+      done
+      # Timed as a launch loop (20 transforms back to back per timestamp pair, as benchmarks
+      # that loop over launches measure), default kernel and shuffles: how much of the gap to
+      # VkFFT at small N is the per-call timestamp bracket rather than the kernels.
+      for layers in 1 6; do
+        for v in off both; do
+          OCEANFFT_BENCH_CALLS=20 OCEANFFT_FFT_SHUFFLE=$v ./oceanfft bench --sizes "$vsizes" \
+            --algorithms fast --layers $layers --reps "$REPS" --no-ocean \
+            --json "$OUT/variants-loop-$v-L$layers.json" 2>>"$OUT/variants.err" |
+            tee "$OUT/variants-loop-$v-L$layers.txt" | grep -E "^fast|^ +[0-9]+ +[0-9.]+ " |
+            sed "s/^/loop20 shuffle=$v layers=$layers  /"
+        done
+      done
+      # The ocean step (fused, spectrum-fused and unfused paths; per-pass medians in the JSON).
+      for v in off both; do
+        for c in ${VOCEAN:-256,512:3 1024:4}; do
+          OCEANFFT_FFT_SHUFFLE=$v ./oceanfft bench --sizes "${c%:*}" --algorithms fast \
+            --reps "$REPS" --ocean-cascades "${c#*:}" --json "$OUT/variants-ocean-$v-${c/:/-c}.json" \
+            2>>"$OUT/variants.err" | tee "$OUT/variants-ocean-$v-${c/:/-c}.txt" |
+            grep "^ocean step" | sed 's/(median ms, GPU timestamp queries)//; s/^/shuffle='$v'  /'
+        done
+      done
+      python3 - "$OUT"/variants-fft-*-L1.json <<'PY'
+import json, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    for r in d["results"]:
+        print(d["device"].get("fft_variant"), "|", r["plan"])
+PY
+      # Per axis (rows / columns ms) for the shuffle variant's elements per invocation and lines
+      # per group, next to the default kernel, 2 planes; rel L2 checked for every case.
+      # The same P and lines with shared memory (off) isolate the exchange's cost; 1024 is left
+      # out (its lines do not fit a 32-lane subgroup).
+      tune_sizes=${vsizes/,1024/}
+      if [ -x ./fast_tune ]; then
+        for v in off both; do
+          OCEANFFT_FFT_SHUFFLE=$v FAST_ALGOS=fast FAST_P=8,16 FAST_LINES=1,2,4 FAST_EX=2 \
+            ./fast_tune time 1 100 ${tune_sizes//,/ } >"$OUT/variants-tune-$v.txt" 2>&1
+          grep "^time" "$OUT/variants-tune-$v.txt" | sed 's/ | .*//; s/^/shuffle='$v'  /'
+        done
+      fi
+      # Accuracy of the shuffle variant against FFTW, forward and inverse, 2 and 12 planes; the
+      # goal is rel L2 <= 2e-7 (fast_tune verify adds N x 2N and 2N x N shapes, bound 1e-6 there).
+      for layers in 1 6; do
+        OCEANFFT_FFT_SHUFFLE=both ./oceanfft verify --algorithms fast --layers $layers \
+          --sizes 2,4,8,16,32,64,128,256,512,1024 --tolerance 2e-7 2>&1 |
+          tee "$OUT/variants-verify-L$layers.txt" | grep -vE "^renderer"
+      done
+      if [ -x ./fast_tune ]; then
+        OCEANFFT_FFT_SHUFFLE=both ./fast_tune verify 1 4 16 64 128 256 512 \
+          >"$OUT/variants-verify-tune.txt" 2>&1
+        grep -E "FAIL|worst" "$OUT/variants-verify-tune.txt"
+      fi
+      # The gtest of the real builtin (it skips where the driver lacks the extension), if shipped.
+      if [ -x ./test_fft_shuffle ]; then
+        ./test_fft_shuffle >"$OUT/variants-gtest.txt" 2>&1
+        grep -E "^\[ +(OK|FAILED|PASSED|SKIPPED) |Skipped" "$OUT/variants-gtest.txt"
+      fi
       ;;
     *) echo "run.sh: unknown section '$section'" >&2; exit 2 ;;
   esac
