@@ -4,6 +4,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <cmath>
+#include <optional>
 
 #include "gl_fixture.h"
 #include "render/camera.h"
@@ -247,6 +248,46 @@ TEST_F(RenderFrame, FoamCoverageShowsTheDetailPattern) {
   EXPECT_GT(foam_mean, bare_mean + 20.0) << "foam whitens the sea";
   // Full coverage times the detail texture: lace and holes, not flat white.
   EXPECT_GT(foam_sd, 2.0 * bare_sd + 10.0);
+}
+
+// What the whitecap coverage counts is what a person sees: seen from straight above, over many
+// whole patches, the fraction of white pixels matches the maps' coverage (foam > 0.5). The
+// detail texture streaks the patches' edges but must not change how much of the sea is white.
+TEST_F(RenderFrame, WhitePixelsFromAboveMatchTheWhitecapCoverage) {
+  ocean::Params p;
+  p.size = 64;
+  p.cascades = 1;
+  p.patch_sizes = {400.0f};
+  p.spectrum = ocean::wind_sea(25.0f);
+  // One 400 m patch holds few of a storm's long waves, so seeds differ a lot in foam: take the
+  // first of the test's seeds with both whitecaps and open water.
+  const uint64_t seed = test::seed("white");
+  std::optional<ocean::Simulation> sim;
+  double coverage = 0.0;
+  for (uint64_t k = 0; k < 8 && !(coverage > 0.03 && coverage < 0.6); ++k) {
+    p.seed = seed + k;
+    sim.emplace(test::shaders(), p);
+    for (int i = 0; i <= 80; ++i) sim->step(i / 20.0);
+    coverage = sim->whitecap_coverage();
+  }
+  ASSERT_GT(coverage, 0.03) << "the test needs whitecaps";
+  ASSERT_LT(coverage, 0.6) << "and open water";
+  render::OceanRenderer renderer(test::shaders());
+  const int side = 256;
+  render::Offscreen target(side, side, 1);
+  render::Camera cam = test_camera();
+  cam.position = {0.0f, 2000.0f, 0.0f};  // 2 km up, 55 degrees: about 5 x 5 patches
+  cam.pitch_deg = -89.9f;
+  render::ShadingParams s;
+  s.mesh_segments = 128;
+  s.sky.sun_elevation_deg = 60.0f;
+  s.sky.cloud_coverage = 0.0f;
+  const auto px = draw(renderer, *sim, cam, s, target);
+  size_t white = 0;
+  for (size_t i = 0; i < px.size(); i += 4) white += luminance(px, i) > 170.0;
+  const double seen = double(white) / double(side * side);
+  std::printf("whitecap coverage %.2f%%, white pixels %.2f%%\n", coverage * 100, seen * 100);
+  EXPECT_NEAR(seen / coverage, 1.0, 0.25);
 }
 
 TEST(RenderCamera, OrbitAndFlyAgree) {

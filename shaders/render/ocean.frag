@@ -76,18 +76,19 @@ float fresnel_rough(float cos_theta, float alpha) {
 
 // The single place foam is shaded: coverage from the simulation, shaped by the detail texture.
 vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradiance) {
-  // Two scales of the same texture at an angle hide its repetition; each has mean 0.5, so the
-  // product 4 d1 d2 keeps the coverage's mean.
+  // Two scales of the same texture at an angle hide its repetition; each has mean 0.5.
   vec2 wind_uv = vec2(dot(vPlane, uWindDir), dot(vPlane, vec2(-uWindDir.y, uWindDir.x)));
   float d1 = texture(uFoamDetail, wind_uv / uFoamDetailSize).r;
   float d2 = texture(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
                                       vec2(0.37, 0.71)).r;
-  // White where the foam, broken up by the detail, crosses the level the whitecap coverage counts
-  // (0.5); below it only a faint residual tint. Rendering every trace of foam as white turned a
-  // storm into a snowfield while the maps said a quarter of it is white.
+  // White where the coverage, its level moved by the detail's deviation from its mean, crosses
+  // the 0.5 the whitecap coverage counts: the detail streaks the patches' edges without
+  // changing how much of the sea is white, so the picture shows the coverage the maps report.
+  // Below it only a faint residual tint; inside, the detail's texture.
   float c = clamp(coverage, 0.0, 1.5);
-  float broken = c * 2.0 * d1 * (0.5 + d2);  // the detail's mean is about 1
-  float foam = (smoothstep(0.4, 0.65, broken) + 0.15 * min(c, 1.0) * d1) * uFoamIntensity;
+  float level = c + 0.5 * (d1 - 0.5) + 0.25 * (d2 - 0.5);
+  float white = smoothstep(0.42, 0.58, level);
+  float foam = (white * smoothstep(0.15, 0.65, d1) + 0.15 * min(c, 1.0) * d1) * uFoamIntensity;
   // Foam is a rough white diffuser of albedo about 0.8.
   vec3 foam_color = 0.8 / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
   return mix(color, foam_color, clamp(foam, 0.0, 1.0));

@@ -67,8 +67,9 @@ std::vector<float> foam_detail(int size, uint64_t seed) {
         norm += amp;
       }
       grain /= norm;
-      out[size_t(y) * size + x] =
-          smoothstep(0.25f, 0.75f, streak) * (0.35f + 1.3f * smoothstep(0.2f, 0.8f, grain));
+      // Centred on 0.5 and roughly symmetric: the renderer moves the whitecap's edge by the
+      // detail's deviation, so the white area stays the coverage the maps report.
+      out[size_t(y) * size + x] = 0.5f + 1.8f * (0.65f * streak + 0.35f * grain - 0.5f);
     }
   // Mean 0.5: the renderer's 2 * detail then leaves the average coverage unchanged. Clamping
   // at 1 lowers the mean again, so scale the unclamped values until the clamped mean fits.
