@@ -567,7 +567,7 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
     gl::Buffer out_buf = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, out.size() * 4, out.data());
     glUseProgram(program.id());
     set_spectrum_uniforms(program, c.s, c.depth);
-    glUniform1i(glGetUniformLocation(program.id(), "uCount"), kCount);
+    glUniform1i(gl::uniform(program, "uCount"), kCount);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, in_buf.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, out_buf.id());
     glDispatchCompute(kCount / 64, 1, 1);

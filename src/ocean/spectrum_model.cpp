@@ -548,8 +548,7 @@ std::vector<float> plot_spreading(const SpectrumParams& s, int count) {
 }
 
 void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, float depth) {
-  const GLuint id = program.id();
-  auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+  auto loc = [&program](const char* name) { return gl::uniform(program, name); };
   auto set1f = [&](const char* name, float v) {
     if (GLint l = loc(name); l >= 0) glUniform1f(l, v);
   };
