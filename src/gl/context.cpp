@@ -75,7 +75,11 @@ const char* egl_error_name(EGLint e) {
 
 }  // namespace
 
-Context::~Context() {
+Context::~Context() { Context::release(); }
+
+void Context::make_current() { make_current_record(); }
+
+void Context::release() {
   if (g_current == this) g_current = nullptr;
 }
 
@@ -244,9 +248,24 @@ class HeadlessContext final : public Context {
     initialise(reinterpret_cast<GLADloadfunc>(eglGetProcAddress), provider, debug);
   }
 
+  void make_current() override {
+    if (!eglMakeCurrent(display_, surface_, surface_, context_))
+      throw Error(ErrorCode::GlRuntime,
+                  std::string("eglMakeCurrent failed: ") + egl_error_name(eglGetError()));
+    Context::make_current();
+  }
+
+  void release() override {
+    // Only this context: unbinding whatever is current would strand another one the engine
+    // still records as current.
+    if (context_ != EGL_NO_CONTEXT && eglGetCurrentContext() == context_)
+      eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    Context::release();
+  }
+
   ~HeadlessContext() override {
     if (display_ != EGL_NO_DISPLAY) {
-      eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      release();
       if (surface_ != EGL_NO_SURFACE) eglDestroySurface(display_, surface_);
       if (context_ != EGL_NO_CONTEXT) eglDestroyContext(display_, context_);
       eglTerminate(display_);
