@@ -7,6 +7,7 @@
 
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "ocean/presets.h"
 #include "ocean/simulation.h"
 
 using namespace oceanfft;

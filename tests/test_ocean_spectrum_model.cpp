@@ -14,7 +14,9 @@
 #include "gl/objects.h"
 #include "gl_fixture.h"
 #include "ocean/simulation.h"
+#include "ocean/presets.h"
 #include "ocean/spectrum_model.h"
+#include "ocean/spectrum_uniforms.h"
 
 using namespace oceanfft;
 using namespace oceanfft::ocean;
