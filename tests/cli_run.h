@@ -134,6 +134,12 @@ inline Result run(const std::vector<std::string>& args, const fs::path& cwd, con
   return r;
 }
 
+// A command line (words()) run in `dir`, which also takes its logs; 10 minutes, for commands
+// that render or benchmark on a software driver.
+inline Result run_line(const std::string& line, const fs::path& dir) {
+  return run(words(line), dir, dir, 600);
+}
+
 inline std::set<std::string> listing(const fs::path& dir) {
   std::set<std::string> names;
   for (auto& e : fs::recursive_directory_iterator(dir)) names.insert(fs::relative(e.path(), dir).string());

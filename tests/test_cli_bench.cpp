@@ -16,11 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// ctest sets OCEANFFT_BIN for tests named test_cli_* (tests/CMakeLists.txt).
-clitest::Result run(const std::string& args, const fs::path& dir) {
-  return clitest::run(clitest::words(args), dir, dir, 600);
-}
-
 class BenchCli : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -49,7 +44,7 @@ void expect_summary(const nlohmann::json& s, const std::string& where, int sampl
 
 TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
   const fs::path json = dir_ / "bench.json", csv = dir_ / "bench.csv";
-  const clitest::Result r = run("bench --sizes 16,64 --reps 3 --warmup 1 --layers 2 --seed 7 --json " +
+  const clitest::Result r = clitest::run_line("bench --sizes 16,64 --reps 3 --warmup 1 --layers 2 --seed 7 --json " +
                         json.string() + " --csv " + csv.string(),
                     dir_);
   ASSERT_EQ(r.status, 0) << r.err;
@@ -181,7 +176,7 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
 // --frame: whole frames headless, per-pass medians under the window profiler's pass names.
 TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
   const fs::path json = dir_ / "frame.json";
-  const clitest::Result r = run("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
+  const clitest::Result r = clitest::run_line("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
                        "--warmup-ms 0 --preset storm --json " + json.string(),
                        dir_);
   ASSERT_EQ(r.status, 0) << r.err;
@@ -233,15 +228,15 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
       {"bench --frame 64x64 --samples 0", "--samples", 2},
   };
   for (const Case& c : cases) {
-    const clitest::Result r = run(c.args + tail, dir_);
+    const clitest::Result r = clitest::run_line(c.args + tail, dir_);
     EXPECT_EQ(r.status, c.status) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_FALSE(fs::exists(json)) << c.args;
   }
-  const clitest::Result r = run("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
+  const clitest::Result r = clitest::run_line("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
   EXPECT_EQ(r.status, 3) << r.err;
   EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
   // A flag CLI11 cannot convert is still a failure, not a run with a default.
-  EXPECT_NE(run("bench --sizes 16 --reps many" + tail, dir_).status, 0);
+  EXPECT_NE(clitest::run_line("bench --sizes 16 --reps many" + tail, dir_).status, 0);
   EXPECT_FALSE(fs::exists(json));
 }

@@ -26,10 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-clitest::Result run(const std::string& args, const fs::path& dir) {
-  return clitest::run(clitest::words(args), dir, dir, 600);
-}
-
 class RenderCli : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -71,7 +67,7 @@ Stats region(const unsigned char* px, int w, int y0, int y1) {
 TEST_F(RenderCli, WritesSkyAboveATexturedSea) {
   const fs::path png = dir_ / "frame.png";
   // Level camera: the horizon is the middle row.
-  clitest::Result r = run("render --out '" + png.string() +
+  clitest::Result r = clitest::run_line("render --out '" + png.string() +
                   "' --width 320 --height 180 --size 64 --samples 1 --camera-pitch 0 "
                   "--camera-height 12 --time 3.5 --seed " + std::to_string(oceanfft::test::seed("render")),
               dir_);
@@ -113,7 +109,7 @@ bool parse_hs(const std::string& out, double& measured, double& theory) {
 
 TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
   const int n = 64, cascades = 2;
-  clitest::Result r = run("render --out '" + (dir_ / "f.png").string() +
+  clitest::Result r = clitest::run_line("render --out '" + (dir_ / "f.png").string() +
                      "' --width 64 --height 36 --samples 1 --foam-warmup 0.5 --cascades " +
                      std::to_string(cascades) + " --size " + std::to_string(n) + " --export-maps '" +
                      (dir_ / "maps").string() + "'",
@@ -186,7 +182,7 @@ TEST_F(RenderCli, PresetsOrderTheSeaStatesAndOptionsOverrideThem) {
   // One cascade at 64 keeps this quick; the Hs check itself is the ocean tests' job, here the
   // CLI must pass each preset through (calm < fresh < storm) and later options must win.
   auto hs = [&](const std::string& extra, double& measured, double& theory) {
-    clitest::Result r = run("render --out '" + (dir_ / "p.png").string() +
+    clitest::Result r = clitest::run_line("render --out '" + (dir_ / "p.png").string() +
                        "' --width 32 --height 18 --samples 1 --size 64 --foam-warmup 0 " + extra,
                    dir_);
     EXPECT_EQ(r.status, 0) << extra << "\n" << r.output();
@@ -245,15 +241,15 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
       {"--foam-warmup -1", "--foam-warmup"},
   };
   for (const Case& c : cases) {
-    clitest::Result r = run("render --out '" + out + "' --samples 1 " + c.args, dir_);
+    clitest::Result r = clitest::run_line("render --out '" + out + "' --samples 1 " + c.args, dir_);
     EXPECT_NE(r.status, 0) << c.args;
     EXPECT_NE(r.output().find(c.message), std::string::npos) << c.args << ": " << r.output();
     EXPECT_FALSE(fs::exists(out)) << c.args;
   }
-  clitest::Result r = run("render --width 32 --height 32 --size 64 --out '" + (dir_ / "no/such/dir/x.png").string() + "'", dir_);
+  clitest::Result r = clitest::run_line("render --width 32 --height 32 --size 64 --out '" + (dir_ / "no/such/dir/x.png").string() + "'", dir_);
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.output().find("does not exist"), std::string::npos) << r.output();
-  r = run("render --width 32 --height 32 --size 64", dir_);
+  r = clitest::run_line("render --width 32 --height 32 --size 64", dir_);
   EXPECT_NE(r.status, 0) << "--out is required";
 }
 
@@ -261,7 +257,7 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
 // person would see grow with the Beaufort force from calm to hurricane at noon.
 TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   const fs::path gal = dir_ / "gallery";
-  const clitest::Result r = run("render --gallery '" + gal.string() +
+  const clitest::Result r = clitest::run_line("render --gallery '" + gal.string() +
                            "' --width 48 --height 27 --size 64 --samples 1 --foam-warmup 2",
                        dir_);
   ASSERT_EQ(r.status, 0) << r.output();
@@ -288,7 +284,7 @@ TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   int files = 0;
   for (const auto& e : fs::directory_iterator(gal)) files += e.is_regular_file();
   EXPECT_EQ(files, 12);
-  EXPECT_NE(run("render --gallery '" + gal.string() + "' --out x.png", dir_).status, 0);
+  EXPECT_NE(clitest::run_line("render --gallery '" + gal.string() + "' --out x.png", dir_).status, 0);
 }
 
 // Sun glitter (issue 12): looking towards a low sun, the water under it holds a bright path,
@@ -298,7 +294,7 @@ TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
 TEST_F(RenderCli, SunGlitterPathIsPresentAndWiderAtHigherWind) {
   auto width_of = [&](const char* preset) {
     const fs::path png = dir_ / (std::string(preset) + ".png");
-    const clitest::Result r = run(std::string("render --preset ") + preset +
+    const clitest::Result r = clitest::run_line(std::string("render --preset ") + preset +
                              " --set foam_intensity=0 --set sun_elevation=12 --set sun_azimuth=270"
                              " --camera-yaw 270 --camera-pitch -12 --camera-height 20 --width 160"
                              " --height 90 --size 128 --samples 1 --foam-warmup 0 --out '" +
