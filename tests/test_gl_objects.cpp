@@ -292,6 +292,14 @@ TEST(CurrentContext, FollowsMakeCurrent) {
   second.reset();
   EXPECT_EQ(gl::Context::current(), &first);
   EXPECT_NE(eglGetCurrentContext(), EGL_NO_CONTEXT);
+  // Both contexts share the device's one EGL display: destroying the second must not have
+  // terminated it under the first.
+  first.release();
+  first.make_current();
+  {
+    gl::Texture t = gl::make_complex_texture(8, 8, 1);
+    EXPECT_EQ(first.objects().textures, first_before.textures + 1);
+  }
   EXPECT_EQ(first.check_errors("after switching contexts"), 0);
   test::expect_same_objects(first.objects(), first_before, "the first context's counts");
 }

@@ -179,22 +179,37 @@ class HeadlessContext final : public Context {
       glad_eglQueryDevicesEXT =
           reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
     std::string provider;
+    // A platform display is one per device per process, so a second headless context gets the
+    // first one's. Counted references make eglTerminate end it only with the last context;
+    // without them it is never terminated, rather than pulled from under the other context.
+    constexpr EGLAttrib kTrackReferences = 0x3352;  // EGL_TRACK_REFERENCES_KHR
+    const bool can_track = ext.find("EGL_KHR_display_reference") != std::string::npos;
+    // An initialised display of that platform, counted where the driver offers it.
+    auto open = [&](EGLenum platform, void* native) {
+      const EGLAttrib counted[] = {kTrackReferences, EGL_TRUE, EGL_NONE};
+      for (const EGLAttrib* attribs : {can_track ? counted : nullptr, (const EGLAttrib*)nullptr}) {
+        EGLDisplay d = eglGetPlatformDisplay(platform, native, attribs);
+        if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
+          display_ = d;
+          tracked_ = attribs != nullptr;
+          return;
+        }
+        if (!attribs) return;
+      }
+    };
 
     if (ext.find("EGL_EXT_platform_device") != std::string::npos && eglQueryDevicesEXT) {
       EGLDeviceEXT devices[16];
       EGLint count = 0;
       if (eglQueryDevicesEXT(16, devices, &count) && count > 0) {
         // The first device that initialises wins; on NVIDIA that is the GPU, on Mesa llvmpipe.
-        for (EGLint i = 0; i < count && display_ == EGL_NO_DISPLAY; ++i) {
-          EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-          if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) display_ = d;
-        }
+        for (EGLint i = 0; i < count && display_ == EGL_NO_DISPLAY; ++i)
+          open(EGL_PLATFORM_DEVICE_EXT, devices[i]);
         provider = "egl-device";
       }
     }
     if (display_ == EGL_NO_DISPLAY && ext.find("EGL_MESA_platform_surfaceless") != std::string::npos) {
-      EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-      if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) display_ = d;
+      open(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY);
       provider = "egl-surfaceless";
     }
     if (display_ == EGL_NO_DISPLAY)
@@ -268,7 +283,7 @@ class HeadlessContext final : public Context {
       release();
       if (surface_ != EGL_NO_SURFACE) eglDestroySurface(display_, surface_);
       if (context_ != EGL_NO_CONTEXT) eglDestroyContext(display_, context_);
-      eglTerminate(display_);
+      if (tracked_) eglTerminate(display_);
     }
   }
 
@@ -276,6 +291,7 @@ class HeadlessContext final : public Context {
   EGLDisplay display_ = EGL_NO_DISPLAY;
   EGLContext context_ = EGL_NO_CONTEXT;
   EGLSurface surface_ = EGL_NO_SURFACE;
+  bool tracked_ = false;  // display references are counted (EGL_KHR_display_reference)
 };
 
 class CallerContext final : public Context {
