@@ -119,8 +119,6 @@ int run_frames(BenchArgs& a) {
   if (std::sscanf(a.frame.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') ||
       w < 1 || h < 1 || w > 16384 || h > 16384)
     throw Error(ErrorCode::InvalidArgument, "--frame '" + a.frame + "' must be WxH, each 1..16384");
-  if (a.samples < 1 || a.samples > 64)
-    throw Error(ErrorCode::InvalidArgument, "--samples must be within 1..64");
   if (!a.csv.empty()) throw Error(ErrorCode::InvalidArgument, "--frame writes no CSV; use --json");
   bench::validate(c.timing);
   c.preset = a.preset;
@@ -363,7 +361,8 @@ void add_bench(CLI::App& app, Commands& out) {
                   "per-pass medians from the profiler");
   cmd->add_option("--preset", args->preset, "with --frame: the sea state (" + ui::preset_list() +
                                                 ", or 'default')");
-  cmd->add_option("--samples", args->samples, "with --frame: MSAA samples (1 = off, default 4)");
+  cmd->add_option("--samples", args->samples, "with --frame: MSAA samples (1 = off, default 4)")
+      ->check(CLI::Range(1, 64));
   cmd->add_option("--seed", f.seed, "random seed for the inputs (0: time-based, printed)");
   cmd->add_option("--json", args->json, "write every result as JSON (docs/bench/README.md)");
   cmd->add_option("--csv", args->csv, "write one CSV row per algorithm x size");

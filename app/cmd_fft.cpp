@@ -17,18 +17,13 @@ void require_writable(const std::string& path, const char* what) { io::require_w
 
 std::vector<int> parse_int_list(const std::string& text, const char* what) {
   std::vector<int> out;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t comma = text.find(',', pos);
-    std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+  for (const std::string& item : io::split_list(text)) {
     // One number rule everywhere (io/number.h): decimal, no spaces, no prefixes.
     if (!io::decimal_problem(item, io::NumberKind::Signed).empty())
       throw Error(ErrorCode::InvalidArgument,
                   std::string("invalid ") + what + " list '" + text + "': '" + item + "' is not a decimal integer");
     const int64_t v = io::parse_int(item, std::string(what) + " in '" + text + "'", -(int64_t(1) << 30), int64_t(1) << 30);
     out.push_back(int(v));
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
   }
   return out;
 }
@@ -36,16 +31,12 @@ std::vector<int> parse_int_list(const std::string& text, const char* what) {
 std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
   if (text == "all") return {fft::all_algorithms().begin(), fft::all_algorithms().end()};
   std::vector<fft::Algorithm> out;
-  for (size_t pos = 0; pos <= text.size();) {
-    const size_t comma = text.find(',', pos);
-    const std::string n = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+  for (const std::string& n : io::split_list(text)) {
     auto a = fft::parse_algorithm(n);
     if (!a)
       throw Error(ErrorCode::InvalidArgument,
                   "unknown algorithm '" + n + "'; choose one of: " + fft::algorithm_list() + ", or all");
     out.push_back(*a);
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/image.h"
+#include "io/number.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
 #include "ui/headless_frame.h"
@@ -179,12 +180,11 @@ void add_render(CLI::App& app, Commands& out) {
       // All at once: one at a time, a new size could be refused for clashing with an old one.
       const std::string& text = a->patch_sizes;
       ui::Settings trial = settings;
-      size_t start = 0;
-      int c = 0;
-      for (;; ++c) {
-        const size_t comma = text.find(',', start);
-        const std::string item = text.substr(start, comma == std::string::npos ? comma : comma - start);
-        if (c >= ocean::kMaxCascades)
+      const std::vector<std::string> items = io::split_list(text);
+      const int given = int(items.size());
+      for (size_t i = 0; i < items.size(); ++i) {
+        const std::string& item = items[i];
+        if (int(i) >= ocean::kMaxCascades)
           throw Error(ErrorCode::InvalidArgument, "--patch-sizes '" + text + "' lists more than " +
                                                       std::to_string(ocean::kMaxCascades) + " sizes");
         float v = 0.0f;
@@ -193,14 +193,12 @@ void add_render(CLI::App& app, Commands& out) {
             !std::isfinite(v) || v <= 0.0f)
           throw Error(ErrorCode::InvalidArgument, "--patch-sizes '" + text + "': '" + item +
                                                       "' is not a positive number of metres");
-        trial.ocean.patch_sizes[size_t(c)] = v;
-        if (comma == std::string::npos) break;
-        start = comma + 1;
+        trial.ocean.patch_sizes[i] = v;
       }
-      if (!cmd->count("--cascades")) trial.ocean.cascades = c + 1;
-      if (c + 1 < trial.ocean.cascades)
+      if (!cmd->count("--cascades")) trial.ocean.cascades = given;
+      if (given < trial.ocean.cascades)
         throw Error(ErrorCode::InvalidArgument,
-                    "--patch-sizes '" + text + "' gives " + std::to_string(c + 1) + " size(s) for " +
+                    "--patch-sizes '" + text + "' gives " + std::to_string(given) + " size(s) for " +
                         std::to_string(trial.ocean.cascades) + " cascades");
       try {
         ocean::validate(trial.ocean);

@@ -46,6 +46,18 @@ function(oceanfft_embed_shaders target folder)
   endif()
 endfunction()
 
+# Adds to `target`'s include path a directory `root` under the build tree that holds one link,
+# <root>/<link> -> `path` (`link` may name a subfolder: "gl/error.h"): "<link>" resolves there
+# and nothing beside it does, which is what makes an upward include fail to compile.
+function(oceanfft_include_link target visibility root link path)
+  get_filename_component(_parent "${root}/${link}" DIRECTORY)
+  file(MAKE_DIRECTORY "${_parent}")
+  if(NOT EXISTS "${root}/${link}")
+    file(CREATE_LINK "${path}" "${root}/${link}" SYMBOLIC)
+  endif()
+  target_include_directories(${target} ${visibility} "$<BUILD_INTERFACE:${root}>")
+endfunction()
+
 function(oceanfft_module name)
   cmake_parse_arguments(M "" "" "DEPS;EXCLUDE;SHADERS" ${ARGN})
   set(_folder "${CMAKE_SOURCE_DIR}/src/${name}")
@@ -67,20 +79,12 @@ function(oceanfft_module name)
     set(_vis INTERFACE)
   endif()
 
-  set(_root "${CMAKE_BINARY_DIR}/layers/${name}")
-  file(MAKE_DIRECTORY "${_root}")
-  if(NOT EXISTS "${_root}/${name}")
-    file(CREATE_LINK "${_folder}" "${_root}/${name}" SYMBOLIC)
-  endif()
-  target_include_directories(oceanfft_${name} ${_vis} "$<BUILD_INTERFACE:${_root}>")
+  oceanfft_include_link(oceanfft_${name} ${_vis} "${CMAKE_BINARY_DIR}/layers/${name}" ${name}
+                        "${_folder}")
   # Headers in shaders/<name>/ (binding numbers shared by GLSL and C++) are "<name>/x.h" too.
   if(IS_DIRECTORY "${CMAKE_SOURCE_DIR}/shaders/${name}")
-    set(_glsl_root "${CMAKE_BINARY_DIR}/layers/shaders/${name}")
-    file(MAKE_DIRECTORY "${_glsl_root}")
-    if(NOT EXISTS "${_glsl_root}/${name}")
-      file(CREATE_LINK "${CMAKE_SOURCE_DIR}/shaders/${name}" "${_glsl_root}/${name}" SYMBOLIC)
-    endif()
-    target_include_directories(oceanfft_${name} ${_vis} "$<BUILD_INTERFACE:${_glsl_root}>")
+    oceanfft_include_link(oceanfft_${name} ${_vis} "${CMAKE_BINARY_DIR}/layers/shaders/${name}"
+                          ${name} "${CMAKE_SOURCE_DIR}/shaders/${name}")
   endif()
   target_link_libraries(oceanfft_${name} ${_vis} ${M_DEPS})
   foreach(_f IN LISTS _shader_folders)

@@ -43,7 +43,32 @@ struct Result {
   int status = -1;  // exit status, or the signal number when !exited
   bool timed_out = false;
   std::string out, err;
+  // Both streams in one, for tests that only look for a message (stdout first).
+  std::string output() const { return out + err; }
 };
+
+// A command line as the tests write it, split into arguments: blanks separate words, and single
+// quotes keep a path with blanks in one. No other shell syntax.
+inline std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  std::string word;
+  bool in_word = false, quoted = false;
+  for (char c : line) {
+    if (c == '\'') {
+      quoted = !quoted;
+      in_word = true;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n')) {
+      if (in_word) out.push_back(word);
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (in_word) out.push_back(word);
+  return out;
+}
 
 // fork/exec rather than system(): a shell in between would turn a signal into an exit status.
 // `limits`: resource limits set in the child before exec (RLIMIT_FSIZE plays a full disk).
@@ -107,6 +132,12 @@ inline Result run(const std::vector<std::string>& args, const fs::path& cwd, con
   r.out = slurp(out);
   r.err = slurp(err);
   return r;
+}
+
+// A command line (words()) run in `dir`, which also takes its logs; 10 minutes, for commands
+// that render or benchmark on a software driver.
+inline Result run_line(const std::string& line, const fs::path& dir) {
+  return run(words(line), dir, dir, 600);
 }
 
 inline std::set<std::string> listing(const fs::path& dir) {

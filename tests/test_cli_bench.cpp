@@ -1,7 +1,6 @@
 // `oceanfft bench` end to end on this driver: tiny sizes write JSON with every documented field
 // (docs/bench/README.md), and bad arguments fail with a clear message and no output file.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -11,43 +10,16 @@
 #include <set>
 #include <string>
 
+#include "cli_run.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-// ctest sets OCEANFFT_BIN for tests named test_cli_* (tests/CMakeLists.txt).
-std::string bin() {
-  const char* b = std::getenv("OCEANFFT_BIN");
-  return b ? b : "";
-}
-
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-Result run(const std::string& args, const fs::path& dir) {
-  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string cmd = bin() + " " + args + " >" + out.string() + " 2>" + err.string();
-  const int rc = std::system(cmd.c_str());
-  Result r;
-  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
 class BenchCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_FALSE(bin().empty()) << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
+    ASSERT_TRUE(std::getenv("OCEANFFT_BIN")) << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
     dir_ = fs::temp_directory_path() /
            ("oceanfft_bench_" + std::to_string(::getpid()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -72,7 +44,7 @@ void expect_summary(const nlohmann::json& s, const std::string& where, int sampl
 
 TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
   const fs::path json = dir_ / "bench.json", csv = dir_ / "bench.csv";
-  const Result r = run("bench --sizes 16,64 --reps 3 --warmup 1 --layers 2 --seed 7 --json " +
+  const clitest::Result r = clitest::run_line("bench --sizes 16,64 --reps 3 --warmup 1 --layers 2 --seed 7 --json " +
                         json.string() + " --csv " + csv.string(),
                     dir_);
   ASSERT_EQ(r.status, 0) << r.err;
@@ -82,7 +54,7 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
   EXPECT_NE(r.err.find("bench: ["), std::string::npos) << "no progress line: " << r.err;
   EXPECT_FALSE(fs::exists(json.string() + ".tmp"));
 
-  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  const nlohmann::json j = nlohmann::json::parse(clitest::slurp(json));
   EXPECT_EQ(j["schema"], "oceanfft-bench/1");
   EXPECT_TRUE(j["date_utc"].is_string());
   for (const char* k : {"vendor", "renderer", "gl_version", "glsl_version", "context"})
@@ -192,7 +164,7 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
     }
 
   // CSV: a header and one row per result, same numbers as the JSON.
-  std::istringstream rows(slurp(csv));
+  std::istringstream rows(clitest::slurp(csv));
   std::string line;
   std::getline(rows, line);
   EXPECT_EQ(line.rfind("algorithm,size,layers,timer,median_ms,", 0), 0u) << line;
@@ -207,13 +179,13 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
 // --frame: whole frames headless, per-pass medians under the window profiler's pass names.
 TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
   const fs::path json = dir_ / "frame.json";
-  const Result r = run("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
+  const clitest::Result r = clitest::run_line("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
                        "--warmup-ms 0 --preset storm --json " + json.string(),
                        dir_);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("renderer:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("preset storm"), std::string::npos) << r.out;
-  const nlohmann::json j = nlohmann::json::parse(slurp(json));
+  const nlohmann::json j = nlohmann::json::parse(clitest::slurp(json));
   EXPECT_EQ(j["schema"], "oceanfft-bench-frame/1");
   EXPECT_EQ(j["config"]["width"], 96);
   EXPECT_EQ(j["config"]["height"], 54);
@@ -259,15 +231,15 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
       {"bench --frame 64x64 --samples 0", "--samples", 2},
   };
   for (const Case& c : cases) {
-    const Result r = run(c.args + tail, dir_);
+    const clitest::Result r = clitest::run_line(c.args + tail, dir_);
     EXPECT_EQ(r.status, c.status) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_FALSE(fs::exists(json)) << c.args;
   }
-  const Result r = run("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
+  const clitest::Result r = clitest::run_line("bench --sizes 16 --reps 1 --json " + (dir_ / "missing" / "x.json").string(), dir_);
   EXPECT_EQ(r.status, 3) << r.err;
   EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
   // A flag CLI11 cannot convert is still a failure, not a run with a default.
-  EXPECT_NE(run("bench --sizes 16 --reps many" + tail, dir_).status, 0);
+  EXPECT_NE(clitest::run_line("bench --sizes 16 --reps many" + tail, dir_).status, 0);
   EXPECT_FALSE(fs::exists(json));
 }

@@ -2,7 +2,6 @@
 // kind of bad input ends in a non-zero exit with a message on stderr, no crash and no output
 // file. Runs the real binary (OCEANFFT_BIN) in a child process.
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,9 +15,8 @@
 
 #include "fft/data.h"
 #include "fft/fft.h"
+#include "cli_run.h"
 #include "gl_fixture.h"
-
-extern char** environ;
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -41,13 +39,6 @@ struct Result {
   }
 };
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -58,41 +49,25 @@ class Cli : public ::testing::Test {
     std::string t = (fs::temp_directory_path() / "oceanfft-cli-XXXXXX").string();
     ASSERT_NE(mkdtemp(t.data()), nullptr);
     dir_ = t;
+    logs_ = dir_.string() + "-logs";
+    fs::create_directories(logs_);
   }
   void TearDown() override {
     std::error_code ec;
     fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add, ec);
     fs::remove_all(dir_, ec);
+    fs::remove_all(logs_, ec);
   }
 
+  // The streams go to a directory of their own: tests list dir_ to prove nothing was written.
   Result run(const std::vector<std::string>& args) {
+    const clitest::Result c = clitest::run(args, dir_, logs_, 600);
     Result r;
-    const fs::path out = dir_ / ".stdout", err = dir_ / ".stderr";
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(bin_.c_str()));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, bin_.c_str(), &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-      ADD_FAILURE() << "posix_spawn failed: " << rc;
-      return r;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    r.exited = WIFEXITED(status);
-    r.code = r.exited ? WEXITSTATUS(status) : -1;
-    r.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    fs::remove(out);
-    fs::remove(err);
+    r.exited = c.exited && !c.timed_out;
+    r.code = r.exited ? c.status : -1;
+    r.signal = c.exited ? 0 : c.status;
+    r.out = c.out;
+    r.err = c.err;
     return r;
   }
 
@@ -129,7 +104,7 @@ class Cli : public ::testing::Test {
   }
 
   std::string bin_;
-  fs::path dir_;
+  fs::path dir_, logs_;
 };
 
 TEST_F(Cli, ListAlgorithms) {
@@ -185,7 +160,7 @@ TEST_F(Cli, BadInputsAreRefusedCleanly) {
   // Wrong file size: one byte short, one plane too many, and a shape that does not match.
   {
     const std::string shortf = path("short.raw");
-    std::string bytes = slurp(in);
+    std::string bytes = clitest::slurp(in);
     std::ofstream(shortf, std::ios::binary) << bytes.substr(0, bytes.size() - 1);
     expect_refusal(fft_args(shortf, out, w, h), out, "bytes");
     expect_refusal(fft_args(in, out, w, h, {"--layers", "2"}), out, "bytes");

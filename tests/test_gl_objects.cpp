@@ -1,5 +1,7 @@
 // Resource ownership and refusal paths: plans give back every GL object they made, bad shapes
 // are refused with a precise status and message, and a driver below 4.3 is refused cleanly.
+#include <glad/egl.h>
+
 #include <string>
 #include <vector>
 
@@ -250,6 +252,56 @@ TEST_F(Objects, ContextCappedBelow43IsRefused) {
   for (const gl::Texture& t : plan.targets()) fft::poison(t);
   const auto out = fft::download(plan.execute(fft::Direction::Forward, tex));
   EXPECT_LE(fft::relative_l2(out, fft::reference(in, fft::Direction::Forward)), 1e-6);
+}
+
+// The current record follows make_current(), not creation order: switched back to the first
+// context, objects count there and not in the one created last; releasing or destroying a
+// context that is not current leaves the current one alone.
+TEST(CurrentContext, FollowsMakeCurrent) {
+  gl::Context& first = test::context();
+  const gl::ObjectCounts first_before = first.objects();
+  gl::HeadlessOptions quiet;
+  quiet.quiet = true;
+  auto second = gl::create_headless(quiet);
+  EXPECT_EQ(gl::Context::current(), second.get());
+  {
+    gl::Buffer b = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, 16, nullptr);
+    EXPECT_EQ(second->objects().buffers, 1);
+    EXPECT_EQ(first.objects().buffers, first_before.buffers);
+  }
+  EXPECT_EQ(second->objects().buffers, 0);
+
+  first.make_current();
+  EXPECT_EQ(gl::Context::current(), &first);
+  {
+    gl::Texture t = gl::make_complex_texture(8, 8, 1);
+    EXPECT_EQ(first.objects().textures, first_before.textures + 1);
+    EXPECT_EQ(second->objects().textures, 0);
+    EXPECT_EQ(second->objects().texture_bytes, 0);
+  }
+
+  second->release();
+  EXPECT_EQ(gl::Context::current(), &first);
+  EXPECT_NE(eglGetCurrentContext(), EGL_NO_CONTEXT);
+  second->make_current();
+  second->release();
+  EXPECT_EQ(gl::Context::current(), nullptr);
+  EXPECT_EQ(eglGetCurrentContext(), EGL_NO_CONTEXT);
+
+  first.make_current();
+  second.reset();
+  EXPECT_EQ(gl::Context::current(), &first);
+  EXPECT_NE(eglGetCurrentContext(), EGL_NO_CONTEXT);
+  // Both contexts share the device's one EGL display: destroying the second must not have
+  // terminated it under the first.
+  first.release();
+  first.make_current();
+  {
+    gl::Texture t = gl::make_complex_texture(8, 8, 1);
+    EXPECT_EQ(first.objects().textures, first_before.textures + 1);
+  }
+  EXPECT_EQ(first.check_errors("after switching contexts"), 0);
+  test::expect_same_objects(first.objects(), first_before, "the first context's counts");
 }
 
 }  // namespace

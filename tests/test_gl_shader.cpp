@@ -337,6 +337,58 @@ TEST(ShaderBuiltin, MatchesTheSourceTree) {
   EXPECT_EQ(gl::EmbeddedShaders::find("fft/none.comp"), nullptr);
 }
 
+TEST(ShaderUniforms, DeclaredNamesFromTheSource) {
+  const char* glsl =
+      "uniform float uA;\n"
+      "layout(location = 3) uniform highp vec2 uB, uC[4];\n"
+      "uniform float uD[2] = float[2](0.0, 1.0), uE = 2.0;\n"
+      "// uniform float uComment;\n"
+      "/* uniform float uBlockComment; */\n"
+      "uniform Params { float uMember; } params;\n"
+      "float uniformly = 1.0;  // not a declaration\n"
+      "layout(binding = 0) uniform sampler2D uMap;\n";
+  EXPECT_EQ(gl::ShaderLibrary::declared_uniforms(glsl),
+            (std::vector<std::string>{"uA", "uB", "uC", "uD", "uE", "uMap"}));
+}
+
+// Locations come from the table read at link: an array answers by its bare name, a declared
+// uniform the compiler dropped is -1 (setting it cannot matter), and a name the sources never
+// declare, a misspelling, throws in a strict program and is -1 in a lenient one.
+TEST(ShaderUniforms, MisspeltNameFailsTheCheck) {
+  test::context();
+  TempShaders t;
+  t.write("u.comp",
+          "#version 430 core\n"
+          "layout(local_size_x = 1) in;\n"
+          "layout(std430, binding = 0) buffer B { float v[]; };\n"
+          "uniform float uUsed;\n"
+          "uniform float uArray[3];\n"
+          "uniform float uUnused;\n"
+          "void main() { v[0] = uUsed + uArray[2]; }\n");
+  gl::ShaderLibrary lib(t.root());
+#ifdef NDEBUG
+  EXPECT_FALSE(lib.check_uniforms());
+#else
+  EXPECT_TRUE(lib.check_uniforms());
+#endif
+  lib.set_check_uniforms(true);
+  const gl::Program strict = lib.compute("u.comp");
+  EXPECT_EQ(gl::uniform(strict, "uUsed"), glGetUniformLocation(strict.id(), "uUsed"));
+  EXPECT_GE(gl::uniform(strict, "uUsed"), 0);
+  EXPECT_EQ(gl::uniform(strict, "uArray"), glGetUniformLocation(strict.id(), "uArray[0]"));
+  EXPECT_GE(gl::uniform(strict, "uArray"), 0);
+  EXPECT_EQ(gl::uniform(strict, "uUnused"), -1);
+  const std::string m =
+      error_of([&] { gl::uniform(strict, "uUsd"); }, ErrorCode::InvalidArgument);
+  EXPECT_TRUE(contains(m, "u.comp")) << m;
+  EXPECT_TRUE(contains(m, "'uUsd'")) << m;
+
+  lib.set_check_uniforms(false);
+  const gl::Program lenient = lib.compute("u.comp");
+  EXPECT_EQ(gl::uniform(lenient, "uUsd"), -1);
+  EXPECT_GE(gl::uniform(lenient, "uUsed"), 0);
+}
+
 class ShaderBuiltinGl : public test::GlTest {};
 
 // The built-in FFT kernel compiles and links without any directory, and an error in a built-in

@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <numbers>
 #include <random>
+#include <span>
 
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "ocean/presets.h"
 #include "ocean/simulation.h"
 
 using namespace oceanfft;
@@ -32,11 +34,30 @@ double grid_variance(const ocean::Params& p) {
   return sum;
 }
 
+// The maps' height variance, all cascades, averaged over `seeds` seeds from `base` and the
+// frames at `times`: one realisation's variance is random (each wave's amplitude is Gaussian),
+// so Hs is measured over frames far apart in time and several seeds.
+double mean_height_variance(ocean::Params p, uint64_t base, int seeds,
+                            std::span<const double> times) {
+  ocean::Simulation sim(test::shaders(), p);
+  double sum = 0;
+  int frames = 0;
+  for (int s = 0; s < seeds; ++s) {
+    p.seed = base + uint64_t(s);
+    sim.set_params(p);
+    for (double t : times) {
+      sim.step(t);
+      for (int k = 0; k < p.cascades; ++k) sum += sim.height_variance(k);
+      ++frames;
+    }
+  }
+  return sum / frames;
+}
+
 }  // namespace
 
 // Hs = 4 sqrt(<h^2>) over the simulated maps against 4 sqrt(m0) of the selected spectrum over
-// the simulated band. One realisation's variance is random (each wave's amplitude is
-// Gaussian), so the measurement averages frames far apart in time and several seeds.
+// the simulated band, averaged over seeds and frames (mean_height_variance).
 TEST_F(OceanPhysics, SignificantWaveHeightMatchesTheSpectrum) {
   struct Case {
     const char* what;
@@ -68,21 +89,7 @@ TEST_F(OceanPhysics, SignificantWaveHeightMatchesTheSpectrum) {
     p.spectrum.wind.wind_speed = 10.0f;
     p.spectrum.tma = c.tma;
     p.spectrum.swell.scale = c.swell;
-    double measured = 0;
-    int frames = 0;
-    ocean::Simulation sim(test::shaders(), p);
-    for (int s = 0; s < kSeeds; ++s) {
-      p.seed = seed + uint64_t(s);
-      sim.set_params(p);
-      for (double t : times) {
-        sim.step(t);
-        double var = 0;
-        for (int k = 0; k < p.cascades; ++k) var += sim.height_variance(k);
-        measured += var;
-        ++frames;
-      }
-    }
-    measured /= frames;
+    const double measured = mean_height_variance(p, seed, kSeeds, times);
     const double theory = ocean::theoretical_variance(p);
     const double grid = grid_variance(p);
     const double hs = 4 * std::sqrt(measured), hs_theory = 4 * std::sqrt(theory);
@@ -115,19 +122,7 @@ TEST_F(OceanPhysics, EveryPresetResolvesItsPeakAndMatchesHs) {
     // The peak sits at least kPeakWavelengths grid steps from k = 0 in the first patch.
     const double peak_cells = p.patch_sizes[0] / ocean::peak_wavelength(p.spectrum);
     EXPECT_GE(peak_cells, ocean::kPeakWavelengths * 0.999) << pr.name;
-    double measured = 0;
-    int frames = 0;
-    ocean::Simulation sim(test::shaders(), p);
-    for (int s = 0; s < kSeeds; ++s) {
-      p.seed = seed + uint64_t(s);
-      sim.set_params(p);
-      for (double t : times) {
-        sim.step(t);
-        for (int k = 0; k < p.cascades; ++k) measured += sim.height_variance(k);
-        ++frames;
-      }
-    }
-    measured /= frames;
+    const double measured = mean_height_variance(p, seed, kSeeds, times);
     const double theory = ocean::theoretical_variance(p);
     const double err = std::sqrt(measured / theory) - 1;
     std::printf("%-16s %d cascades, L0 %6.0f m (peak at grid index %.1f): Hs %.3f m, theory %.3f m, "

@@ -14,7 +14,9 @@
 #include "gl/objects.h"
 #include "gl_fixture.h"
 #include "ocean/simulation.h"
+#include "ocean/presets.h"
 #include "ocean/spectrum_model.h"
+#include "ocean/spectrum_uniforms.h"
 
 using namespace oceanfft;
 using namespace oceanfft::ocean;
@@ -564,7 +566,7 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
     gl::Buffer out_buf = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, out.size() * 4, out.data());
     glUseProgram(program.id());
     set_spectrum_uniforms(program, c.s, c.depth);
-    glUniform1i(glGetUniformLocation(program.id(), "uCount"), kCount);
+    glUniform1i(gl::uniform(program, "uCount"), kCount);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, in_buf.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, out_buf.id());
     glDispatchCompute(kCount / 64, 1, 1);

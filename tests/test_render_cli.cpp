@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.h"
 #include "gl_fixture.h"
 #include "io/image.h"
 
@@ -25,33 +26,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string output;
-};
-
-std::string binary() {
-  const char* bin = std::getenv("OCEANFFT_BIN");
-  return bin ? bin : "";
-}
-
-CliRun run(const std::string& args, const fs::path& dir) {
-  const fs::path log = dir / "log.txt";
-  const std::string cmd = "'" + binary() + "' " + args + " > '" + log.string() + "' 2>&1";
-  CliRun r;
-  const int raw = std::system(cmd.c_str());
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream in(log);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  r.output = ss.str();
-  return r;
-}
-
 class RenderCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (binary().empty()) FAIL() << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
+    if (!std::getenv("OCEANFFT_BIN")) FAIL() << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
     dir_ = fs::temp_directory_path() /
            ("oceanfft_render_test_" + std::to_string(oceanfft::test::seed("dir")));
     fs::create_directories(dir_);
@@ -89,11 +67,11 @@ Stats region(const unsigned char* px, int w, int y0, int y1) {
 TEST_F(RenderCli, WritesSkyAboveATexturedSea) {
   const fs::path png = dir_ / "frame.png";
   // Level camera: the horizon is the middle row.
-  CliRun r = run("render --out '" + png.string() +
+  clitest::Result r = clitest::run_line("render --out '" + png.string() +
                   "' --width 320 --height 180 --size 64 --samples 1 --camera-pitch 0 "
                   "--camera-height 12 --time 3.5 --seed " + std::to_string(oceanfft::test::seed("render")),
               dir_);
-  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_EQ(r.status, 0) << r.output();
   ASSERT_TRUE(fs::exists(png));
   EXPECT_FALSE(fs::exists(png.string() + ".tmp"));
   int w = 0, h = 0, n = 0;
@@ -131,12 +109,12 @@ bool parse_hs(const std::string& out, double& measured, double& theory) {
 
 TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
   const int n = 64, cascades = 2;
-  CliRun r = run("render --out '" + (dir_ / "f.png").string() +
+  clitest::Result r = clitest::run_line("render --out '" + (dir_ / "f.png").string() +
                      "' --width 64 --height 36 --samples 1 --foam-warmup 0.5 --cascades " +
                      std::to_string(cascades) + " --size " + std::to_string(n) + " --export-maps '" +
                      (dir_ / "maps").string() + "'",
                  dir_);
-  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_EQ(r.status, 0) << r.output();
   EXPECT_FALSE(fs::exists(dir_ / "maps" / ("cascade" + std::to_string(cascades))))
       << "one folder per cascade in use";
   double layer_variance[cascades] = {};
@@ -192,10 +170,10 @@ TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
   for (const char* key : {"\"mss_total\"", "\"mss_subgrid\"", "\"mss_cox_munk\"",
                           "\"whitecap_coverage\"", "\"whitecap_coverage_monahan\""})
     EXPECT_NE(j.find(key), std::string::npos) << key << " in " << j;
-  EXPECT_NE(r.output.find("Cox-Munk"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("whitecap coverage"), std::string::npos) << r.output;
+  EXPECT_NE(r.output().find("Cox-Munk"), std::string::npos) << r.output();
+  EXPECT_NE(r.output().find("whitecap coverage"), std::string::npos) << r.output();
   double measured = 0, theory = 0;
-  ASSERT_TRUE(parse_hs(r.output, measured, theory)) << r.output;
+  ASSERT_TRUE(parse_hs(r.output(), measured, theory)) << r.output();
   EXPECT_NEAR(measured, 4.0 * std::sqrt(layer_variance[0] + layer_variance[1]), 1e-3 * measured)
       << "the printed Hs is 4 sqrt of the exported heights' summed variance";
 }
@@ -204,11 +182,11 @@ TEST_F(RenderCli, PresetsOrderTheSeaStatesAndOptionsOverrideThem) {
   // One cascade at 64 keeps this quick; the Hs check itself is the ocean tests' job, here the
   // CLI must pass each preset through (calm < fresh < storm) and later options must win.
   auto hs = [&](const std::string& extra, double& measured, double& theory) {
-    CliRun r = run("render --out '" + (dir_ / "p.png").string() +
+    clitest::Result r = clitest::run_line("render --out '" + (dir_ / "p.png").string() +
                        "' --width 32 --height 18 --samples 1 --size 64 --foam-warmup 0 " + extra,
                    dir_);
-    EXPECT_EQ(r.status, 0) << extra << "\n" << r.output;
-    EXPECT_TRUE(parse_hs(r.output, measured, theory)) << r.output;
+    EXPECT_EQ(r.status, 0) << extra << "\n" << r.output();
+    EXPECT_TRUE(parse_hs(r.output(), measured, theory)) << r.output();
     std::printf("%-45s Hs measured %.3f m, theory %.3f m\n", extra.c_str(), measured, theory);
   };
   double calm_m = 0, calm_t = 0, fresh_m = 0, fresh_t = 0, storm_m = 0, storm_t = 0;
@@ -263,15 +241,15 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
       {"--foam-warmup -1", "--foam-warmup"},
   };
   for (const Case& c : cases) {
-    CliRun r = run("render --out '" + out + "' --samples 1 " + c.args, dir_);
+    clitest::Result r = clitest::run_line("render --out '" + out + "' --samples 1 " + c.args, dir_);
     EXPECT_NE(r.status, 0) << c.args;
-    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
+    EXPECT_NE(r.output().find(c.message), std::string::npos) << c.args << ": " << r.output();
     EXPECT_FALSE(fs::exists(out)) << c.args;
   }
-  CliRun r = run("render --width 32 --height 32 --size 64 --out '" + (dir_ / "no/such/dir/x.png").string() + "'", dir_);
+  clitest::Result r = clitest::run_line("render --width 32 --height 32 --size 64 --out '" + (dir_ / "no/such/dir/x.png").string() + "'", dir_);
   EXPECT_NE(r.status, 0);
-  EXPECT_NE(r.output.find("does not exist"), std::string::npos) << r.output;
-  r = run("render --width 32 --height 32 --size 64", dir_);
+  EXPECT_NE(r.output().find("does not exist"), std::string::npos) << r.output();
+  r = clitest::run_line("render --width 32 --height 32 --size 64", dir_);
   EXPECT_NE(r.status, 0) << "--out is required";
 }
 
@@ -279,26 +257,26 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
 // person would see grow with the Beaufort force from calm to hurricane at noon.
 TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   const fs::path gal = dir_ / "gallery";
-  const CliRun r = run("render --gallery '" + gal.string() +
+  const clitest::Result r = clitest::run_line("render --gallery '" + gal.string() +
                            "' --width 48 --height 27 --size 128 --samples 1 --foam-warmup 4",
                        dir_);
-  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_EQ(r.status, 0) << r.output();
   const char* seas[] = {"calm", "fresh", "gale", "storm", "hurricane"};
   std::vector<double> coverage;
   for (const char* sea : seas)
     for (const char* when : {"noon", "sunset"}) {
       const std::string name = std::string(sea) + "-" + when;
       EXPECT_TRUE(fs::exists(gal / (name + ".png"))) << name;
-      const size_t at = r.output.find(name + ".png:");
-      ASSERT_NE(at, std::string::npos) << r.output;
-      const size_t w = r.output.find("whitecaps ", at);
-      ASSERT_NE(w, std::string::npos) << r.output;
-      const double c = std::atof(r.output.c_str() + w + 10);
+      const size_t at = r.output().find(name + ".png:");
+      ASSERT_NE(at, std::string::npos) << r.output();
+      const size_t w = r.output().find("whitecaps ", at);
+      ASSERT_NE(w, std::string::npos) << r.output();
+      const double c = std::atof(r.output().c_str() + w + 10);
       EXPECT_TRUE(std::isfinite(c)) << name;
       if (std::string(when) == "noon") coverage.push_back(c);
     }
   for (const char* other : {"aerial", "grazing"}) EXPECT_TRUE(fs::exists(gal / (std::string(other) + ".png")));
-  EXPECT_EQ(r.output.find("nan"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output().find("nan"), std::string::npos) << r.output();
   for (size_t i = 1; i < coverage.size(); ++i)
     EXPECT_GE(coverage[i], coverage[i - 1]) << seas[i] << " has less foam than " << seas[i - 1];
   EXPECT_GT(coverage.back(), coverage.front() + 1.0) << "a hurricane is white, a calm is not";
@@ -306,7 +284,7 @@ TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   int files = 0;
   for (const auto& e : fs::directory_iterator(gal)) files += e.is_regular_file();
   EXPECT_EQ(files, 12);
-  EXPECT_NE(run("render --gallery '" + gal.string() + "' --out x.png", dir_).status, 0);
+  EXPECT_NE(clitest::run_line("render --gallery '" + gal.string() + "' --out x.png", dir_).status, 0);
 }
 
 // Sun glitter (issue 12): looking towards a low sun, the water under it holds a bright path,
@@ -316,13 +294,13 @@ TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
 TEST_F(RenderCli, SunGlitterPathIsPresentAndWiderAtHigherWind) {
   auto width_of = [&](const char* preset) {
     const fs::path png = dir_ / (std::string(preset) + ".png");
-    const CliRun r = run(std::string("render --preset ") + preset +
+    const clitest::Result r = clitest::run_line(std::string("render --preset ") + preset +
                              " --set foam_intensity=0 --set sun_elevation=12 --set sun_azimuth=270"
                              " --camera-yaw 270 --camera-pitch -12 --camera-height 20 --width 160"
                              " --height 90 --size 128 --samples 1 --foam-warmup 0 --out '" +
                              png.string() + "'",
                          dir_);
-    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_EQ(r.status, 0) << r.output();
     const oceanfft::io::Image img = oceanfft::io::load_image(png.string());
     std::vector<double> profile(size_t(img.width), 0.0);
     for (int x = 0; x < img.width; ++x)

@@ -1,7 +1,6 @@
 // `render --sky FILE`: a bad, truncated, oversized or missing file fails with exit status 3,
 // one line naming it, and no output image; a tiny HDR made here replaces the sky and colours
 // the water it lights.
-#include <sys/wait.h>
 
 #include <array>
 #include <cmath>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.h"
 #include "gl_fixture.h"
 #include "render/offscreen.h"
 
@@ -31,20 +31,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string output;
-};
-
-std::string binary() {
-  const char* bin = std::getenv("OCEANFFT_BIN");
-  return bin ? bin : "";
-}
-
 class SkyCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (binary().empty()) FAIL() << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
+    if (!std::getenv("OCEANFFT_BIN")) FAIL() << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
     dir_ = fs::temp_directory_path() / ("oceanfft_sky_test_" + std::to_string(oceanfft::test::seed("dir")));
     fs::create_directories(dir_);
   }
@@ -52,19 +42,12 @@ class SkyCli : public ::testing::Test {
     std::error_code ec;
     fs::remove_all(dir_, ec);
   }
-  CliRun render(const std::string& extra, const fs::path& out) {
-    const fs::path log = dir_ / "log.txt";
-    const std::string cmd = "'" + binary() + "' render --out '" + out.string() +
-                            "' --width 64 --height 48 --size 64 --foam-warmup 0 --samples 1 "
-                            "--camera-pitch 10 " + extra + " > '" + log.string() + "' 2>&1";
-    const int raw = std::system(cmd.c_str());
-    CliRun r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    std::ifstream in(log);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    r.output = ss.str();
-    return r;
+  clitest::Result render(const std::string& extra, const fs::path& out) {
+    std::vector<std::string> args = {"render", "--out", out.string(), "--width", "64", "--height",
+                                     "48", "--size", "64", "--foam-warmup", "0", "--samples", "1",
+                                     "--camera-pitch", "10"};
+    for (std::string& w : clitest::words(extra)) args.push_back(std::move(w));
+    return clitest::run(args, dir_, dir_, 600);
   }
   void write(const fs::path& p, const std::string& bytes) {
     std::ofstream f(p, std::ios::binary);
@@ -135,10 +118,10 @@ TEST_F(SkyCli, BadFilesFailWithOneLineAndStatus3) {
   for (const char* name : {"missing.hdr", "truncated.hdr", "garbage.hdr", "empty.png", "huge.hdr",
                            "truncated.png"}) {
     const fs::path out = dir_ / "out.png";
-    const CliRun r = render("--sky '" + (dir_ / name).string() + "'", out);
-    EXPECT_EQ(r.status, 3) << name << ": " << r.output;
-    EXPECT_EQ(lines(r.output), 1) << name << ": " << r.output;
-    EXPECT_NE(r.output.find(name), std::string::npos) << "the message names the file: " << r.output;
+    const clitest::Result r = render("--sky '" + (dir_ / name).string() + "'", out);
+    EXPECT_EQ(r.status, 3) << name << ": " << r.output();
+    EXPECT_EQ(lines(r.output()), 1) << name << ": " << r.output();
+    EXPECT_NE(r.output().find(name), std::string::npos) << "the message names the file: " << r.output();
     EXPECT_FALSE(fs::exists(out)) << name;
   }
 }
@@ -150,10 +133,10 @@ TEST_F(SkyCli, AUserSkyReplacesTheSkyAndLightsTheWater) {
   for (int y = 0; y < h; ++y) rows[size_t(y)] = y < h / 2 ? std::array<uint8_t, 4>{220, 40, 10, 128}
                                                           : std::array<uint8_t, 4>{20, 30, 20, 126};
   write(dir_ / "red.hdr", hdr(w, h, rows));
-  const CliRun base = render("", dir_ / "computed.png");
-  ASSERT_EQ(base.status, 0) << base.output;
-  const CliRun user = render("--sky '" + (dir_ / "red.hdr").string() + "'", dir_ / "user.png");
-  ASSERT_EQ(user.status, 0) << user.output;
+  const clitest::Result base = render("", dir_ / "computed.png");
+  ASSERT_EQ(base.status, 0) << base.output();
+  const clitest::Result user = render("--sky '" + (dir_ / "red.hdr").string() + "'", dir_ / "user.png");
+  ASSERT_EQ(user.status, 0) << user.output();
   // Pitch 10 deg at 55 deg field of view: the horizon is at 0.68 of the height from the top.
   const Mean sky0 = mean_rows(dir_ / "computed.png", 0.0, 0.5), sky1 = mean_rows(dir_ / "user.png", 0.0, 0.5);
   const Mean sea0 = mean_rows(dir_ / "computed.png", 0.8, 1.0), sea1 = mean_rows(dir_ / "user.png", 0.8, 1.0);

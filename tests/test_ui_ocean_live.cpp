@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "ocean/presets.h"
 #include "ocean/spectrum_model.h"
 #include "window_app.h"
 

@@ -12,6 +12,7 @@
 
 #include "fft/data.h"
 #include "gl/error.h"
+#include "io/number.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
 #include "render/ocean_renderer.h"
@@ -257,10 +258,8 @@ std::vector<Shape> parse_shapes(const std::string& text) {
     return v;
   };
   std::vector<Shape> out;
-  std::string_view rest = text;
-  for (;;) {
-    const size_t comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
+  for (const std::string& item_text : io::split_list(text)) {
+    const std::string_view item = item_text;
     const size_t x = item.find('x');
     if (x == std::string_view::npos) {
       const int n = side(item, item);
@@ -268,8 +267,6 @@ std::vector<Shape> parse_shapes(const std::string& text) {
     } else {
       out.push_back({side(item.substr(0, x), item), side(item.substr(x + 1), item)});
     }
-    if (comma == std::string_view::npos) break;
-    rest = rest.substr(comma + 1);
   }
   return out;
 }

@@ -282,7 +282,8 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
 void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Texture& dst,
                     gl::PassTimer* timer, bool skip_barrier) {
   const AxisStrategy& s = axis_[axis];
-  const GLuint prog = program_[axis].id();
+  const gl::Program& program = program_[axis];
+  const GLuint prog = program.id();
   const int inverse = d == Direction::Inverse ? 1 : 0;
   // The inverse's 1/(W*H) in one rounding, on the second axis: 1/N is inexact for N not a power
   // of two, and two rounded factors would bias every element the same way.
@@ -292,13 +293,13 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   glUseProgram(prog);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES,
                    (twiddles_[axis] ? twiddles_[axis] : twiddles_[0]).id());
-  glProgramUniform1i(prog, glGetUniformLocation(prog, "uDirection"), inverse);
+  glProgramUniform1i(prog, gl::uniform(program, "uDirection"), inverse);
 
   const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
   if (s.kind == AxisStrategy::Kind::Registers || any) {
     bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
     bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
-    glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
+    glProgramUniform1f(prog, gl::uniform(program, "uScale"), scale);
     unsigned groups[3];
     if (any) {
       if (s.kind == AxisStrategy::Kind::Bluestein) {
@@ -318,7 +319,7 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   if (s.kind != AxisStrategy::Kind::StageDispatches) {
     bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
     bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
-    glProgramUniform1f(prog, glGetUniformLocation(prog, "uScale"), scale);
+    glProgramUniform1f(prog, gl::uniform(program, "uScale"), scale);
     glDispatchCompute(1, GLuint(lines / s.lines), GLuint(options_.layers));
     if (!skip_barrier) glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     result_ = &dst;
@@ -327,9 +328,9 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
 
   // Stage dispatches: ping-pong between the plan's textures, the caller's input only read.
   const int stages = log2i(s.length);
-  const GLint loc_stage = glGetUniformLocation(prog, "uStage");
-  const GLint loc_pp = glGetUniformLocation(prog, "uPingpong");
-  const GLint loc_scale = glGetUniformLocation(prog, "uScale");
+  const GLint loc_stage = gl::uniform(program, "uStage");
+  const GLint loc_pp = gl::uniform(program, "uPingpong");
+  const GLint loc_scale = gl::uniform(program, "uScale");
   const gl::Texture* cur = &src;
   for (int stage = 0; stage < stages; ++stage) {
     const gl::Texture* out = cur == &ping_[0] ? &ping_[1] : &ping_[0];

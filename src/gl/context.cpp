@@ -76,7 +76,11 @@ const char* egl_error_name(EGLint e) {
 
 }  // namespace
 
-Context::~Context() {
+Context::~Context() { Context::release(); }
+
+void Context::make_current() { make_current_record(); }
+
+void Context::release() {
   if (g_current == this) g_current = nullptr;
 }
 
@@ -190,22 +194,37 @@ class HeadlessContext final : public Context {
       glad_eglQueryDevicesEXT =
           reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
     std::string provider;
+    // A platform display is one per device per process, so a second headless context gets the
+    // first one's. Counted references make eglTerminate end it only with the last context;
+    // without them it is never terminated, rather than pulled from under the other context.
+    constexpr EGLAttrib kTrackReferences = 0x3352;  // EGL_TRACK_REFERENCES_KHR
+    const bool can_track = ext.find("EGL_KHR_display_reference") != std::string::npos;
+    // An initialised display of that platform, counted where the driver offers it.
+    auto open = [&](EGLenum platform, void* native) {
+      const EGLAttrib counted[] = {kTrackReferences, EGL_TRUE, EGL_NONE};
+      for (const EGLAttrib* attribs : {can_track ? counted : nullptr, (const EGLAttrib*)nullptr}) {
+        EGLDisplay d = eglGetPlatformDisplay(platform, native, attribs);
+        if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
+          display_ = d;
+          tracked_ = attribs != nullptr;
+          return;
+        }
+        if (!attribs) return;
+      }
+    };
 
     if (ext.find("EGL_EXT_platform_device") != std::string::npos && eglQueryDevicesEXT) {
       EGLDeviceEXT devices[16];
       EGLint count = 0;
       if (eglQueryDevicesEXT(16, devices, &count) && count > 0) {
         // The first device that initialises wins; on NVIDIA that is the GPU, on Mesa llvmpipe.
-        for (EGLint i = 0; i < count && display_ == EGL_NO_DISPLAY; ++i) {
-          EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-          if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) display_ = d;
-        }
+        for (EGLint i = 0; i < count && display_ == EGL_NO_DISPLAY; ++i)
+          open(EGL_PLATFORM_DEVICE_EXT, devices[i]);
         provider = "egl-device";
       }
     }
     if (display_ == EGL_NO_DISPLAY && ext.find("EGL_MESA_platform_surfaceless") != std::string::npos) {
-      EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-      if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) display_ = d;
+      open(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY);
       provider = "egl-surfaceless";
     }
     if (display_ == EGL_NO_DISPLAY)
@@ -259,12 +278,27 @@ class HeadlessContext final : public Context {
     initialise(reinterpret_cast<GLADloadfunc>(eglGetProcAddress), provider, debug);
   }
 
+  void make_current() override {
+    if (!eglMakeCurrent(display_, surface_, surface_, context_))
+      throw Error(ErrorCode::GlRuntime,
+                  std::string("eglMakeCurrent failed: ") + egl_error_name(eglGetError()));
+    Context::make_current();
+  }
+
+  void release() override {
+    // Only this context: unbinding whatever is current would strand another one the engine
+    // still records as current.
+    if (context_ != EGL_NO_CONTEXT && eglGetCurrentContext() == context_)
+      eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    Context::release();
+  }
+
   ~HeadlessContext() override {
     if (display_ != EGL_NO_DISPLAY) {
-      eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      release();
       if (surface_ != EGL_NO_SURFACE) eglDestroySurface(display_, surface_);
       if (context_ != EGL_NO_CONTEXT) eglDestroyContext(display_, context_);
-      eglTerminate(display_);
+      if (tracked_) eglTerminate(display_);
     }
   }
 
@@ -272,6 +306,7 @@ class HeadlessContext final : public Context {
   EGLDisplay display_ = EGL_NO_DISPLAY;
   EGLContext context_ = EGL_NO_CONTEXT;
   EGLSurface surface_ = EGL_NO_SURFACE;
+  bool tracked_ = false;  // display references are counted (EGL_KHR_display_reference)
 };
 
 class CallerContext final : public Context {

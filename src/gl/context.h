@@ -1,6 +1,7 @@
 #pragma once
 // A GL context and everything tied to its lifetime. The only mutable state the program keeps
-// outside objects it owns is "which context is current" (Context::current()).
+// outside objects it owns is "which context is current" (Context::current()), which follows
+// make_current() and release() so that it names the context GL is actually drawing with.
 //
 // GL entry points: the engine carries its own glad (GL 4.6 core, third_party/glad), whose
 // function pointers are loaded by attach_current() or create_headless() through the context's
@@ -71,8 +72,9 @@ void notice_version(GlVersion got);
 // The engine's record of one GL context: driver info, limits, live object counts and an error
 // log. Every engine object (gl::Object, gl::Texture, fft::Plan) must be created and destroyed
 // while its context is current on the calling thread, and destroyed before the Context object.
-// Not thread-safe; one Context per thread is current (current()), set by whichever was
-// attached or created last on that thread.
+// Not thread-safe; one Context per thread is current (current()): the one created, attached or
+// made current last on that thread, until it is released or destroyed. Switch between contexts
+// with make_current(), never behind the engine's back, or objects count in the wrong one.
 class Context {
  public:
   // Forgets the context. A Context from attach_current() leaves the GL context alive; one from
@@ -107,8 +109,17 @@ class Context {
   // Sends one line to the log.
   void log(const std::string& message) const;
 
-  // The Context attached or created last on this thread (null when none or after it was
-  // destroyed). Engine objects count themselves in it.
+  // Makes this context current on the calling thread (eglMakeCurrent, glfwMakeContextCurrent)
+  // and records it as current(). A context from attach_current() belongs to the caller, who
+  // makes it current with their own toolkit first; here it is only recorded.
+  virtual void make_current();
+  // Releases this context from the calling thread if it is current there (a caller's context
+  // is left to the caller); current() is null afterwards if it named this one.
+  virtual void release();
+
+  // The Context made current last on this thread: by creation, attach_current() or
+  // make_current(); null when none, or after it was released or destroyed. Engine objects
+  // count themselves in it.
   static Context* current();
 
  protected:

@@ -139,6 +139,42 @@ Buffer make_buffer(GLenum target, size_t bytes, const void* data, GLenum usage) 
   return b;
 }
 
+Program::Program(Object<ProgramTraits> object, std::vector<std::string> declared, bool strict,
+                 std::string label)
+    : object_(std::move(object)), declared_(std::move(declared)), strict_(strict), label_(std::move(label)) {
+  const GLuint name = object_.id();
+  GLint count = 0, longest = 0;
+  glGetProgramiv(name, GL_ACTIVE_UNIFORMS, &count);
+  glGetProgramiv(name, GL_ACTIVE_UNIFORM_MAX_LENGTH, &longest);
+  std::string buf(size_t(std::max(longest, 1)), '\0');
+  for (GLint i = 0; i < count; ++i) {
+    GLsizei len = 0;
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveUniform(name, GLuint(i), GLsizei(buf.size()), &len, &size, &type, buf.data());
+    std::string n(buf.data(), size_t(len));
+    // Block members are active uniforms without a location; they are not set by name.
+    const GLint loc = glGetUniformLocation(name, n.c_str());
+    if (loc < 0) continue;
+    if (n.size() > 3 && n.ends_with("[0]")) n.resize(n.size() - 3);
+    active_.emplace_back(std::move(n), loc);
+  }
+  std::sort(active_.begin(), active_.end());
+  std::sort(declared_.begin(), declared_.end());
+}
+
+GLint uniform(const Program& program, std::string_view name) {
+  const auto& a = program.active_;
+  auto it = std::lower_bound(a.begin(), a.end(), name,
+                             [](const auto& e, std::string_view n) { return e.first < n; });
+  if (it != a.end() && it->first == name) return it->second;
+  if (program.strict_ &&
+      !std::binary_search(program.declared_.begin(), program.declared_.end(), name))
+    throw Error(ErrorCode::InvalidArgument, "program " + program.label_ +
+                                                " declares no uniform '" + std::string(name) + "'");
+  return -1;
+}
+
 Query make_query() {
   GLuint name = 0;
   glGenQueries(1, &name);

@@ -5,7 +5,10 @@
 #include <glad/gl.h>
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "gl/context.h"
 
@@ -93,13 +96,46 @@ struct SamplerTraits {
 
 // Deleting a name that is bound unbinds it, as GL specifies; the wrappers do nothing more.
 using Buffer = Object<BufferTraits>;
-using Program = Object<ProgramTraits>;
 using Shader = Object<ShaderTraits>;
 using Query = Object<QueryTraits>;
 using Framebuffer = Object<FramebufferTraits>;
 using VertexArray = Object<VertexArrayTraits>;
 using Renderbuffer = Object<RenderbufferTraits>;
 using Sampler = Object<SamplerTraits>;
+
+// A linked program and its uniform locations, read once when it is adopted so that setting a
+// uniform costs no name lookup in the driver. Made by ShaderLibrary; see gl::uniform.
+class Program {
+ public:
+  Program() = default;
+  // Takes ownership of the linked program `object` and reads its active uniforms (an array's
+  // "u[0]" is filed as "u"). `declared` holds the uniform names its sources declare, which may
+  // be inactive; `strict`: a name neither active nor declared throws; `label` names the program
+  // in that error.
+  Program(Object<ProgramTraits> object, std::vector<std::string> declared, bool strict,
+          std::string label);
+  Program(Program&&) noexcept = default;
+  Program& operator=(Program&&) noexcept = default;
+
+  GLuint id() const { return object_.id(); }
+  explicit operator bool() const { return bool(object_); }
+  void reset() { object_.reset(); }
+
+ private:
+  friend GLint uniform(const Program& program, std::string_view name);
+  Object<ProgramTraits> object_;
+  std::vector<std::pair<std::string, GLint>> active_;  // sorted by name
+  std::vector<std::string> declared_;                  // sorted
+  bool strict_ = false;
+  std::string label_;
+};
+
+// The location of `name` in `program`: from the table read at link, so no driver call. -1 for a
+// uniform the sources declare but the compiler dropped as unused (glUniform* ignores -1: the
+// value cannot matter). A name the sources do not declare is a misspelling: a strict program
+// (debug builds, ShaderLibrary::set_check_uniforms) throws Error(InvalidArgument) naming the
+// program; otherwise it is -1 too.
+GLint uniform(const Program& program, std::string_view name);
 
 // A texture also remembers its shape, which every user of an FFT result needs, and its storage
 // size, which the context adds up (ObjectCounts::texture_bytes) for its texture budget.

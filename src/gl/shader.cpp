@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <regex>
@@ -135,7 +136,16 @@ std::string ShaderLibrary::override_dir() {
               std::string("OCEANFFT_SHADER_DIR is set to '") + env + "', which is not a directory");
 }
 
-ShaderLibrary::ShaderLibrary(std::string root) : root_(root.empty() ? override_dir() : std::move(root)) {
+namespace {
+#ifdef NDEBUG
+constexpr bool kCheckUniforms = false;
+#else
+constexpr bool kCheckUniforms = true;
+#endif
+}  // namespace
+
+ShaderLibrary::ShaderLibrary(std::string root)
+    : root_(root.empty() ? override_dir() : std::move(root)), check_uniforms_(kCheckUniforms) {
   if (!root_.empty() && !fs::is_directory(root_))
     throw Error(ErrorCode::ShaderCompile, "shader directory not found: " + root_);
 }
@@ -168,8 +178,7 @@ std::string ShaderLibrary::translate_log(const std::string& log,
   return out;
 }
 
-Shader ShaderLibrary::compile(GLenum stage, const std::string& path, const Defines& defines) const {
-  ShaderSource src = load(path, defines);
+Shader ShaderLibrary::compile(GLenum stage, const ShaderSource& src, const std::string& path) const {
   Shader shader(glCreateShader(stage));
   const char* text = src.text.c_str();
   glShaderSource(shader.id(), 1, &text, nullptr);
@@ -187,35 +196,96 @@ Shader ShaderLibrary::compile(GLenum stage, const std::string& path, const Defin
   return shader;
 }
 
-namespace {
-Program link(std::initializer_list<const Shader*> shaders, const std::string& what) {
-  Program program(glCreateProgram());
-  for (auto* s : shaders) glAttachShader(program.id(), s->id());
-  glLinkProgram(program.id());
-  for (auto* s : shaders) glDetachShader(program.id(), s->id());
+std::vector<std::string> ShaderLibrary::declared_uniforms(std::string_view glsl) {
+  std::string code;  // `glsl` without comments, each replaced by a space
+  for (size_t i = 0; i < glsl.size(); ++i) {
+    if (glsl.substr(i, 2) == "//") {
+      i = std::min(glsl.find('\n', i), glsl.size()) - 1;
+      code += ' ';
+    } else if (glsl.substr(i, 2) == "/*") {
+      i = std::min(glsl.find("*/", i + 2), glsl.size() - 2) + 1;
+      code += ' ';
+    } else {
+      code += glsl[i];
+    }
+  }
+  auto ident = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+  std::vector<std::string> out;
+  const std::string_view kw = "uniform";
+  for (size_t at = code.find(kw); at != std::string::npos; at = code.find(kw, at + kw.size())) {
+    const size_t after = at + kw.size();
+    if ((at > 0 && ident(code[at - 1])) || (after < code.size() && ident(code[after]))) continue;
+    const size_t end = code.find_first_of(";{", after);
+    if (end == std::string::npos || code[end] == '{') continue;  // a block: members are not set by name
+    // "float a, b[2] = float[2](0, 1)": split at top-level commas; each piece's name is its last
+    // identifier once array sizes and the initialiser are cut away.
+    std::string piece;
+    int depth = 0;
+    auto flush = [&] {
+      std::string bare;
+      int brackets = 0;
+      for (char c : piece.substr(0, piece.find('='))) {
+        if (c == '[') ++brackets;
+        else if (c == ']') --brackets;
+        else if (brackets == 0) bare += c;
+      }
+      size_t e = bare.size();
+      while (e > 0 && !ident(bare[e - 1])) --e;
+      size_t b = e;
+      while (b > 0 && ident(bare[b - 1])) --b;
+      if (b < e) out.push_back(bare.substr(b, e - b));
+      piece.clear();
+    };
+    for (size_t i = after; i < end; ++i) {
+      const char c = code[i];
+      if (c == '(' || c == '[') ++depth;
+      if (c == ')' || c == ']') --depth;
+      if (c == ',' && depth == 0)
+        flush();
+      else
+        piece += c;
+    }
+    flush();
+  }
+  return out;
+}
+
+Program ShaderLibrary::link(
+    std::initializer_list<std::pair<const Shader*, const ShaderSource*>> stages,
+    const std::string& what) const {
+  Object<ProgramTraits> object(glCreateProgram());
+  const GLuint id = object.id();
+  std::vector<std::string> declared;
+  for (auto [shader, source] : stages) {
+    glAttachShader(id, shader->id());
+    for (std::string& n : declared_uniforms(source->text)) declared.push_back(std::move(n));
+  }
+  glLinkProgram(id);
+  for (auto [shader, source] : stages) glDetachShader(id, shader->id());
   GLint ok = 0, len = 0;
-  glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
   if (!ok) {
-    glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &len);
+    glGetProgramiv(id, GL_INFO_LOG_LENGTH, &len);
     std::string log(size_t(std::max(len, 1)), '\0');
-    glGetProgramInfoLog(program.id(), len, nullptr, log.data());
+    glGetProgramInfoLog(id, len, nullptr, log.data());
     log.resize(std::strlen(log.c_str()));
     throw Error(ErrorCode::ShaderCompile, "failed to link " + what + ":\n" + log);
   }
-  return program;
+  return Program(std::move(object), std::move(declared), check_uniforms_, what);
 }
-}  // namespace
 
 Program ShaderLibrary::compute(const std::string& path, const Defines& defines) const {
-  Shader cs = compile(GL_COMPUTE_SHADER, path, defines);
-  return link({&cs}, path);
+  const ShaderSource src = load(path, defines);
+  Shader cs = compile(GL_COMPUTE_SHADER, src, path);
+  return link({{&cs, &src}}, path);
 }
 
 Program ShaderLibrary::graphics(const std::string& vertex, const std::string& fragment,
                                 const Defines& defines) const {
-  Shader vs = compile(GL_VERTEX_SHADER, vertex, defines);
-  Shader fs = compile(GL_FRAGMENT_SHADER, fragment, defines);
-  return link({&vs, &fs}, vertex + " + " + fragment);
+  const ShaderSource vs_src = load(vertex, defines), fs_src = load(fragment, defines);
+  Shader vs = compile(GL_VERTEX_SHADER, vs_src, vertex);
+  Shader fs = compile(GL_FRAGMENT_SHADER, fs_src, fragment);
+  return link({{&vs, &vs_src}, {&fs, &fs_src}}, vertex + " + " + fragment);
 }
 
 }  // namespace oceanfft::gl

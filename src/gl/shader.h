@@ -4,6 +4,7 @@
 // `#include "file"` (relative to the shader root), injects #defines after #version, and tags
 // every line so that compile errors come back as file:line.
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -75,6 +76,16 @@ class ShaderLibrary {
   Program graphics(const std::string& vertex, const std::string& fragment,
                    const Defines& defines = {}) const;
 
+  // Whether programs linked from now on throw when asked for a uniform their sources do not
+  // declare (gl::uniform). On by default where the library was built without NDEBUG, where a misspelt name should
+  // stop the program rather than leave a uniform silently unset.
+  bool check_uniforms() const { return check_uniforms_; }
+  void set_check_uniforms(bool on) { check_uniforms_ = on; }
+  // The names `glsl` declares as default-block uniforms (`uniform float a, b[2];`), comments
+  // skipped; uniform blocks are not included. Declarations inside #if branches count whether or
+  // not the branch is taken, so the list may be longer than the program's, never shorter.
+  static std::vector<std::string> declared_uniforms(std::string_view glsl);
+
   // Rewrites a driver's info log ("0:12(3): error" or "0(12) : error") to "file:12: error".
   static std::string translate_log(const std::string& log, const std::vector<std::string>& files,
                                    const std::string& root);
@@ -83,14 +94,11 @@ class ShaderLibrary {
   static std::string override_dir();
 
  private:
-  Shader compile(GLenum stage, const std::string& path, const Defines& defines) const;
+  Shader compile(GLenum stage, const ShaderSource& source, const std::string& path) const;
+  Program link(std::initializer_list<std::pair<const Shader*, const ShaderSource*>> stages,
+               const std::string& what) const;
   std::string root_;
+  bool check_uniforms_;
 };
-
-// The location of a uniform of `program`: -1 where the program lacks it or the driver dropped it
-// as unused, which glUniform* then ignores.
-inline GLint uniform(const Program& program, const char* name) {
-  return glGetUniformLocation(program.id(), name);
-}
 
 }  // namespace oceanfft::gl

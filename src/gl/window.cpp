@@ -62,8 +62,19 @@ Window::Window(const WindowOptions& options) {
 }
 
 Window::~Window() {
+  release();
   if (window_) glfwDestroyWindow(window_);
   glfwTerminate();
+}
+
+void Window::make_current() {
+  glfwMakeContextCurrent(window_);
+  Context::make_current();
+}
+
+void Window::release() {
+  if (window_ && glfwGetCurrentContext() == window_) glfwMakeContextCurrent(nullptr);
+  Context::release();
 }
 
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }

@@ -21,6 +21,8 @@ class Window final : public Context {
  public:
   explicit Window(const WindowOptions& options);
   ~Window() override;
+  void make_current() override;
+  void release() override;
 
   GLFWwindow* handle() const { return window_; }
   bool should_close() const;

@@ -86,4 +86,14 @@ std::string strip_leading_zeros(std::string_view t) {
   return out;
 }
 
+std::vector<std::string> split_list(std::string_view text) {
+  std::vector<std::string> out;
+  for (;;) {
+    const size_t comma = text.find(',');
+    out.emplace_back(text.substr(0, comma));
+    if (comma == std::string_view::npos) return out;
+    text.remove_prefix(comma + 1);
+  }
+}
+
 }  // namespace oceanfft::io

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace oceanfft::io {
 
@@ -20,6 +21,11 @@ int64_t parse_int(std::string_view text, const std::string& what, int64_t lo = I
                   int64_t hi = INT64_MAX);
 uint64_t parse_uint(std::string_view text, const std::string& what);
 double parse_real(std::string_view text, const std::string& what);
+
+// A comma-separated list typed by a user, split at every comma: "16,,32" is three items, the
+// middle one empty, so the item's parser refuses it. (CLI11's delimiter() drops empty items,
+// which would let a typo through.)
+std::vector<std::string> split_list(std::string_view text);
 
 // The same text with leading zeros of the integer part removed ("-007" -> "-7"), for parsers
 // (CLI11's) that would read a leading 0 as octal.

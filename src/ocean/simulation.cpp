@@ -10,6 +10,7 @@
 #include "fft/bindings.h"
 #include "fft/fast.h"
 #include "gl/error.h"
+#include "ocean/spectrum_uniforms.h"
 
 namespace oceanfft::ocean {
 namespace {

@@ -56,25 +56,38 @@ double kitaigorodskii(double omega, double depth) {
   return 1.0;
 }
 
-// Gamma(s + 1) / Gamma(s + 1/2), the s-dependent part of cos^2s's normalisation.
-double gamma_ratio(double s) { return std::exp(std::lgamma(s + 1.0) - std::lgamma(s + 0.5)); }
+// The exponent s(w) of cos^2s(theta/2) fitted to the JONSWAP pitch-and-roll buoys by
+// Hasselmann, Dunckel & Ewing (1980), "Directional wave spectra observed during JONSWAP 1973",
+// J. Phys. Oceanogr. 10: s = 6.97 (w/wp)^4.06 up to the peak, and above it
+// s = 9.77 (w/wp)^mu with mu = -2.33 - 1.45 (U wp / g - 1.17).
+constexpr double kHasselmannBelowPeak = 6.97, kHasselmannBelowPower = 4.06;
+constexpr double kHasselmannAbovePeak = 9.77, kHasselmannAbovePower = -2.33;
+constexpr double kHasselmannAgeSlope = -1.45, kHasselmannAgeRef = 1.17;
 
 double hasselmann_s(const WaveComponent& c, double omega, double wp) {
   const double r = omega / wp;
-  if (r <= 1.0) return 6.97 * std::pow(r, 4.06);
+  if (r <= 1.0) return kHasselmannBelowPeak * std::pow(r, kHasselmannBelowPower);
   // U wp / g is the inverse wave age U / c_p: younger seas spread less at high frequencies.
   const double inverse_age = c.wind_speed * wp / kG;
-  return 9.77 * std::pow(r, -2.33 - 1.45 * (inverse_age - 1.17));
+  return kHasselmannAbovePeak *
+         std::pow(r, kHasselmannAbovePower + kHasselmannAgeSlope * (inverse_age - kHasselmannAgeRef));
 }
+
+// The width beta(w) of sech^2(beta theta). Donelan, Hamilton & Hui (1985), "Directional spectra
+// of wind-generated waves", Phil. Trans. R. Soc. Lond. A 315: beta = 2.61 (w/wp)^1.3 for
+// 0.56 < w/wp < 0.95 and 2.28 (w/wp)^-1.3 up to 1.6 (below 0.56 their fit ends; beta holds
+// there). Above 1.6, Banner (1990), "Equilibrium spectra of wind waves", J. Phys. Oceanogr. 20:
+// beta = 10^(-0.4 + 0.8393 exp(-0.567 ln((w/wp)^2))).
+constexpr double kDonelanLowest = 0.56, kDonelanPeakEdge = 0.95, kDonelanHighest = 1.6;
+constexpr double kDonelanBelow = 2.61, kDonelanAbove = 2.28, kDonelanPower = 1.3;
+constexpr double kBannerBase = -0.4, kBannerScale = 0.8393, kBannerDecay = -0.567;
 
 double donelan_banner_beta(double omega, double wp) {
-  const double r = std::max(omega / wp, 0.56);
-  if (r < 0.95) return 2.61 * std::pow(r, 1.3);
-  if (r < 1.6) return 2.28 * std::pow(r, -1.3);
-  return std::pow(10.0, -0.4 + 0.8393 * std::exp(-0.567 * std::log(r * r)));
+  const double r = std::max(omega / wp, kDonelanLowest);
+  if (r < kDonelanPeakEdge) return kDonelanBelow * std::pow(r, kDonelanPower);
+  if (r < kDonelanHighest) return kDonelanAbove * std::pow(r, -kDonelanPower);
+  return std::pow(10.0, kBannerBase + kBannerScale * std::exp(kBannerDecay * std::log(r * r)));
 }
-
-bool active(const WaveComponent& c) { return c.scale > 0.0f; }
 
 void check_depth(double depth) {
   if (!(depth > 0.0))  // also NaN; +infinity is deep water
@@ -94,7 +107,7 @@ class SpreadShape {
         cos2s_ = true;
         s_ = c.spreading == Spreading::Cos2s ? double(c.spread)
                                              : (omega > 0.0 ? hasselmann_s(c, omega, wp) : 0.0);
-        norm_ = gamma_ratio(s_) / (2.0 * std::sqrt(kPi));
+        norm_ = cos2s_normalisation(s_);
         break;
       case Spreading::DonelanBanner:
         beta_ = donelan_banner_beta(omega, wp);
@@ -184,81 +197,6 @@ double spreading_integral(const WaveComponent& c, double omega) {
   }
   if (shape.singular_at_pi()) sum += shape.tail_at_pi(kPi - lo);
   return 2.0 * sum;
-}
-
-}  // namespace
-
-SpectrumParams wind_sea(float wind_speed) {
-  const double u = wind_speed;
-  // A sea is fully developed (JONSWAP's peak reaches PM's) at g F / U^2 ~ 1.7e4. Every preset
-  // takes 40% of that fetch: the fetch grows as U^2 with force, and each sea is still
-  // developing, as JONSWAP describes.
-  const float fetch_km =
-      std::max(float(std::round(0.4 * 1.7e4 * u * u / kG / 10.0) / 100.0), 0.1f);
-  SpectrumParams s;
-  s.wind.spectrum = SpectrumType::Jonswap;
-  s.wind.wind_speed = wind_speed;
-  s.wind.fetch_km = fetch_km;
-  s.wind.peak_enhancement = 3.3f;
-  s.wind.spreading = Spreading::Hasselmann;
-  return s;
-}
-
-namespace {
-
-std::vector<Preset> make_presets() {
-  struct Force {
-    const char* name;
-    float low, high;  // WMO wind speed range at 10 m, m/s
-  };
-  // Force 12 has no upper bound; 36.9 puts its "mid-point" 4.2 m/s above the threshold, the
-  // half-width of force 11.
-  constexpr Force kForces[12] = {
-      {"light-air", 0.3f, 1.5f},       {"light-breeze", 1.6f, 3.3f},
-      {"gentle-breeze", 3.4f, 5.4f},   {"moderate-breeze", 5.5f, 7.9f},
-      {"fresh", 8.0f, 10.7f},   {"strong-breeze", 10.8f, 13.8f},
-      {"near-gale", 13.9f, 17.1f},     {"gale", 17.2f, 20.7f},
-      {"strong-gale", 20.8f, 24.4f},   {"storm", 24.5f, 28.4f},
-      {"violent-storm", 28.5f, 32.6f}, {"hurricane", 32.7f, 41.1f},
-  };
-  std::vector<Preset> out;
-  for (int i = 0; i < 12; ++i) {
-    const int force = i + 1;
-    const float u = 0.5f * (kForces[i].low + kForces[i].high);
-    Preset p{kForces[i].name, force, wind_sea(u), 0.0f};
-    // More chop with force (the picture's lambda; foam reads the physical displacement).
-    p.choppiness = 0.5f + 0.08f * float(force);
-    out.push_back(p);
-  }
-  Preset calm = out[1];
-  calm.name = "calm";
-  calm.spectrum.wind.wind_speed = 1.8f;
-  // A long low swell keeps the calm sea from being a mirror: its Hs is set to about 0.4 m below.
-  WaveComponent& swell = calm.spectrum.swell;
-  swell = WaveComponent{};
-  swell.wind_speed = 10.0f;  // with the fetch below, a 15 s peak period
-  swell.direction_deg = -60.0f;
-  swell.fetch_km = 1500.0f;
-  swell.peak_enhancement = 5.0f;
-  swell.spreading = Spreading::Cos2s;
-  swell.spread = 40.0f;
-  SpectrumParams swell_only = calm.spectrum;
-  swell_only.wind.scale = 0.0f;
-  const double deep = std::numeric_limits<double>::infinity();
-  const double unit = band_variance(swell_only, deep, 0.0, deep);
-  const double hs = 0.4;
-  swell.scale = float(hs * hs / 16.0 / unit);
-  out.push_back(calm);
-  for (Preset& p : out) {
-    const CascadeLayout layout = cascade_layout(p.spectrum);
-    p.cascades = layout.cascades;
-    p.patch_sizes = layout.patch_sizes;
-  }
-  // "storm" is already the standard name of force 10.
-  std::stable_sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) {
-    return a.spectrum.wind.wind_speed < b.spectrum.wind.wind_speed;
-  });
-  return out;
 }
 
 }  // namespace
@@ -366,6 +304,16 @@ double peak_omega(const WaveComponent& c) {
   return 0.855 * kG / u;
 }
 
+double spectrum_alpha(const WaveComponent& c) {
+  if (c.spectrum != SpectrumType::Jonswap) return kPmAlpha;
+  const double u = c.wind_speed, fetch = double(c.fetch_km) * 1000.0;
+  return 0.076 * std::pow(u * u / (fetch * kG), 0.22);
+}
+
+double cos2s_normalisation(double s) {
+  return std::exp(std::lgamma(s + 1.0) - std::lgamma(s + 0.5)) / (2.0 * std::sqrt(kPi));
+}
+
 double frequency_spectrum(const WaveComponent& c, const SpectrumParams& s, double omega,
                           double depth) {
   if (!active(c) || !(omega > 0.0) || !(depth > 0.0)) return 0.0;
@@ -381,11 +329,9 @@ double frequency_spectrum(const WaveComponent& c, const SpectrumParams& s, doubl
     const double r = wp / omega;
     const double r4 = r * r * r * r;
     if (r4 > 600.0) return 0.0;  // exp(-750) is below double's range; also keeps w^-5 finite
-    double alpha = kPmAlpha;
+    const double alpha = spectrum_alpha(c);
     double log_peak = 0.0;
     if (c.spectrum == SpectrumType::Jonswap) {
-      const double u = c.wind_speed, fetch = double(c.fetch_km) * 1000.0;
-      alpha = 0.076 * std::pow(u * u / (fetch * kG), 0.22);
       const double sigma = omega <= wp ? 0.07 : 0.09;
       const double d = (omega - wp) / (sigma * wp);
       log_peak = std::exp(-0.5 * d * d) * std::log(double(c.peak_enhancement));
@@ -438,9 +384,6 @@ double band_moment(const SpectrumParams& s, double depth, double k_lo, double k_
   const double lo = std::max(k_lo, 1e-3 * kp_min);
   const double hi = std::min(k_hi, 1e7 * kp_max);
   if (!(hi > lo)) return 0.0;
-  // m0 = integral F k dk dtheta = integral (k^2 F) d(ln k) dtheta; everything in F but D is
-  // independent of theta. Panels of 0.05 in ln k (a tenth of JONSWAP's narrowest peak) with 8
-  // Gauss points converge far below 1e-4.
   // m0 = integral F k dk dtheta = integral (k^2 F) d(ln k) dtheta; everything in F but D is
   // independent of theta. The integrand is smooth except where a formula switches branch
   // (JONSWAP's sigma at w_p, TMA at wh = 1 and 2), so panels end there; between, panels of at
@@ -543,62 +486,6 @@ std::vector<float> plot_spreading(const SpectrumParams& s, int count) {
   return out;
 }
 
-void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, float depth) {
-  const GLuint id = program.id();
-  auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
-  auto set1f = [&](const char* name, float v) {
-    if (GLint l = loc(name); l >= 0) glUniform1f(l, v);
-  };
-  auto set1i = [&](const char* name, int v) {
-    if (GLint l = loc(name); l >= 0) glUniform1i(l, v);
-  };
-  auto set2f = [&](const char* name, const float(&v)[2]) {
-    if (GLint l = loc(name); l >= 0) glUniform1fv(l, 2, v);
-  };
-  auto set2i = [&](const char* name, const int(&v)[2]) {
-    if (GLint l = loc(name); l >= 0) glUniform1iv(l, 2, v);
-  };
-  const WaveComponent* comps[2] = {&s.wind, &s.swell};
-  int type[2], spread_type[2];
-  float scale[2], wind[2], peak[2], alpha[2], log_gamma[2], dir[4], spread[2], q[2];
-  for (int i = 0; i < 2; ++i) {
-    const WaveComponent& c = *comps[i];
-    type[i] = int(c.spectrum);
-    spread_type[i] = int(c.spreading);
-    scale[i] = active(c) ? c.scale : 0.0f;
-    wind[i] = c.wind_speed;
-    const double wp = peak_omega(c);
-    peak[i] = float(wp);
-    double a = kPmAlpha;
-    if (c.spectrum == SpectrumType::Jonswap)
-      a = 0.076 *
-          std::pow(double(c.wind_speed) * c.wind_speed / (double(c.fetch_km) * 1000.0 * kG), 0.22);
-    alpha[i] = float(a);
-    log_gamma[i] = float(std::log(double(c.peak_enhancement)));
-    const double heading = double(c.direction_deg) * kPi / 180.0;
-    dir[2 * i] = float(std::cos(heading));
-    dir[2 * i + 1] = float(std::sin(heading));
-    spread[i] = c.spread;
-    // cos2s with a fixed s: its normalisation in double here rather than by series on the GPU.
-    q[i] = float(gamma_ratio(c.spread) / (2.0 * std::sqrt(kPi)));
-  }
-  set2i("uSpecType", type);
-  set2i("uSpecSpreading", spread_type);
-  set2f("uSpecScale", scale);
-  set2f("uSpecWindSpeed", wind);
-  set2f("uSpecPeakOmega", peak);
-  set2f("uSpecAlpha", alpha);
-  set2f("uSpecLogGamma", log_gamma);
-  if (GLint l = loc("uSpecDirection"); l >= 0) glUniform2fv(l, 2, dir);
-  set2f("uSpecSpread", spread);
-  set2f("uSpecSpreadNorm", q);
-  set1f("uSpecPhillips", s.phillips_amplitude);
-  set1f("uSpecCutoff", s.small_wave_cutoff);
-  set1f("uSpecDepth", depth);
-  set1i("uSpecTma", s.tma ? 1 : 0);
-  set1f("uSpecGravity", kGravity);
-}
-
 double peak_wavelength(const SpectrumParams& s) {
   double longest = 0.0;
   for (const WaveComponent* c : {&s.wind, &s.swell})
@@ -627,32 +514,6 @@ CascadeLayout cascade_layout(const SpectrumParams& s) {
   double l = first;
   for (size_t c = 0; c < out.patch_sizes.size(); ++c, l /= ratio) out.patch_sizes[c] = round4(l);
   return out;
-}
-
-const std::vector<Preset>& presets() {
-  static const std::vector<Preset> list = make_presets();  // immutable once built
-  return list;
-}
-
-const Preset& find_preset(std::string_view name) {
-  const auto& list = presets();
-  for (const Preset& p : list)
-    if (name == p.name) return p;
-  constexpr std::string_view kPrefix = "beaufort-";
-  if (name.substr(0, kPrefix.size()) == kPrefix) {
-    const std::string digits(name.substr(kPrefix.size()));
-    if (!digits.empty() && digits.size() <= 2 &&
-        digits.find_first_not_of("0123456789") == std::string::npos) {
-      const int force = std::stoi(digits);
-      for (const Preset& p : list)
-        if (p.beaufort == force && std::string_view(p.name) != "calm")
-          return p;
-    }
-  }
-  std::string names;
-  for (const Preset& p : list) names += (names.empty() ? "" : ", ") + std::string(p.name);
-  throw Error(ErrorCode::InvalidArgument, "unknown sea-state preset '" + std::string(name) +
-                                              "' (valid: " + names + ", beaufort-1..beaufort-12)");
 }
 
 }  // namespace oceanfft::ocean

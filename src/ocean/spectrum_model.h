@@ -14,8 +14,6 @@
 #include <string_view>
 #include <vector>
 
-#include "gl/objects.h"
-
 namespace oceanfft::ocean {
 
 enum class SpectrumType { Phillips, PiersonMoskowitz, Jonswap };
@@ -56,6 +54,9 @@ struct SpectrumParams {
   bool operator==(const SpectrumParams&) const = default;
 };
 
+// Scale 0 switches a component off.
+inline bool active(const WaveComponent& c) { return c.scale > 0.0f; }
+
 // Throws Error(InvalidArgument) for values that make no sea (non-finite, negative speed...).
 void validate(const SpectrumParams& s);
 
@@ -67,9 +68,16 @@ double dispersion_domega_dk(double k, double depth);
 // Peak angular frequency of a component (rad/s): PM w_p = 0.855 g / U, JONSWAP from fetch,
 // Phillips as PM.
 double peak_omega(const WaveComponent& c);
+// Phillips' constant alpha of S(w) = alpha g^2 w^-5 ...: Pierson-Moskowitz's 8.1e-3, or
+// JONSWAP's 0.076 (U^2 / (F g))^0.22 from the fetch (Hasselmann et al. 1973). The host's S(w)
+// and the shaders' uniform both take it from here.
+double spectrum_alpha(const WaveComponent& c);
 // S(w) of one component, m^2 s/rad, with TMA when `tma` (needs depth), without the k cutoff.
 double frequency_spectrum(const WaveComponent& c, const SpectrumParams& s, double omega,
                           double depth);
+// Q(s) = Gamma(s + 1) / (2 sqrt(pi) Gamma(s + 1/2)), which makes Q cos^2s(theta/2) integrate to
+// 1 over the circle.
+double cos2s_normalisation(double s);
 // D(w, theta) of one component, theta relative to its direction, radians.
 double spreading(const WaveComponent& c, double omega, double theta);
 // F(kx, kz) of the whole sea (wind + swell, TMA, cutoff), m^4.
@@ -93,31 +101,6 @@ double short_wave_slope_variance(const SpectrumParams& s, double k_lo);
 std::vector<float> plot_frequency_spectrum(const SpectrumParams& s, double depth, double w_max,
                                            int count);
 std::vector<float> plot_spreading(const SpectrumParams& s, int count);
-
-// Sets the uniforms spectrum_model.glsl declares on `program` (bound with glUseProgram first).
-void set_spectrum_uniforms(const gl::Program& program, const SpectrumParams& s, float depth);
-
-// The presets' wind sea at U10 (m/s): JONSWAP (gamma 3.3) at 40 % of the fetch of a fully
-// developed sea (g F / U^2 = 0.4 x 1.7e4), Hasselmann spreading, no swell.
-SpectrumParams wind_sea(float wind_speed);
-
-// Beaufort presets: wind speed (scale mid-point), fetch and spreading typical of the force.
-struct Preset {
-  // Beaufort's names dashed ("strong-breeze", "storm"...), force 5 as plain "fresh" (the
-  // breeze everyone asks for), plus "calm". Each sea state has one name, so the panel can show it.
-  const char* name;
-  int beaufort;       // 0..12
-  SpectrumParams spectrum;
-  float choppiness;
-  // No foam threshold: whitecaps follow from the sea itself (one global threshold on the summed
-  // sea's Jacobian, ocean::Params), which is what makes their coverage follow Monahan's law.
-  // The simulated band, chosen for the sea (see cascade_layout): the first patch holds
-  // kPeakWavelengths of the longest peak, so the peak is resolved by many grid cells.
-  int cascades = 3;
-  std::array<float, 4> patch_sizes{};
-};
-const std::vector<Preset>& presets();
-const Preset& find_preset(std::string_view name);  // throws Error(InvalidArgument) with the list
 
 // Peak wavelengths the first patch spans: the peak sits at grid index 10 of the first cascade,
 // so its few percent of bandwidth are sampled by many cells and the grid's sum of F dk^2

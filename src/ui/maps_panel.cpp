@@ -29,22 +29,21 @@ MapsPanel::MapsPanel(const gl::ShaderLibrary& shaders)
 
 void MapsPanel::update(const ocean::Simulation& sim) {
   glUseProgram(program_.id());
-  const GLuint p = program_.id();
   // Average the map down to the preview through its mipmaps rather than skipping texels.
   const float lod = std::max(0.0f, std::log2(float(sim.size()) / kPreviewSize));
   // The cascade count may have dropped since the selector was last drawn.
   cascade_ = std::clamp(cascade_, 0, sim.cascades() - 1);
-  glUniform1i(glGetUniformLocation(p, "u_layer"), cascade_);
+  glUniform1i(gl::uniform(program_, "u_layer"), cascade_);
   auto run = [&](const gl::Texture& source, const gl::Texture& target, int mode, const glm::mat4& m,
                  const float bias[4]) {
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D_ARRAY, source.id());
     glBindImageTexture(0, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
-    glUniform1i(glGetUniformLocation(p, "u_mode"), mode);
-    glUniformMatrix4fv(glGetUniformLocation(p, "u_matrix"), 1, GL_FALSE, glm::value_ptr(m));
-    glUniform4fv(glGetUniformLocation(p, "u_bias"), 1, bias);
-    glUniform1f(glGetUniformLocation(p, "u_slope_scale"), slope_scale_);
-    glUniform1f(glGetUniformLocation(p, "u_lod"), lod);
+    glUniform1i(gl::uniform(program_, "u_mode"), mode);
+    glUniformMatrix4fv(gl::uniform(program_, "u_matrix"), 1, GL_FALSE, glm::value_ptr(m));
+    glUniform4fv(gl::uniform(program_, "u_bias"), 1, bias);
+    glUniform1f(gl::uniform(program_, "u_slope_scale"), slope_scale_);
+    glUniform1f(gl::uniform(program_, "u_lod"), lod);
     glDispatchCompute(kPreviewSize / 8, kPreviewSize / 8, 1);
   };
   const float half[4] = {0.5f, 0.5f, 0.5f, 1.0f};

@@ -14,6 +14,7 @@
 #include <vector>
 
 
+#include "ocean/presets.h"
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 
