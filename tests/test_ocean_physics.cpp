@@ -234,7 +234,7 @@ TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
   auto foam_stats = [&] {
     double sum = 0, peak = 0;
     for (int c = 0; c < p.cascades; ++c) {
-      const auto t = ocean::Simulation::download_map(sim.turbulence(), c);
+      const auto t = ocean::Simulation::download_map(sim.foam_slopes(), c);
       for (size_t i = 0; i < t.size(); i += 4) {
         EXPECT_TRUE(t[i] >= 0.0f && t[i] <= 1.0f) << t[i];
         sum += t[i];

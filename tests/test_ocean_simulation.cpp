@@ -87,7 +87,7 @@ TEST_F(Ocean, PackedFieldsMatchUnpacked) {
   for (int c = 0; c < 2; ++c)
     for (const gl::Texture* (*map)(const S&) :
          {+[](const S& s) { return &s.displacement(); }, +[](const S& s) { return &s.derivatives(); },
-          +[](const S& s) { return &s.turbulence(); }})
+          +[](const S& s) { return &s.foam_slopes(); }})
       EXPECT_LT(test::relative_l2(S::download_map(*map(packed), c), S::download_map(*map(unpacked), c)), 1e-5)
           << "cascade " << c;
 }
@@ -255,7 +255,7 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
           for (const gl::Texture* (*map)(const S&) :
                {+[](const S& s) { return &s.displacement(); },
                 +[](const S& s) { return &s.derivatives(); },
-                +[](const S& s) { return &s.turbulence(); }}) {
+                +[](const S& s) { return &s.foam_slopes(); }}) {
             const std::vector<float> a = S::download_map(*map(*fused), c);
             const std::vector<float> b = S::download_map(*map(plain), c);
             for (float v : a) ASSERT_TRUE(std::isfinite(v)) << "N=" << n << " cascade " << c;
@@ -263,8 +263,8 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
             worst = std::max(worst, e);
             EXPECT_LT(e, 1e-5) << fused->describe() << " step " << k << " cascade " << c;
           }
-      const std::vector<float> turb = S::download_map(full.turbulence(), 0);
-      for (size_t i = 0; i < turb.size(); i += 4) foam = std::max(foam, double(turb[i]));
+      const std::vector<float> foam_slopes = S::download_map(full.foam_slopes(), 0);
+      for (size_t i = 0; i < foam_slopes.size(); i += 4) foam = std::max(foam, double(foam_slopes[i]));
     }
     EXPECT_GT(foam, 0.0) << "no foam formed, so its accumulation went untested";
     // Spectrum-only fusion still writes the fields texture, as the unfused path does.
@@ -442,7 +442,7 @@ TEST_F(Ocean, MipLevelsAreBoxAverages) {
     sim.step(3.0);
     sim.step(3.5);  // foam too
     using S = ocean::Simulation;
-    for (const gl::Texture* map : {&sim.displacement(), &sim.derivatives(), &sim.turbulence()}) {
+    for (const gl::Texture* map : {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()}) {
       ASSERT_EQ(map->levels(), int(std::log2(n)) + 1);
       auto level = [&](int l) {
         const int w = n >> l;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "gl_fixture.h"
+#include "ocean/presets.h"
 #include "render/camera.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"

@@ -1,12 +1,12 @@
 #version 430 core
 // The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
-// chains are built, before the turbulence map's chain. z = cascade. Reads every cascade, so it
+// chains are built, before the foam-and-slopes map's chain. z = cascade. Reads every cascade, so it
 // works the same after the fused column pass, which sees one cascade only.
 #include "ocean/foam.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
 // Read and written by the same invocation only: yzw (the slope moments assemble wrote) are kept.
-layout(binding = 0, rgba32f) uniform image2DArray uTurbulence;
+layout(binding = 0, rgba32f) uniform image2DArray uFoamSlopes;
 layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
 uniform sampler2DArray uDisplacementMap;  // complete mip chains, trilinear, repeating
 uniform sampler2DArray uDerivativesMap;
@@ -49,6 +49,6 @@ void main() {
                             : 1.0 / float(breaking_cascades);
   vec2 state = foam_update(texel.xy, c, uN, uPatch[c] / float(uN), breaking.x * share);
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
-  vec4 t = imageLoad(uTurbulence, texel);
-  imageStore(uTurbulence, texel, vec4(min(state.x + state.y, 1.0), t.yzw));
+  vec4 t = imageLoad(uFoamSlopes, texel);
+  imageStore(uFoamSlopes, texel, vec4(min(state.x + state.y, 1.0), t.yzw));
 }

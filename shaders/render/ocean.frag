@@ -12,7 +12,7 @@ out vec4 oColor;
 
 uniform sampler2DArray uDisplacement;  // w: lambda dDx/dz
 uniform sampler2DArray uDerivatives;   // (dh/dx, dh/dz, lambda dDx/dx, lambda dDz/dz)
-uniform sampler2DArray uTurbulence;    // (foam coverage, hx^2, hz^2, hx hz)
+uniform sampler2DArray uFoamSlopes;    // (foam coverage, hx^2, hz^2, hx hz)
 uniform sampler2D uFoamDetail;
 uniform int uCascades;
 uniform float uPatch[4];
@@ -109,7 +109,7 @@ void main() {
     vec3 uv = vec3(vPlane / uPatch[c], float(c));
     vec2 cx = gx / uPatch[c], cy = gy / uPatch[c];
     vec4 dv = textureGrad(uDerivatives, uv, cx, cy);
-    vec4 tb = textureGrad(uTurbulence, uv, cx, cy);
+    vec4 tb = textureGrad(uFoamSlopes, uv, cx, cy);
     der += dv;
     jxz += textureGrad(uDisplacement, uv, cx, cy).w;
     coverage += tb.x;

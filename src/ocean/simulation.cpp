@@ -23,7 +23,7 @@ constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
 // the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
 constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
 // Between assemble and the foam pass: it fetches displacement and derivatives and loads and
-// stores the turbulence map's own texel.
+// stores the foam-and-slopes map's own texel.
 constexpr GLbitfield kFoamSourceWritten =
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
 constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
@@ -215,7 +215,7 @@ void Simulation::rebuild_size() {
   gl::Texture spec = gl::make_complex_texture(n, n, layers());
   gl::Texture disp(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
-  gl::Texture turb(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture foam_slopes(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   // A change of algorithm or fusion keeps the grid, and the foam with it: toggling the FFT live
   // must not wipe the whitecaps.
   const bool keep_foam = foam_[0].id() != 0 && foam_[0].width() == n && foam_[0].layers() == cascades;
@@ -240,7 +240,7 @@ void Simulation::rebuild_size() {
   spectrum_ = std::move(spec);
   displacement_ = std::move(disp);
   derivatives_ = std::move(derivs);
-  turbulence_ = std::move(turb);
+  foam_slopes_ = std::move(foam_slopes);
   if (!keep_foam) {
     foam_[0] = std::move(foam0);
     foam_[1] = std::move(foam1);
@@ -347,7 +347,7 @@ double Simulation::height_variance(int cascade) const {
 }
 
 double Simulation::slope_variance(int cascade) const {
-  const std::vector<float> t = download_map(turbulence_, cascade);
+  const std::vector<float> t = download_map(foam_slopes_, cascade);
   double sum = 0;
   for (size_t i = 0; i < t.size(); i += 4) sum += double(t[i + 1]) + t[i + 2];
   return sum / double(t.size() / 4);
@@ -356,7 +356,7 @@ double Simulation::slope_variance(int cascade) const {
 double Simulation::whitecap_coverage() const {
   const int n = params_.size, cascades = params_.cascades;
   std::vector<std::vector<float>> foam;
-  for (int c = 0; c < cascades; ++c) foam.push_back(download_map(turbulence_, c));
+  for (int c = 0; c < cascades; ++c) foam.push_back(download_map(foam_slopes_, c));
   auto at = [&](int c, int x, int z) {
     return foam[size_t(c)][4 * (size_t(z & (n - 1)) * size_t(n) + size_t(x & (n - 1)))];
   };
@@ -402,7 +402,7 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
     step_unfused(dt, timer);
   phase_current_ ^= 1;
   // The foam pass reads the surface filtered to the breaking scale, so the displacement and
-  // derivative chains come first; the turbulence map's chain, which carries the foam, after.
+  // derivative chains come first; the foam-and-slopes map's chain, which carries the foam, after.
   {
     gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 32 * 2 / 3);
     make_mipmaps({&displacement_, &derivatives_});
@@ -411,7 +411,7 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   foam_reset_ = false;
   {
     gl::ScopedPass pass(timer, "ocean.foam.mipmaps", texels() * 16 * 2 / 3);
-    make_mipmaps({&turbulence_});
+    make_mipmaps({&foam_slopes_});
   }
 }
 
@@ -436,7 +436,7 @@ void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
   glUniform1f(gl::uniform(prog, "uChoppiness"), params_.choppiness);
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  glBindImageTexture(4, turbulence_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(4, foam_slopes_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
 }
 
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
@@ -531,7 +531,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
   const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
   // Fetches its own and (bilinearly) the other cascades' Jacobians, last step's state; writes
-  // the state and the turbulence map's texel.
+  // the state and the foam-and-slopes map's texel.
   gl::ScopedPass pass(timer, "ocean.foam",
                       texels() * (uint64_t(params_.cascades) * 32 + 8 + 32 + 8 + 16));
   const gl::Program& prog = foam_program_;
@@ -568,10 +568,10 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
     glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
     glBindSampler(unit, unit < 2 ? filtered_.id() : 0);
   }
-  glBindImageTexture(0, turbulence_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
+  glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
   glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
-  // The mip passes fetch the turbulence map; the next step's foam pass fetches the new state.
+  // The mip passes fetch the foam-and-slopes map; the next step's foam pass fetches the new state.
   glMemoryBarrier(kMipSourceWritten);
   for (GLuint unit = 3; unit-- > 0;) {
     glActiveTexture(GL_TEXTURE0 + unit);

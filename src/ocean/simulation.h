@@ -113,7 +113,7 @@ inline constexpr double kFoamDriftPerWind = 0.03;
 inline constexpr double kFoamStreakPerWind = 0.01;
 // Residual foam: this part of what the active foam loses stays as thin foam, at most
 // kFoamResidualMax per cascade's layer (so even 4 layers stay under a whitecap), fading at
-// kFoamResidualDecay per second. The turbulence map's x is active + residual.
+// kFoamResidualDecay per second. The foam-and-slopes map's x is active + residual.
 inline constexpr float kFoamResidualGain = 0.5f;
 inline constexpr float kFoamResidualMax = 0.12f;
 inline constexpr float kFoamResidualDecay = 0.05f;  // 1/s
@@ -175,11 +175,11 @@ class Simulation {
   //                 (hx, hz, Jxx, Jzz, Jxz = displacement.w) the surface's tangents are
   //                 (1 + Jxx, hx, Jxz) and (Jxz, hz, 1 + Jzz); these average correctly under
   //                 mipmapping, which a normal would not.
-  //   turbulence:   x = foam coverage 0..1, accumulated over frames; yzw = (hx^2, hz^2, hx hz),
+  //   foam_slopes:  x = foam coverage 0..1, accumulated over frames; yzw = (hx^2, hz^2, hx hz),
   //                 so a mip level's slope variance is E[s^2] - E[s]^2.
   const gl::Texture& displacement() const { return displacement_; }
   const gl::Texture& derivatives() const { return derivatives_; }
-  const gl::Texture& turbulence() const { return turbulence_; }
+  const gl::Texture& foam_slopes() const { return foam_slopes_; }
 
   // What the FFT transforms (written with Fusion::None only): rgba32f 2D array,
   // N x N x (cascades * layers_per_cascade()),
@@ -259,7 +259,7 @@ class Simulation {
   Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
-  gl::Texture h0_, spectrum_, displacement_, derivatives_, turbulence_;
+  gl::Texture h0_, spectrum_, displacement_, derivatives_, foam_slopes_;
   // Each wave's accumulated phase: a step reads phase_[phase_current_] and writes the other.
   gl::Texture phase_[2];
   int phase_current_ = 0;
@@ -268,7 +268,7 @@ class Simulation {
   gl::Texture foam_[2];
   int foam_current_ = 0;
   gl::Sampler filtered_;  // trilinear, repeating: the foam pass's view of the surface
-  bool foam_reset_ = true;  // the turbulence map holds no foam yet
+  bool foam_reset_ = true;  // the foam-and-slopes map holds no foam yet
   double subgrid_mss_ = 0.0;
 };
 

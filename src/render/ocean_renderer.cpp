@@ -218,9 +218,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1i(gl::uniform(o, "uWireframe"), shading.wireframe ? 1 : 0);
   glUniform1i(gl::uniform(o, "uDisplacement"), 0);
   glUniform1i(gl::uniform(o, "uDerivatives"), 1);
-  glUniform1i(gl::uniform(o, "uTurbulence"), 2);
+  glUniform1i(gl::uniform(o, "uFoamSlopes"), 2);
   glUniform1i(gl::uniform(o, "uFoamDetail"), 3);
-  const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.turbulence()};
+  const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()};
   if (max_anisotropy_ > 1.0f)
     glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY,
                         std::clamp(shading.anisotropy, 1.0f, max_anisotropy_));

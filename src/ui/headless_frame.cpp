@@ -31,7 +31,7 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
   const size_t texels = size_t(n) * n;
   const auto disp = ocean::Simulation::download_map(sim.displacement(), cascade);
   const auto deriv = ocean::Simulation::download_map(sim.derivatives(), cascade);
-  const auto turb = ocean::Simulation::download_map(sim.turbulence(), cascade);
+  const auto foam_slopes = ocean::Simulation::download_map(sim.foam_slopes(), cascade);
   std::vector<float> height(texels), displacement(texels * 3), normal(texels * 3), foam(texels),
       jacobian(texels);
   float hmin = INFINITY, hmax = -INFINITY, dmax = 0.0f;
@@ -54,7 +54,7 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
     normal[3 * i + 1] = float(ny / len);
     normal[3 * i + 2] = float(nz / len);
     jacobian[i] = float(ny);
-    foam[i] = turb[4 * i];
+    foam[i] = foam_slopes[4 * i];
     hmin = std::min(hmin, height[i]);
     hmax = std::max(hmax, height[i]);
   }

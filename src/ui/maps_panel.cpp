@@ -73,7 +73,7 @@ void MapsPanel::update(const ocean::Simulation& sim) {
     m[0][1] = 1.0f;
     m[0][2] = 1.0f;
     const float bias[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-    run(sim.turbulence(), foam_, 0, m, bias);
+    run(sim.foam_slopes(), foam_, 0, m, bias);
   }
   glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
   glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
