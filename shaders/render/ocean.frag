@@ -16,6 +16,8 @@ uniform sampler2DArray uFoamSlopes;    // (foam coverage, hx^2, hz^2, hx hz)
 uniform sampler2D uFoamDetail;
 uniform int uCascades;
 uniform float uPatch[4];
+uniform float uLevelOffset[4];  // log2(map texels / patch metres) per cascade
+uniform float uDetailLevelOffset;  // log2(detail texels / uFoamDetailSize)
 uniform vec3 uEye;
 uniform float uDepth;      // metres of water (the simulation's dispersion depth)
 uniform float uScatterStrength;
@@ -26,6 +28,7 @@ uniform float uFoamDetailSize;
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
+uniform int uAnisotropic;  // the maps' sampler filters anisotropically
 
 const float PI = 3.14159265;
 const float F0 = 0.02;  // water's reflectance at normal incidence (n = 1.33)
@@ -39,10 +42,11 @@ const float kBias = 1.0;
 // by four (seen: one pixel 5/255 apart between two FFT algorithms). The footprint on the
 // undisplaced sea along the same view ray depends on the ray alone; each axis takes the
 // smaller of the two, so faces turned towards the eye keep their finer level and edge-on ones
-// are bounded by the flat sea's.
-void footprint(out vec2 gx, out vec2 gy) {
-  gx = dFdx(vPlane);
-  gy = dFdy(vPlane);
+// are bounded by the flat sea's. kBias levels coarser.
+vec2 gFootX, gFootY;
+float gFootLod;  // log2 of the footprint's longer axis, metres
+void footprint() {
+  vec2 gx = dFdx(vPlane), gy = dFdy(vPlane);
   vec3 ray = vWorld - uEye;
   // Where the ray meets the mean surface y = 0; rays at or above the horizontal (a crest
   // above a low eye) keep the hardware's footprint.
@@ -53,9 +57,17 @@ void footprint(out vec2 gx, out vec2 gy) {
     if (dot(fx, fx) < dot(gx, gx)) gx = fx;
     if (dot(fy, fy) < dot(gy, gy)) gy = fy;
   }
-  // kBias levels coarser.
-  gx *= exp2(kBias);
-  gy *= exp2(kBias);
+  gFootX = gx * exp2(kBias);
+  gFootY = gy * exp2(kBias);
+  gFootLod = 0.5 * log2(max(max(dot(gFootX, gFootX), dot(gFootY, gFootY)), 1e-30));
+}
+
+// One map of cascade c at uv. Without anisotropic filtering an explicit level
+// (the hardware's rule, the longer axis) keeps the fast path: explicit gradients cost 40 % of
+// the water pass on the H100. With it, the gradients themselves.
+vec4 sample_map(sampler2DArray map, vec3 uv, int c) {
+  if (uAnisotropic != 0) return textureGrad(map, uv, gFootX / uPatch[c], gFootY / uPatch[c]);
+  return textureLod(map, uv, gFootLod + uLevelOffset[c]);
 }
 
 // Clear oceanic water (chlorophyll about 0.1 mg/m^3) at the atmosphere's wavelengths 680, 550
@@ -78,9 +90,12 @@ float fresnel_rough(float cos_theta, float alpha) {
 vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradiance) {
   // Two scales of the same texture at an angle hide its repetition; each has mean 0.5.
   vec2 wind_uv = vec2(dot(vPlane, uWindDir), dot(vPlane, vec2(-uWindDir.y, uWindDir.x)));
-  float d1 = texture(uFoamDetail, wind_uv / uFoamDetailSize).r;
-  float d2 = texture(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
-                                      vec2(0.37, 0.71)).r;
+  // Levels from the same well-conditioned footprint as the maps (without their bias): the
+  // hardware's pick jumped on edge-on faces and moved the whitecaps' edges with it.
+  float lod = gFootLod - kBias + uDetailLevelOffset;
+  float d1 = textureLod(uFoamDetail, wind_uv / uFoamDetailSize, lod).r;
+  float d2 = textureLod(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
+                                         vec2(0.37, 0.71), lod - log2(3.7)).r;
   // White where the coverage, its level moved by the detail's deviation from its mean, crosses
   // the 0.5 the whitecap coverage counts: the detail streaks the patches' edges without
   // changing how much of the sea is white, so the picture shows the coverage the maps report.
@@ -101,17 +116,15 @@ void main() {
   }
   // Sum the cascades. Derivatives and squared slopes are fetched with the same coordinates,
   // sampler and bias, so they come from the same mip level and their variance is consistent.
-  vec2 gx, gy;
-  footprint(gx, gy);
+  footprint();
   vec4 der = vec4(0.0);
   float jxz = 0.0, variance = 0.0, coverage = 0.0;
   for (int c = 0; c < uCascades; ++c) {
     vec3 uv = vec3(vPlane / uPatch[c], float(c));
-    vec2 cx = gx / uPatch[c], cy = gy / uPatch[c];
-    vec4 dv = textureGrad(uDerivatives, uv, cx, cy);
-    vec4 tb = textureGrad(uFoamSlopes, uv, cx, cy);
+    vec4 dv = sample_map(uDerivatives, uv, c);
+    vec4 tb = sample_map(uFoamSlopes, uv, c);
     der += dv;
-    jxz += textureGrad(uDisplacement, uv, cx, cy).w;
+    jxz += sample_map(uDisplacement, uv, c).w;
     coverage += tb.x;
     // Within one cascade the slopes of a texel's footprint vary by E[s^2] - E[s]^2; across
     // cascades the bands are disjoint, so the variances add.

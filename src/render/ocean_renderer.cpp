@@ -203,6 +203,11 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniformMatrix4fv(gl::uniform(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glUniform1i(gl::uniform(o, "uCascades"), cascades);
   glUniform1fv(gl::uniform(o, "uPatch"), ocean::kMaxCascades, patch.data());
+  // ocean.frag's explicit mip levels: the footprint in metres to texels of each map.
+  std::array<float, ocean::kMaxCascades> level_offset{};
+  for (int c = 0; c < cascades; ++c)
+    level_offset[size_t(c)] = std::log2(float(sim.size()) / patch[size_t(c)]);
+  glUniform1fv(gl::uniform(o, "uLevelOffset"), ocean::kMaxCascades, level_offset.data());
   glUniform1f(gl::uniform(o, "uMapSize"), float(sim.size()));
   glUniform1f(gl::uniform(o, "uMaxLod"), float(std::max(sim.displacement().levels() - 1, 0)));
   glUniform1f(gl::uniform(o, "uDepth"), sim.params().depth);
@@ -212,7 +217,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   // sum of both axes' slope variances, ocean.frag's a2 = uRoughness^2 + filtered variance.
   glUniform1f(gl::uniform(o, "uRoughness"), float(std::sqrt(sim.subgrid_slope_variance())));
   glUniform1f(gl::uniform(o, "uFoamIntensity"), shading.foam_intensity);
-  glUniform1f(gl::uniform(o, "uFoamDetailSize"), std::max(shading.foam_detail_size, 0.01f));
+  const float detail_size = std::max(shading.foam_detail_size, 0.01f);
+  glUniform1f(gl::uniform(o, "uFoamDetailSize"), detail_size);
+  glUniform1f(gl::uniform(o, "uDetailLevelOffset"), std::log2(float(kFoamDetailSize) / detail_size));
   glUniform2f(gl::uniform(o, "uWindDir"), std::cos(wind), std::sin(wind));
   glUniform1f(gl::uniform(o, "uViewDistance"), clipmap_->view_distance());
   glUniform1i(gl::uniform(o, "uWireframe"), shading.wireframe ? 1 : 0);
@@ -221,9 +228,10 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1i(gl::uniform(o, "uFoamSlopes"), 2);
   glUniform1i(gl::uniform(o, "uFoamDetail"), 3);
   const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()};
+  const float anisotropy = std::clamp(shading.anisotropy, 1.0f, std::max(max_anisotropy_, 1.0f));
   if (max_anisotropy_ > 1.0f)
-    glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY,
-                        std::clamp(shading.anisotropy, 1.0f, max_anisotropy_));
+    glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY, anisotropy);
+  glUniform1i(gl::uniform(o, "uAnisotropic"), anisotropy > 1.0f ? 1 : 0);
   for (int unit = 0; unit < 3; ++unit) {
     glActiveTexture(GLenum(GL_TEXTURE0 + unit));
     glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]->id());
