@@ -208,7 +208,7 @@ TEST_F(Barriers, EveryModeGivesTheSameResult) {
   const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed("barriers"));
   fft::upload(tex, in);
   const auto ref = fft::reference(in, fft::Direction::Forward);
-  for (const char* mode : {"default", "merged", "narrow"}) {
+  for (const char* mode : {"separate", "merged", "narrow"}) {
     ::setenv("OCEANFFT_FFT_BARRIER", mode, 1);
     for (fft::Algorithm a : {fft::Algorithm::Fast, fft::Algorithm::StockhamR4}) {
       o.algorithm = a;

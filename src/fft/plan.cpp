@@ -224,13 +224,13 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   }
   if (const char* e = std::getenv("OCEANFFT_FFT_BARRIER"); e && *e) {
     const std::string v = e;
-    if (v == "merged")
-      barriers_ = 1;
+    if (v == "separate")
+      barriers_ = 0;
     else if (v == "narrow")
       barriers_ = 2;
-    else if (v != "default")
+    else if (v != "merged")
       throw Error(ErrorCode::InvalidArgument,
-                  "OCEANFFT_FFT_BARRIER=" + v + ": expected default, merged or narrow");
+                  "OCEANFFT_FFT_BARRIER=" + v + ": expected merged, separate or narrow");
   }
   for (auto& p : ping_) p = gl::make_complex_texture(options.width, options.height, options.layers);
   if (ctx->check_errors("FFT plan creation"))

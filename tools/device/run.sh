@@ -111,7 +111,7 @@ for section in "$@"; do
       done
       # The FFT's memory barriers (OCEANFFT_FFT_BARRIER), 2 planes, default kernel, next to a
       # second run of the default.
-      for b in merged narrow default; do
+      for b in merged narrow separate; do
         OCEANFFT_FFT_BARRIER=$b ./oceanfft bench --sizes "$vsizes" --algorithms fast --layers 1 \
           --reps "$REPS" --no-ocean --json "$OUT/variants-barrier-$b.json" 2>>"$OUT/variants.err" |
           tee "$OUT/variants-barrier-$b.txt" | grep "^fast" | sed "s/^/barrier=$b layers=1  /"
