@@ -278,11 +278,10 @@ TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
 // Whitecap coverage, the fraction of the sea that is white, within a factor of 2 of Monahan &
 // O'Muircheartaigh (1980), W = 3.84e-6 U10^3.41, from fresh breeze to storm (U10 9.35 to
 // 26.45 m/s), averaged over seeds; and it rises with the wind. One set of foam settings (the
-// defaults) for every sea: the coverage follows from the simulated surface. 8 s of 20 steps/s
-// from rest, as `render --foam-warmup 8` runs them.
+// defaults) for every sea: the coverage follows from the simulated surface. From rest, 6 to 8 s
+// of 20 steps/s, as `render --foam-warmup 8` runs them.
 TEST_F(OceanPhysics, WhitecapsFollowMonahanAcrossTheWinds) {
   const uint64_t seed = test::seed("monahan");
-  constexpr int kSeeds = 4;
   double last = 0.0;
   for (const char* name : {"fresh", "strong-breeze", "near-gale", "gale", "strong-gale", "storm"}) {
     const ocean::Preset* pr = &ocean::find_preset(name);
@@ -294,11 +293,22 @@ TEST_F(OceanPhysics, WhitecapsFollowMonahanAcrossTheWinds) {
     p.patch_sizes = pr->patch_sizes;
     double coverage = 0.0;
     std::string each;
+    // At low winds few crests break, on the groups of the longest waves, so one patch varies
+    // most from seed to seed (12 seeds: coefficient of variation 67 % at fresh, 48 % at strong
+    // breeze, 20 % at storm): those get more seeds, so the mean is 2.7 standard errors inside
+    // the bounds.
+    const std::string_view sea = name;
+    const int kSeeds = sea == "fresh" || sea == "strong-breeze" ? 12 : 6;
     for (int s = 0; s < kSeeds; ++s) {
       p.seed = seed + uint64_t(s);
       ocean::Simulation sim(test::shaders(), p);  // from rest: no foam carried between seeds
-      for (int i = 0; i <= 160; ++i) sim.step(4.0 + i / 20.0);
-      const double w = sim.whitecap_coverage();
+      // Coverage at t = 10, 11 and 12 s: whitecaps come and go within a wave period, so a few
+      // instants per seed steady the mean more cheaply than more seeds would.
+      double w = 0.0;
+      for (int i = 0; i <= 160; ++i) {
+        sim.step(4.0 + i / 20.0);
+        if (i >= 120 && i % 20 == 0) w += sim.whitecap_coverage() / 3.0;
+      }
       coverage += w / kSeeds;
       each += " " + std::to_string(w * 100).substr(0, 5);
     }

@@ -58,18 +58,10 @@ float foam_compression(vec3 j, vec2 dir) {
   return max(-(dir.x * dir.x * j.x + dir.y * dir.y * j.y + 2.0 * dir.x * dir.y * j.z), 0.0);
 }
 
-vec2 foam_fetch(ivec2 t, int layer, int n) {
-  return texelFetch(uFoamPrev, ivec3(t & ivec2(n - 1), layer), 0).xy;
-}
-
-// Bilinear, periodic, at texel coordinates p (texel t sits at p = t).
+// Bilinear and periodic through the sampler's filter (linear, repeating), at texel coordinates
+// p (texel t sits at p = t): one fetch where doing it by hand took four.
 vec2 foam_sample(vec2 p, int layer, int n) {
-  vec2 f = floor(p);
-  vec2 w = p - f;
-  ivec2 t = ivec2(f);
-  vec2 a = mix(foam_fetch(t, layer, n), foam_fetch(t + ivec2(1, 0), layer, n), w.x);
-  vec2 b = mix(foam_fetch(t + ivec2(0, 1), layer, n), foam_fetch(t + ivec2(1, 1), layer, n), w.x);
-  return mix(a, b, w.y);
+  return textureLod(uFoamPrev, vec3((p + 0.5) / float(n), float(layer)), 0.0).xy;
 }
 
 // One step of the foam state at `texel` of layer `layer` (texel size `cell` metres): carried,

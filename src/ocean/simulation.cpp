@@ -566,7 +566,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   for (GLuint unit = 0; unit < 3; ++unit) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
-    glBindSampler(unit, unit < 2 ? filtered_.id() : 0);
+    glBindSampler(unit, filtered_.id());
   }
   glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
   glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);

@@ -66,7 +66,7 @@ struct Params {
   // fresh (U10 9.35), 1.0 strong breeze, 1.0 near gale, 1.0 gale, 0.85 strong gale, 0.7 storm
   // (26.45) at threshold 0.86, and at 256^2 within 20 % of 128^2's: the breaking scale, not
   // the grid, sets it. Tested in OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds.
-  float foam_threshold = 0.865f;
+  float foam_threshold = 0.8625f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
   float foam_lifetime = 0.5f;        // peak periods
@@ -267,7 +267,7 @@ class Simulation {
   // of each texel and writes the other.
   gl::Texture foam_[2];
   int foam_current_ = 0;
-  gl::Sampler filtered_;  // trilinear, repeating: the foam pass's view of the surface
+  gl::Sampler filtered_;  // trilinear, repeating: the foam pass reads the surface and its state
   bool foam_reset_ = true;  // the foam-and-slopes map holds no foam yet
   double subgrid_mss_ = 0.0;
 };
