@@ -93,12 +93,17 @@ void add_render(CLI::App& app, Commands& out) {
   const ui::Settings defaults;
   CLI::App* cmd = app.add_subcommand("render", "render one frame of the ocean headless (EGL) to a PNG");
   cmd->add_option("--out", a->out, "output PNG (written to a temporary file, then renamed)");
-  cmd->add_option("--width", a->width, "image width in pixels")->capture_default_str();
-  cmd->add_option("--height", a->height, "image height in pixels")->capture_default_str();
+  cmd->add_option("--width", a->width, "image width in pixels")
+      ->capture_default_str()
+      ->check(CLI::Range(1, kMaxImageSide));
+  cmd->add_option("--height", a->height, "image height in pixels")
+      ->capture_default_str()
+      ->check(CLI::Range(1, kMaxImageSide));
   cmd->add_option("--time", a->time, "simulation time in seconds")->capture_default_str();
   cmd->add_option("--foam-warmup", a->foam_warmup,
                   "seconds simulated at 20 steps/s before --time, so foam has accumulated")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 600.0));
   for (const ui::Setting& row : ui::settings_table())
     if (!row.option.empty()) a->table.emplace_back(&row, std::string());
   for (size_t i = 0; i < a->table.size(); ++i) {
@@ -126,7 +131,9 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
       ->capture_default_str();
   cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
-  cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")->capture_default_str();
+  cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
   cmd->add_option("--gallery", a->gallery,
                   "render the fixed gallery into DIR (created if missing) instead of --out: " +
@@ -141,15 +148,7 @@ void add_render(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument, "--gallery and --out exclude each other");
     if (a->out.empty() && a->gallery.empty())
       throw Error(ErrorCode::InvalidArgument, "--out (or --gallery DIR) is required");
-    if (a->width < 1 || a->height < 1 || a->width > kMaxImageSide || a->height > kMaxImageSide)
-      throw Error(ErrorCode::InvalidArgument,
-                  "image size " + std::to_string(a->width) + "x" + std::to_string(a->height) +
-                      " must be within 1.." + std::to_string(kMaxImageSide) + " on each side");
-    if (a->samples < 1 || a->samples > 64)
-      throw Error(ErrorCode::InvalidArgument, "--samples must be within 1..64");
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
-    if (!(a->foam_warmup >= 0.0 && a->foam_warmup <= 600.0))
-      throw Error(ErrorCode::InvalidArgument, "--foam-warmup must be within 0..600 seconds");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");
     const render::CameraPreset camera_preset =

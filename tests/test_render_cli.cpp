@@ -219,8 +219,8 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
   };
   const Case cases[] = {
       {"--algorithm nope", "bad value 'nope' for algorithm"},
-      {"--width 0", "image size"},
-      {"--height -5", "image size"},
+      {"--width 0", "--width"},
+      {"--height -5", "--height"},
       {"--size 100", "power of two"},
       {"--size 32", "power of two"},
       {"--time nan", "time"},
