@@ -86,7 +86,7 @@ nlohmann::json device_json(const bench::Device& d) {
                       {"context", d.info.provider},     {"timestamp_bits", d.timestamp_bits},
                       {"subgroup_extensions", nlohmann::json::object()}};
   for (const auto& [name, has] : d.subgroup_extensions) j["subgroup_extensions"][name] = has;
-  const gl::Limits& l = gl::Context::current()->limits();
+  const gl::Limits& l = d.limits;
   j["subgroup_size"] = l.subgroup_size;
   j["subgroup_shuffle"] = l.subgroup_shuffle;
   j["fft_variant"] = fft_variant();
@@ -99,7 +99,7 @@ void print_device(const bench::Device& d) {
               d.info.glsl_version.c_str(), d.info.provider.c_str());
   std::printf("subgroup extensions:");
   for (const auto& [name, has] : d.subgroup_extensions) std::printf(" %s %s", name.c_str(), has ? "yes" : "no");
-  const gl::Limits& l = gl::Context::current()->limits();
+  const gl::Limits& l = d.limits;
   std::printf("\nsubgroup shuffle in compute: %s (subgroup size %d)\nfft variant: %s\n",
               l.subgroup_shuffle ? "yes" : "no", l.subgroup_size, fft_variant().c_str());
 }
@@ -149,7 +149,7 @@ int run_frames(BenchArgs& a) {
   declare_outputs(a, files);
 
   auto ctx = gl::create_headless();
-  gl::ShaderLibrary shaders;
+  gl::ShaderLibrary shaders(*ctx);
   const bench::FrameReport r = bench::run_frame_bench(c, *ctx, shaders);
   print_device(r.device);
   std::printf("frame %dx%d, %d MSAA samples, preset %s, %s\n", w, h, a.samples, a.preset.c_str(),
@@ -191,7 +191,7 @@ int run_bench(BenchArgs& a) {
   declare_outputs(a, files);
 
   auto ctx = gl::create_headless();
-  gl::ShaderLibrary shaders;
+  gl::ShaderLibrary shaders(*ctx);
   Progress progress;
   const bench::FftReport rep = bench::run_fft_bench(
       a.fft, *ctx, shaders, [&](const std::string& line) { progress.show("bench: " + line); });

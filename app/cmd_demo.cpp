@@ -82,7 +82,7 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
   gl::HeadlessOptions ho;
   ho.debug = o.gl_debug;
   auto ctx = gl::create_headless(ho);
-  gl::ShaderLibrary shaders;
+  gl::ShaderLibrary shaders(*ctx);
   ui::HeadlessFrame frame;
   if (o.size) frame.settings.ocean.size = *o.size;
   if (o.algorithm) frame.settings.ocean.algorithm = *o.algorithm;

@@ -84,9 +84,9 @@ void add_fft(CLI::App& app, Commands& out) {
     fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
     require_writable(args->output, "the output");
     auto ctx = gl::create_headless();
-    gl::ShaderLibrary shaders;
+    gl::ShaderLibrary shaders(*ctx);
     fft::Plan plan(o, shaders);
-    gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+    gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, o.layers);
     fft::upload(tex, in);
     const gl::Texture& result =
         plan.execute(args->inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex);

@@ -247,7 +247,7 @@ void add_render(CLI::App& app, Commands& out) {
       if (!fs::is_directory(a->gallery, ec))
         throw Error(ErrorCode::Io, "cannot create the gallery directory " + a->gallery);
       auto ctx = gl::create_headless();
-      gl::ShaderLibrary shaders;
+      gl::ShaderLibrary shaders(*ctx);
       for (const auto& [g, f] : frames) {
         const std::string path = (fs::path(a->gallery) / (g->name + ".png")).string();
         const ui::RenderedFrame r = ui::render_frame(f, *ctx, shaders);
@@ -282,7 +282,7 @@ void add_render(CLI::App& app, Commands& out) {
       if (cmd->count("--camera-pitch")) frame.camera.pitch_deg = a->cam_pitch;
     }
     auto ctx = gl::create_headless();
-    gl::ShaderLibrary shaders;
+    gl::ShaderLibrary shaders(*ctx);
     const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
     io::write_png(a->out, a->width, a->height, 4, r.rgba, "the output");
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",

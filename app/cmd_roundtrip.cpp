@@ -71,7 +71,7 @@ void add_roundtrip(CLI::App& app, Commands& out) {
     for (const std::string& f : {spectrum, reconstruction, difference, report_path}) files.add(f);
 
     auto ctx = gl::create_headless();
-    gl::ShaderLibrary shaders;
+    gl::ShaderLibrary shaders(*ctx);
     viewer::RoundTrip rt(shaders);
     rt.configure(settings);
     rt.set_image(std::move(image));

@@ -50,7 +50,7 @@ void add_verify(CLI::App& app, Commands& out) {
     uint64_t seed = args->seed ? args->seed
                                : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     auto ctx = gl::create_headless();
-    gl::ShaderLibrary shaders;
+    gl::ShaderLibrary shaders(*ctx);
     std::printf("renderer: %s | %s\nseed: %llu, layers: %d, tolerance: %.1e\n",
                 ctx->info().renderer.c_str(), ctx->info().version.c_str(),
                 (unsigned long long)seed, args->layers, args->tolerance);
@@ -65,7 +65,7 @@ void add_verify(CLI::App& app, Commands& out) {
         o.layers = args->layers;
         o.algorithm = a;
         fft::Plan plan(o, shaders);
-        gl::Texture tex = gl::make_complex_texture(n, n, o.layers);
+        gl::Texture tex = gl::make_complex_texture(*ctx, n, n, o.layers);
         double err[2];
         for (int d = 0; d < 2; ++d) {
           auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;

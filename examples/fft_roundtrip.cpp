@@ -68,7 +68,7 @@ int main() try {
   // [api:attach]
   // The engine loads its GL entry points through the context's own getProcAddress.
   auto context = gl::attach_current(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
-  gl::ShaderLibrary shaders;  // the shaders compiled into the library
+  gl::ShaderLibrary shaders(*context);  // the shaders compiled into the library
   // [/api:attach]
   std::mt19937 rng(2024);
   std::normal_distribution<float> normal;
@@ -78,7 +78,7 @@ int main() try {
   one.width = 300;  // any length 1..4096 with the default algorithm
   one.height = 200;
   fft::Plan plan(one, shaders);
-  gl::Texture image = gl::make_complex_texture(one.width, one.height, 1);
+  gl::Texture image = gl::make_complex_texture(*context, one.width, one.height, 1);
   std::vector<float> data(size_t(one.width) * one.height * 4);
   for (float& v : data) v = normal(rng);
   upload(image, data);
@@ -96,7 +96,7 @@ int main() try {
   batch.height = 512;
   batch.layers = 3;  // six complex planes in one call
   fft::Plan batch_plan(batch, shaders);
-  gl::Texture planes = gl::make_complex_texture(batch.width, batch.height, batch.layers);
+  gl::Texture planes = gl::make_complex_texture(*context, batch.width, batch.height, batch.layers);
   std::vector<float> input(size_t(batch.width) * batch.height * batch.layers * 4);
   for (float& v : input) v = normal(rng);
   upload(planes, input);

@@ -21,7 +21,7 @@ State& state() {
     o.debug = true;
     o.quiet = true;
     s.ctx = gl::create_headless(o);
-    s.shaders = std::make_unique<gl::ShaderLibrary>();
+    s.shaders = std::make_unique<gl::ShaderLibrary>(*s.ctx);
     const char* env = std::getenv("OCEANFFT_TEST_SEED");
     s.base = env ? std::strtoull(env, nullptr, 10)
                  : uint64_t(std::chrono::system_clock::now().time_since_epoch().count());

@@ -55,7 +55,7 @@ double check(const fft::Options& o, uint64_t seed) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
   const auto x = fft::random_planes(o.width, o.height, o.layers, seed);
-  gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   fft::upload(tex, x);
   double err = 0;
   for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {

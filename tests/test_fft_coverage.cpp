@@ -72,7 +72,7 @@ TEST_P(Coverage, MatchesFftwDouble) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
 
-  gl::Texture input = gl::make_complex_texture(o.width, o.height, o.layers);
+  gl::Texture input = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   // Two runs on fresh data: the second catches state a first execute() leaves behind (stale
   // ping-pong contents that would mask a texel the second run never writes).
   for (int run = 0; run < 2; ++run) {

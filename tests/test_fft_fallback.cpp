@@ -85,7 +85,7 @@ TEST_P(Fallback, ChosenPathIsCorrect) {
     if (c.shared && elem) EXPECT_LE(s.lines * s.length * elem, c.shared) << "axis " << axis;
   }
 
-  gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
     const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed(c.label));
     fft::upload(tex, in);
@@ -115,7 +115,7 @@ class FallbackAgreement : public test::GlTest {};
 TEST_F(FallbackAgreement, SplitAndStagesMatchDefaultPlan) {
   const int w = 128, h = 64, layers = 2;
   const auto in = fft::random_planes(w, h, layers, test::seed("fallback agreement"));
-  gl::Texture tex = gl::make_complex_texture(w, h, layers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), w, h, layers);
   fft::upload(tex, in);
   for (fft::Algorithm a : fft::all_algorithms()) {
     fft::Options o;

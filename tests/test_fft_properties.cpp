@@ -42,7 +42,7 @@ std::vector<cd> widen(const fft::Planes& p) {
 // Runs one transform with poisoned targets and returns the downloaded result.
 fft::Planes run(fft::Plan& plan, fft::Direction d, const fft::Planes& in) {
   const auto& o = plan.options();
-  gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   fft::upload(tex, in);
   for (const gl::Texture& t : plan.targets()) fft::poison(t);
   return fft::download(plan.execute(d, tex));
@@ -176,7 +176,7 @@ TEST_P(Properties, Linearity) {
 TEST_P(Properties, InputTextureLeftUntouched) {
   fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("input untouched"));
-  gl::Texture tex = gl::make_complex_texture(kW, kH, kLayers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), kW, kH, kLayers);
   fft::upload(tex, x);
   for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
     plan.execute(d, tex);
@@ -196,7 +196,7 @@ TEST_P(Properties, ResultTextureAsNextInput) {
     fft::Plan plan(options(GetParam(), w, h, kLayers), test::shaders());
     SCOPED_TRACE(plan.describe());
     const auto x = fft::random_planes(w, h, kLayers, test::seed("aliasing"));
-    gl::Texture tex = gl::make_complex_texture(w, h, kLayers);
+    gl::Texture tex = gl::make_complex_texture(test::context(), w, h, kLayers);
     fft::upload(tex, x);
     for (const gl::Texture& t : plan.targets()) fft::poison(t);
     const gl::Texture& X = plan.execute(fft::Direction::Forward, tex);

@@ -27,7 +27,7 @@ struct Shape {
 // Forward and inverse against FFTW in double, the targets poisoned first; returns the worse error.
 double check_against_fftw(fft::Plan& plan, const std::string& label, double bound) {
   const fft::Options& o = plan.options();
-  gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   double worst = 0;
   for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
     const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed(label));
@@ -81,7 +81,7 @@ TEST_P(ShuffleEmulated, MatchesFftwAndTheSharedMemoryPath) {
   shared.fast.per_thread = plan.horizontal().elements_per_invocation;
   if (plan.vertical().elements_per_invocation == shared.fast.per_thread) {
     fft::Plan ref(shared, test::shaders());
-    gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+    gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
     const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed("shuffle vs shared"));
     fft::upload(tex, in);
     const auto a = fft::download(plan.execute(fft::Direction::Forward, tex));
@@ -204,7 +204,7 @@ TEST_F(Barriers, EveryModeGivesTheSameResult) {
   o.width = 128;
   o.height = 64;
   o.layers = 2;
-  gl::Texture tex = gl::make_complex_texture(o.width, o.height, o.layers);
+  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed("barriers"));
   fft::upload(tex, in);
   const auto ref = fft::reference(in, fft::Direction::Forward);

@@ -39,7 +39,7 @@ TEST_F(Objects, PlansReleaseEverything) {
     EXPECT_GE(during.buffers - before.buffers, 1);
     EXPECT_EQ(during.shaders, before.shaders);
     for (const gl::Texture& t : plan.targets()) names.push_back(t.id());
-    gl::Texture in = gl::make_complex_texture(64, 32, 2);
+    gl::Texture in = gl::make_complex_texture(test::context(), 64, 32, 2);
     fft::upload(in, fft::random_planes(64, 32, 2, test::seed("release")));
     plan.execute(fft::Direction::Forward, in);
   }
@@ -191,9 +191,9 @@ TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
 TEST_F(Objects, ExecuteRefusesMismatchedInput) {
   fft::Plan plan(options(fft::kDefaultAlgorithm, 32, 16, 2), test::shaders());
   const gl::Texture wrong[] = {
-      gl::make_complex_texture(16, 32, 2),  // axes swapped
-      gl::make_complex_texture(32, 16, 1),  // layers
-      gl::Texture(GL_TEXTURE_2D_ARRAY, GL_RGBA16F, 32, 16, 2),
+      gl::make_complex_texture(test::context(), 16, 32, 2),  // axes swapped
+      gl::make_complex_texture(test::context(), 32, 16, 1),  // layers
+      gl::Texture(test::context(), GL_TEXTURE_2D_ARRAY, GL_RGBA16F, 32, 16, 2),
   };
   for (const auto& t : wrong) {
     try {
@@ -243,61 +243,80 @@ TEST_F(Objects, ContextCappedBelow43IsRefused) {
     EXPECT_NE(m.find("compute"), std::string::npos) << m;
     EXPECT_NE(m.find("4.2"), std::string::npos) << "says what the driver offers: " << m;
   }
-  EXPECT_EQ(gl::Context::current(), &ctx);
   // The test context still computes correctly afterwards.
   fft::Plan plan(options(fft::kDefaultAlgorithm, 16, 8, 1), test::shaders());
   const auto in = fft::random_planes(16, 8, 1, test::seed("after refusal"));
-  gl::Texture tex = gl::make_complex_texture(16, 8, 1);
+  gl::Texture tex = gl::make_complex_texture(test::context(), 16, 8, 1);
   fft::upload(tex, in);
   for (const gl::Texture& t : plan.targets()) fft::poison(t);
   const auto out = fft::download(plan.execute(fft::Direction::Forward, tex));
   EXPECT_LE(fft::relative_l2(out, fft::reference(in, fft::Direction::Forward)), 1e-6);
 }
 
-// The current record follows make_current(), not creation order: switched back to the first
-// context, objects count there and not in the one created last; releasing or destroying a
-// context that is not current leaves the current one alone.
-TEST(CurrentContext, FollowsMakeCurrent) {
+// Objects count in the context they were made for, whichever is current: the count is
+// bookkeeping the engine keeps without asking GL, so the counts must stay apart even where
+// GL's names come from another context. Releasing or destroying a context that is not current
+// leaves the current one alone.
+TEST(ExplicitContext, ObjectsCountInTheContextTheyWereMadeFor) {
   gl::Context& first = test::context();
   const gl::ObjectCounts first_before = first.objects();
   gl::HeadlessOptions quiet;
   quiet.quiet = true;
-  auto second = gl::create_headless(quiet);
-  EXPECT_EQ(gl::Context::current(), second.get());
+  auto second = gl::create_headless(quiet);  // current from here on
   {
-    gl::Buffer b = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, 16, nullptr);
+    gl::Buffer b = gl::make_buffer(*second, GL_SHADER_STORAGE_BUFFER, 16, nullptr);
     EXPECT_EQ(second->objects().buffers, 1);
     EXPECT_EQ(first.objects().buffers, first_before.buffers);
+    // Made for the first context while the second is current: it counts in the first.
+    gl::Buffer c = gl::make_buffer(first, GL_SHADER_STORAGE_BUFFER, 16, nullptr);
+    EXPECT_EQ(first.objects().buffers, first_before.buffers + 1);
+    EXPECT_EQ(second->objects().buffers, 1);
   }
   EXPECT_EQ(second->objects().buffers, 0);
+  EXPECT_EQ(first.objects().buffers, first_before.buffers);
+
+  // A plan takes its context from the shader library it is given, not from GL's current one.
+  {
+    gl::ShaderLibrary second_shaders(*second);
+    fft::Plan plan(options(fft::kDefaultAlgorithm, 16, 8, 1), second_shaders);
+    EXPECT_GT(second->objects().programs, 0);
+    EXPECT_GT(second->objects().texture_bytes, 0);
+    test::expect_same_objects(first.objects(), first_before, "a plan for the second context");
+  }
+  test::expect_same_objects(second->objects(), gl::ObjectCounts{}, "the second context's plan");
 
   first.make_current();
-  EXPECT_EQ(gl::Context::current(), &first);
   {
-    gl::Texture t = gl::make_complex_texture(8, 8, 1);
+    gl::Texture t = gl::make_complex_texture(first, 8, 8, 1);
     EXPECT_EQ(first.objects().textures, first_before.textures + 1);
+    // The first context's texture stays counted there while the second is current and makes
+    // objects of its own.
+    second->make_current();
+    {
+      gl::Texture u = gl::make_complex_texture(*second, 8, 8, 1);
+      EXPECT_EQ(second->objects().textures, 1);
+      EXPECT_EQ(first.objects().textures, first_before.textures + 1);
+    }
     EXPECT_EQ(second->objects().textures, 0);
     EXPECT_EQ(second->objects().texture_bytes, 0);
+    first.make_current();
   }
 
   second->release();
-  EXPECT_EQ(gl::Context::current(), &first);
   EXPECT_NE(eglGetCurrentContext(), EGL_NO_CONTEXT);
   second->make_current();
   second->release();
-  EXPECT_EQ(gl::Context::current(), nullptr);
   EXPECT_EQ(eglGetCurrentContext(), EGL_NO_CONTEXT);
 
   first.make_current();
   second.reset();
-  EXPECT_EQ(gl::Context::current(), &first);
   EXPECT_NE(eglGetCurrentContext(), EGL_NO_CONTEXT);
   // Both contexts share the device's one EGL display: destroying the second must not have
   // terminated it under the first.
   first.release();
   first.make_current();
   {
-    gl::Texture t = gl::make_complex_texture(8, 8, 1);
+    gl::Texture t = gl::make_complex_texture(first, 8, 8, 1);
     EXPECT_EQ(first.objects().textures, first_before.textures + 1);
   }
   EXPECT_EQ(first.check_errors("after switching contexts"), 0);

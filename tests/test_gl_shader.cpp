@@ -113,7 +113,7 @@ TEST(ShaderLoader, IncludesExpandInPlaceWithLineTags) {
   t.write("k.comp", kKernel);
   t.write("lib/math.glsl", kMath);
   t.write("lib/inner.glsl", kInner);
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
   const gl::ShaderSource src = lib.load("k.comp", {{"VALUE", "3"}});
   ASSERT_EQ(src.files, (std::vector<std::string>{"k.comp", "lib/math.glsl", "lib/inner.glsl"}));
   const auto l = lines_of(src.text);
@@ -136,7 +136,7 @@ TEST(ShaderLoader, IncludesExpandInPlaceWithLineTags) {
 TEST(ShaderLoader, DefinesInOrderAndNoneWhenEmpty) {
   TempShaders t;
   t.write("k.comp", "#version 430 core\nvoid main() {}\n");
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
   auto l = lines_of(lib.load("k.comp", {{"A", "1"}, {"B", "two words"}, {"C", ""}}).text);
   ASSERT_GE(l.size(), 5u);
   EXPECT_EQ(l[1], "#define A 1");
@@ -154,7 +154,7 @@ TEST(ShaderLoader, DefinesInOrderAndNoneWhenEmpty) {
 TEST(ShaderLoader, DirectivesAmongTheDefines) {
   TempShaders t;
   t.write("k.comp", "#version 430 core\nvoid main() {}\n");
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
   auto l = lines_of(
       lib.load("k.comp", {{"#extension", "GL_KHR_shader_subgroup_basic : enable"}, {"A", "1"}}).text);
   ASSERT_GE(l.size(), 4u);
@@ -170,10 +170,10 @@ TEST(ShaderLoader, LoadedSourceCompilesAndRuns) {
   t.write("k.comp", kKernel);
   t.write("lib/math.glsl", kMath);
   t.write("lib/inner.glsl", kInner);
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
   gl::Program p = lib.compute("k.comp", {{"VALUE", "21"}});
   float zero = 0;
-  gl::Buffer b = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, sizeof zero, &zero, GL_DYNAMIC_COPY);
+  gl::Buffer b = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER, sizeof zero, &zero, GL_DYNAMIC_COPY);
   glUseProgram(p.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b.id());
   glDispatchCompute(1, 1, 1);
@@ -199,7 +199,7 @@ TEST(ShaderLoader, CompileErrorNamesFileAndLine) {
           "  a = undefined_name;\n"  // 7
           "}\n");
   t.write("lib/ok.glsl", "float f0() { return 0.0; }\nfloat f1() { return 1.0; }\n");
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
   const std::string m =
       error_of([&] { lib.compute("broken.comp", {{"X", "1"}, {"Y", "2"}}); }, ErrorCode::ShaderCompile);
   EXPECT_TRUE(contains(m, "broken.comp")) << m;
@@ -216,7 +216,7 @@ TEST(ShaderLoader, CompileErrorInIncludedFileNamesThatFile) {
           "#include \"lib/bad.glsl\"\n"
           "void main() { helper(); }\n");
   t.write("lib/bad.glsl", "// line 1\n// line 2\nvoid helper() { int x = \"str\"; }\n");
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
   const std::string m = error_of([&] { lib.compute("main.comp"); }, ErrorCode::ShaderCompile);
   EXPECT_TRUE(contains(m, "\nshaders/lib/bad.glsl:3: ")) << m;
 }
@@ -238,7 +238,7 @@ TEST(ShaderLoader, MissingFileIncludeAndDirectory) {
   t.write("no_version.comp", "void main() {}\n");
   t.write("self.glsl", "#include \"self.glsl\"\n");
   t.write("loop.comp", "#version 430 core\n#include \"self.glsl\"\n");
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
 
   std::string m = error_of([&] { lib.load("absent.comp"); }, ErrorCode::ShaderCompile);
   EXPECT_TRUE(contains(m, "not found")) << m;
@@ -263,7 +263,7 @@ TEST(ShaderLoader, MissingFileIncludeAndDirectory) {
   EXPECT_TRUE(contains(m, "dir.comp")) << m;
 
   const std::string nowhere = t.root() + "/does/not/exist";
-  m = error_of([&] { gl::ShaderLibrary bad(nowhere); }, ErrorCode::ShaderCompile);
+  m = error_of([&] { gl::ShaderLibrary bad(test::context(), nowhere); }, ErrorCode::ShaderCompile);
   EXPECT_TRUE(contains(m, "shader directory not found")) << m;
   EXPECT_TRUE(contains(m, nowhere)) << m;
 }
@@ -274,17 +274,17 @@ TEST(ShaderLoader, EnvironmentOverride) {
   {
     ScopedEnv env("OCEANFFT_SHADER_DIR", t.root().c_str());
     EXPECT_EQ(gl::ShaderLibrary::override_dir(), t.root());
-    EXPECT_EQ(gl::ShaderLibrary().root(), t.root());
-    EXPECT_FALSE(gl::ShaderLibrary().builtin());
+    EXPECT_EQ(gl::ShaderLibrary(test::context()).root(), t.root());
+    EXPECT_FALSE(gl::ShaderLibrary(test::context()).builtin());
     // The override is the whole source: a built-in shader it lacks is not found.
     const std::string m =
-        error_of([] { gl::ShaderLibrary().load("fft/stockham.comp"); }, ErrorCode::ShaderCompile);
+        error_of([] { gl::ShaderLibrary(test::context()).load("fft/stockham.comp"); }, ErrorCode::ShaderCompile);
     EXPECT_TRUE(contains(m, "not found")) << m;
   }
   {
     const std::string nowhere = t.root() + "/missing";
     ScopedEnv env("OCEANFFT_SHADER_DIR", nowhere.c_str());
-    const std::string m = error_of([] { gl::ShaderLibrary lib; }, ErrorCode::ShaderCompile);
+    const std::string m = error_of([] { gl::ShaderLibrary lib(test::context()); }, ErrorCode::ShaderCompile);
     EXPECT_TRUE(contains(m, "OCEANFFT_SHADER_DIR")) << m;
     EXPECT_TRUE(contains(m, nowhere)) << m;
     EXPECT_TRUE(contains(m, "not a directory")) << m;
@@ -293,14 +293,14 @@ TEST(ShaderLoader, EnvironmentOverride) {
     // A file is not a shader directory either.
     const std::string file = t.root() + "/fft/x.comp";
     ScopedEnv env("OCEANFFT_SHADER_DIR", file.c_str());
-    const std::string m = error_of([] { gl::ShaderLibrary lib; }, ErrorCode::ShaderCompile);
+    const std::string m = error_of([] { gl::ShaderLibrary lib(test::context()); }, ErrorCode::ShaderCompile);
     EXPECT_TRUE(contains(m, file)) << m;
   }
   {
     // Empty means unset: the built-in shaders, whatever the working directory.
     ScopedEnv env("OCEANFFT_SHADER_DIR", "");
     EXPECT_EQ(gl::ShaderLibrary::override_dir(), "");
-    gl::ShaderLibrary lib;
+    gl::ShaderLibrary lib(test::context());
     EXPECT_TRUE(lib.builtin());
     EXPECT_EQ(lib.root(), "");
     EXPECT_NE(lib.load("fft/stockham.comp").text.find("#version"), std::string::npos);
@@ -365,7 +365,7 @@ TEST(ShaderUniforms, MisspeltNameFailsTheCheck) {
           "uniform float uArray[3];\n"
           "uniform float uUnused;\n"
           "void main() { v[0] = uUsed + uArray[2]; }\n");
-  gl::ShaderLibrary lib(t.root());
+  gl::ShaderLibrary lib(test::context(), t.root());
 #ifdef NDEBUG
   EXPECT_FALSE(lib.check_uniforms());
 #else
@@ -395,7 +395,7 @@ class ShaderBuiltinGl : public test::GlTest {};
 // shader's include still names file:line under shaders/.
 TEST_F(ShaderBuiltinGl, CompilesAndNamesFileLine) {
   ScopedEnv env("OCEANFFT_SHADER_DIR", nullptr);
-  gl::ShaderLibrary lib;
+  gl::ShaderLibrary lib(test::context());
   ASSERT_TRUE(lib.builtin());
   gl::Program p = lib.compute("fft/stockham.comp", {{"N", "16"}, {"AXIS", "0"}, {"RADIX", "2"},
                                                     {"THREADS", "8"}, {"LINES", "1"}, {"SPLIT", "0"}});

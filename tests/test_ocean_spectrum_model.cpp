@@ -562,8 +562,8 @@ TEST_F(SpectrumShader, MatchesTheHostModel) {
     }
     k[0] = k[1] = 0.0f;  // k = 0 must give 0, not NaN
     std::vector<float> out(2 * kCount, std::numeric_limits<float>::quiet_NaN());
-    gl::Buffer in_buf = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, k.size() * 4, k.data());
-    gl::Buffer out_buf = gl::make_buffer(GL_SHADER_STORAGE_BUFFER, out.size() * 4, out.data());
+    gl::Buffer in_buf = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER, k.size() * 4, k.data());
+    gl::Buffer out_buf = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER, out.size() * 4, out.data());
     glUseProgram(program.id());
     set_spectrum_uniforms(program, c.s, c.depth);
     glUniform1i(gl::uniform(program, "uCount"), kCount);

@@ -234,9 +234,10 @@ TEST_F(ProfilerGl, RealTimestampQueriesComeBackInOrder) {
   o.width = o.height = 64;
   o.algorithm = fft::Algorithm::CooleyTukey;
   fft::Plan plan(o, test::shaders());
-  gl::Texture input = gl::make_complex_texture(64, 64, 1);
+  gl::Texture input = gl::make_complex_texture(test::context(), 64, 64, 1);
   fft::upload(input, fft::random_planes(64, 64, 1, test::seed("profiler gl")));
   profiler::Options po;
+  po.context = &test::context();
   po.mode = profiler::TimerMode::Gpu;
   po.frames_in_flight = 3;
   po.steady_frames = 2;
@@ -264,11 +265,12 @@ TEST_F(ProfilerGl, RealTimestampQueriesComeBackInOrder) {
 
 TEST_F(ProfilerGl, AutoModeOnThisDriverSaysWhichClockItUses) {
   profiler::Options po;
+  po.context = &test::context();
   Profiler p(po);
   fft::Options o;
   o.width = o.height = 32;
   fft::Plan plan(o, test::shaders());
-  gl::Texture input = gl::make_complex_texture(32, 32, 1);
+  gl::Texture input = gl::make_complex_texture(test::context(), 32, 32, 1);
   fft::upload(input, fft::random_planes(32, 32, 1, test::seed("profiler auto")));
   for (int i = 0; i < 8; ++i) {
     p.begin_frame();

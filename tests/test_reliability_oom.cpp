@@ -76,7 +76,7 @@ TEST_F(Oom, DriverRefusesATextureNoCardHolds) {
   ASSERT_GE(layers, 256);
   const gl::ObjectCounts before = ctx.objects();
   const int64_t errors = ctx.error_count();
-  const Error e = expect_error([&] { gl::make_complex_texture(side, side, layers); },
+  const Error e = expect_error([&] { gl::make_complex_texture(test::context(), side, side, layers); },
                               "a texture of max size and max layers");
   expect_oom_message(e, std::to_string(side) + "x" + std::to_string(side) + "x" +
                             std::to_string(layers) + " texture of ");
@@ -89,7 +89,7 @@ TEST_F(Oom, DriverRefusesATextureNoCardHolds) {
   // The context is still usable: a small transform round-trips.
   fft::Plan plan(options(fft::Algorithm::StockhamR2, 32, 16, 1), test::shaders());
   const fft::Planes in = fft::random_planes(32, 16, 1, test::seed("after driver refusal"));
-  gl::Texture tex = gl::make_complex_texture(32, 16, 1);
+  gl::Texture tex = gl::make_complex_texture(test::context(), 32, 16, 1);
   fft::upload(tex, in);
   const fft::Planes out = fft::download(plan.execute(fft::Direction::Forward, tex));
   EXPECT_LT(fft::relative_l2(out, fft::reference(in, fft::Direction::Forward)), 1e-6);
@@ -104,21 +104,21 @@ TEST_F(Oom, BudgetRefusesThroughTheSamePathAndCountsBytes) {
   EXPECT_EQ(gl::texture_bytes(GL_RGBA8, 8, 4, 1, 4), (32 + 8 + 2 + 1) * 4);
   {
     BudgetGuard budget(before.texture_bytes + 2 * one);
-    gl::Texture a = gl::make_complex_texture(64, 32, 3);
+    gl::Texture a = gl::make_complex_texture(test::context(), 64, 32, 3);
     EXPECT_EQ(a.bytes(), one);
     EXPECT_EQ(ctx.objects().texture_bytes, before.texture_bytes + one);
     gl::Texture b = std::move(a);  // a move hands the bytes over; they count once
     EXPECT_EQ(a.bytes(), 0);
     EXPECT_EQ(ctx.objects().texture_bytes, before.texture_bytes + one);
-    gl::Texture c = gl::make_complex_texture(64, 32, 3);  // exactly fills the budget
+    gl::Texture c = gl::make_complex_texture(test::context(), 64, 32, 3);  // exactly fills the budget
     const gl::ObjectCounts full = ctx.objects();
-    const Error e = expect_error([] { gl::make_complex_texture(1, 1, 1); }, "one texel over");
+    const Error e = expect_error([] { gl::make_complex_texture(test::context(), 1, 1, 1); }, "one texel over");
     expect_oom_message(e, "1x1x1 texture of 16 bytes; the context's texture budget of ");
     EXPECT_NE(std::string(e.what()).find("has 0 bytes left"), std::string::npos) << e.what();
     test::expect_same_objects(ctx.objects(), full, "after the refusal");
     b = gl::Texture();  // freeing makes room again
     EXPECT_EQ(ctx.objects().texture_bytes, before.texture_bytes + one);
-    gl::Texture d = gl::make_complex_texture(64, 32, 3);
+    gl::Texture d = gl::make_complex_texture(test::context(), 64, 32, 3);
     EXPECT_TRUE(d);
   }
   test::expect_same_objects(ctx.objects(), before, "after all textures went out of scope");
@@ -145,7 +145,7 @@ TEST_F(Oom, FftPlanFailsCleanlyAtEachTexture) {
     // Without the budget the same plan is made and correct: the refusals left nothing behind.
     fft::Plan plan(options(a, w, h, layers), test::shaders());
     const fft::Planes in = fft::random_planes(w, h, layers, test::seed("plan after refusals"));
-    gl::Texture tex = gl::make_complex_texture(w, h, layers);
+    gl::Texture tex = gl::make_complex_texture(test::context(), w, h, layers);
     fft::upload(tex, in);
     for (const gl::Texture& t : plan.targets()) fft::poison(t);
     const fft::Planes out = fft::download(plan.execute(fft::Direction::Inverse, tex));

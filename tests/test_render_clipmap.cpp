@@ -235,10 +235,10 @@ TEST_F(RenderClipmap, GpuRasterisesEachPointOnce) {
   render::Camera cam;
   const Clipmap& m = renderer.clipmap(s, cam);
   const int size = 256;
-  gl::Texture counts(GL_TEXTURE_2D, GL_R32F, size, size);
+  gl::Texture counts(test::context(), GL_TEXTURE_2D, GL_R32F, size, size);
   GLuint fbo_name = 0;
   glGenFramebuffers(1, &fbo_name);
-  gl::Framebuffer fbo(fbo_name);
+  gl::Framebuffer fbo(test::context(), fbo_name);
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_name);
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, counts.id(), 0);
   ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));

@@ -78,7 +78,7 @@ TEST_F(RenderFrame, AlgorithmChangesNoPixelBeyondRounding) {
   p.size = 128;
   ocean::Simulation sim(test::shaders(), p);
   render::OceanRenderer renderer(test::shaders());
-  render::Offscreen target(192, 108, 1);
+  render::Offscreen target(test::context(), 192, 108, 1);
   render::ShadingParams shading;
   shading.mesh_segments = 64;
   std::vector<uint8_t> ref;
@@ -113,7 +113,7 @@ TEST_F(RenderFrame, AlgorithmChangesNoPixelBeyondRounding) {
 TEST_F(RenderFrame, SeaLiesBelowAStaticSkyAndEveryCascadeShows) {
   const int w = 160, h = 120;
   render::OceanRenderer renderer(test::shaders());
-  render::Offscreen target(w, h, 1);
+  render::Offscreen target(test::context(), w, h, 1);
   render::ShadingParams shading;
   shading.mesh_segments = 48;
   shading.sky.cloud_coverage = 0.0f;  // the clouds drift with time; the rest of the sky does not
@@ -172,7 +172,7 @@ TEST_F(RenderFrame, WireframeCascadeAndMeshChangesLeakNothing) {
   ocean::Simulation sim(test::shaders(), p);
   sim.step(1.0);
   render::OceanRenderer renderer(test::shaders());
-  render::Offscreen target(96, 64, 1);
+  render::Offscreen target(test::context(), 96, 64, 1);
   render::ShadingParams s;
   s.mesh_segments = 32;
   auto filled = draw(renderer, sim, test_camera(), s, target);
@@ -210,7 +210,7 @@ TEST_F(RenderFrame, WireframeCascadeAndMeshChangesLeakNothing) {
 TEST_F(RenderFrame, HighEyesDrawFewerFinerLevels) {
   ocean::Simulation sim(test::shaders(), small_params(1));
   render::OceanRenderer renderer(test::shaders());
-  render::Offscreen target(64, 48, 1);
+  render::Offscreen target(test::context(), 64, 48, 1);
   render::ShadingParams s;
   s.mesh_segments = 64;
   render::Camera cam = test_camera();
@@ -233,7 +233,7 @@ TEST_F(RenderFrame, FoamCoverageShowsTheDetailPattern) {
   ocean::Simulation sim(test::shaders(), p);
   for (int i = 0; i <= 20; ++i) sim.step(0.05 * i);
   render::OceanRenderer renderer(test::shaders());
-  render::Offscreen target(128, 96, 1);
+  render::Offscreen target(test::context(), 128, 96, 1);
   render::Camera cam = test_camera();
   cam.position.y = 8.0f;
   cam.pitch_deg = -70.0f;  // the foam a few metres below: a pixel is centimetres
@@ -275,7 +275,7 @@ TEST_F(RenderFrame, WhitePixelsFromAboveMatchTheWhitecapCoverage) {
   ASSERT_LT(coverage, 0.6) << "and open water";
   render::OceanRenderer renderer(test::shaders());
   const int side = 256;
-  render::Offscreen target(side, side, 1);
+  render::Offscreen target(test::context(), side, side, 1);
   render::Camera cam = test_camera();
   cam.position = {0.0f, 2000.0f, 0.0f};  // 2 km up, 55 degrees: about 5 x 5 patches
   cam.pitch_deg = -89.9f;

@@ -24,6 +24,7 @@
 #include "fft/anysize.h"
 #include "fft/fast.h"
 #include "gl/shader.h"
+#include "gl_fixture.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -213,7 +214,7 @@ TEST(Shaders, ReferenceCompilerAcceptsEveryEntryPoint) {
   ASSERT_EQ(version.status, 0) << "glslangValidator is needed for this test (Debian package "
                                   "glslang-tools): " << version.output;
 
-  gl::ShaderLibrary lib(root.string());
+  gl::ShaderLibrary lib(test::context(), root.string());
   TempDir tmp;
   const auto entries = files_with(root, true);
   // The FFT's own kernels must be among them: an empty glob would pass vacuously.
@@ -252,7 +253,7 @@ TEST(Shaders, ReferenceCompilerAcceptsEveryEntryPoint) {
 // never be validated (nor used).
 TEST(Shaders, EveryIncludeFileIsReachedFromAnEntryPoint) {
   const fs::path root = shader_root();
-  gl::ShaderLibrary lib(root.string());
+  gl::ShaderLibrary lib(test::context(), root.string());
   std::set<std::string> reached;
   for (const std::string& rel : files_with(root, true)) {
     const auto row = kDefines.find(rel);
@@ -295,7 +296,7 @@ TEST(Shaders, ReferenceCompilerMapsErrorsThroughLoaderLines) {
   std::ofstream(tmp.path() / "shaders/main.comp")
       << "#version 430 core\n#include \"lib/bad.glsl\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
   std::ofstream(tmp.path() / "shaders/lib/bad.glsl") << "// 1\n// 2\nfloat f() { return undeclared_x; }\n";
-  gl::ShaderLibrary lib((tmp.path() / "shaders").string());
+  gl::ShaderLibrary lib(test::context(), (tmp.path() / "shaders").string());
   const auto src = lib.load("main.comp", {{"A", "1"}});
   const fs::path file = tmp.path() / "main.comp";
   std::ofstream(file) << src.text;

@@ -59,7 +59,7 @@ struct Image {
 Image draw(render::OceanRenderer& r, const ocean::Simulation& sim, const render::Camera& cam,
            const render::ShadingParams& s, gl::PassTimer* timer = nullptr) {
   static render::Offscreen* target = nullptr;
-  if (!target) target = new render::Offscreen(kW, kH, 1);  // one per binary, like the context
+  if (!target) target = new render::Offscreen(test::context(), kW, kH, 1);  // one per binary, like the context
   target->bind();
   r.draw(sim, cam, s, kW, kH, timer);
   return {target->read_rgba8()};

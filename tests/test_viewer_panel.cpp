@@ -29,10 +29,10 @@ class ViewerPanelFrames : public test::GlTest {
     io.IniFilename = nullptr;  // no imgui.ini left behind by a test
     io.DisplaySize = ImVec2(float(kW), float(kH));
     ASSERT_TRUE(ImGui_ImplOpenGL3_Init("#version 430 core"));
-    target_ = gl::Texture(GL_TEXTURE_2D, GL_RGBA8, kW, kH);
+    target_ = gl::Texture(test::context(), GL_TEXTURE_2D, GL_RGBA8, kW, kH);
     GLuint fb = 0;
     glGenFramebuffers(1, &fb);
-    fbo_ = gl::Framebuffer(fb);
+    fbo_ = gl::Framebuffer(test::context(), fb);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_.id());
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target_.id(), 0);
     ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));

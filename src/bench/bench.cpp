@@ -77,7 +77,7 @@ namespace {
 // $OCEANFFT_BENCH_CALLS = K > 1 one sample is K calls back to back between the timer's two
 // reads, divided by K: the per-call cost when calls follow each other without a timestamp
 // between them, as a benchmark that times a loop of launches measures it.
-Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work,
+Summary time_batched(gl::Context& ctx, TimerKind kind, int reps, const std::function<void()>& work,
                      uint64_t bytes_per_call) {
   const int k = calls_per_sample();
   const int batch = std::max(1, batch_size(bytes_per_call) / k);
@@ -87,7 +87,7 @@ Summary time_batched(TimerKind kind, int reps, const std::function<void()>& work
   std::vector<double> ms;
   ms.reserve(size_t(reps));
   for (int done = 0; done < reps; done += batch) {
-    std::vector<double> part = profiler::time_reps(kind, std::min(batch, reps - done), unit);
+    std::vector<double> part = profiler::time_reps(ctx, kind, std::min(batch, reps - done), unit);
     for (double& v : part) v /= k;
     ms.insert(ms.end(), part.begin(), part.end());
   }
@@ -104,8 +104,8 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   o.height = h;
   o.layers = layers;
   r.bytes = fft::pass_bytes(o);
-  gl::Texture src = gl::make_complex_texture(w, h, layers);
-  gl::Texture dst = gl::make_complex_texture(w, h, layers);
+  gl::Texture src = gl::make_complex_texture(shaders.context(), w, h, layers);
+  gl::Texture dst = gl::make_complex_texture(shaders.context(), w, h, layers);
   fft::upload(src, fft::random_planes(w, h, layers, seed));
   gl::Program prog = shaders.compute("bench/copy_image.comp");
   auto compute_copy = [&] {
@@ -121,9 +121,9 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
                        0, 0, 0, w, h, layers);
   };
   warm_up(compute_copy, r.bytes, a);
-  r.compute = time_batched(kind, a.reps, compute_copy, r.bytes);
+  r.compute = time_batched(shaders.context(), kind, a.reps, compute_copy, r.bytes);
   warm_up(image_copy, r.bytes, a);
-  r.copy_image = time_batched(kind, a.reps, image_copy, r.bytes);
+  r.copy_image = time_batched(shaders.context(), kind, a.reps, image_copy, r.bytes);
   // A copy that moved nothing would inflate the ceiling: check the last one landed.
   fft::Planes in = fft::download(src), out = fft::download(dst);
   if (in.data != out.data)
@@ -146,7 +146,7 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   r.plan = plan.describe();
   r.dispatches = plan.dispatches_per_execute();
   r.bytes = fft::pass_bytes(o) * 2;
-  gl::Texture input = gl::make_complex_texture(w, h, layers);
+  gl::Texture input = gl::make_complex_texture(shaders.context(), w, h, layers);
   fft::Planes in = fft::random_planes(w, h, layers, seed);
   fft::upload(input, in);
   const gl::Texture* result = nullptr;
@@ -154,7 +154,7 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   // Traffic of one execute: every dispatch reads and writes the whole array at most once.
   const uint64_t traffic = fft::pass_bytes(o) * uint64_t(std::max(r.dispatches, 2));
   warm_up(run, traffic, a);
-  r.time = time_batched(kind, a.reps, run, traffic);
+  r.time = time_batched(shaders.context(), kind, a.reps, run, traffic);
   // The error comes from one more transform on poisoned targets after the timed ones completed,
   // so an unwritten texel shows up as an infinite error and nothing still queued is read.
   glFinish();
@@ -190,7 +190,7 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, oc
   auto step = [&] { sim.step(t += 1.0 / 60.0); };
   warm_up(step, sim.bytes_per_step(), a);
   out.fusion = sim.fusion();
-  out.time = time_batched(kind, a.reps, step, sim.bytes_per_step());
+  out.time = time_batched(shaders.context(), kind, a.reps, step, sim.bytes_per_step());
   out.bytes = sim.bytes_per_step();
   out.layers = sim.layers();
   out.cascades = sim.cascades();
@@ -202,6 +202,7 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, oc
   po.window = std::max(a.reps, 1);
   po.steady_frames = 1;
   po.mode = kind == TimerKind::Gpu ? profiler::TimerMode::Gpu : profiler::TimerMode::Cpu;
+  po.context = &shaders.context();
   profiler::Profiler prof(po);
   for (int i = 0; i < a.reps + po.frames_in_flight + 1; ++i) {
     prof.begin_frame();
@@ -306,6 +307,7 @@ void validate(const FftConfig& c) {
 Device describe_device(const gl::Context& ctx) {
   Device d;
   d.info = ctx.info();
+  d.limits = ctx.limits();
   d.timestamp_bits = profiler::timestamp_bits();
   d.subgroup_extensions = {{"GL_KHR_shader_subgroup", false},
                            {"GL_NV_shader_thread_shuffle", false},
@@ -320,10 +322,10 @@ Device describe_device(const gl::Context& ctx) {
   return d;
 }
 
-std::pair<TimerKind, std::string> choose_timer(const std::string& requested, const gl::ContextInfo& info) {
+std::pair<TimerKind, std::string> choose_timer(const std::string& requested, gl::Context& ctx) {
   // Probe the timer on real work: a small copy, which every driver can run.
-  gl::Texture s = gl::make_complex_texture(64, 64, 1), d = gl::make_complex_texture(64, 64, 1);
-  const std::string problem = profiler::gpu_timer_problem(info.renderer, [&] {
+  gl::Texture s = gl::make_complex_texture(ctx, 64, 64, 1), d = gl::make_complex_texture(ctx, 64, 64, 1);
+  const std::string problem = profiler::gpu_timer_problem(ctx, [&] {
     glCopyImageSubData(s.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, d.id(), GL_TEXTURE_2D_ARRAY, 0,
                        0, 0, 0, 64, 64, 1);
   });
@@ -352,7 +354,7 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
   if (c.algorithms.empty()) c.algorithms.assign(fft::all_algorithms().begin(), fft::all_algorithms().end());
   if (!c.seed) c.seed = uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
   rep.device = describe_device(ctx);
-  std::tie(rep.timer, rep.timer_note) = choose_timer(c.timing.timer, rep.device.info);
+  std::tie(rep.timer, rep.timer_note) = choose_timer(c.timing.timer, ctx);
 
   const size_t steps = c.sizes.size() * (c.algorithms.size() + 1);
   size_t step = 0;
@@ -390,17 +392,18 @@ FrameReport run_frame_bench(const FrameConfig& config, gl::Context& ctx,
   rep.device = describe_device(ctx);
   const ui::HeadlessFrame& f = config.frame;
   const Timing& timing = config.timing;
-  const TimerKind kind = choose_timer(timing.timer, rep.device.info).first;
+  const TimerKind kind = choose_timer(timing.timer, ctx).first;
 
   ocean::Simulation sim(shaders, f.settings.ocean);
   render::OceanRenderer renderer(shaders);
-  render::Offscreen target(f.width, f.height, f.samples);
+  render::Offscreen target(ctx, f.width, f.height, f.samples);
   rep.simulation = sim.describe();
   double t = f.time;
   profiler::Options po;
   po.window = timing.reps;
   po.steady_frames = 1;
   po.mode = kind == TimerKind::Gpu ? profiler::TimerMode::Gpu : profiler::TimerMode::Cpu;
+  po.context = &ctx;
   // One frame as the window draws it, less ImGui and the swap: the step, then the draw. A
   // glFinish per frame stands in for the swap's pacing, so frames do not pile up in the queue.
   auto frame = [&](profiler::Profiler* prof) {

@@ -2,7 +2,7 @@
 // The benchmarks behind `oceanfft bench`, as library calls that return data: the FFT of every
 // algorithm x size against the device's copy bandwidth with the ocean step (fused and unfused)
 // at each size, and whole frames (simulation, sky, water, foam) at a screen size. Headless:
-// they run in the current context. The JSON and text layouts are the app's (docs/bench/README.md).
+// they run in the context they are given (or the shader library's). The JSON and text layouts are the app's (docs/bench/README.md).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -65,6 +65,7 @@ void validate(const FftConfig& c);
 
 struct Device {
   gl::ContextInfo info;
+  gl::Limits limits;
   int timestamp_bits = 0;
   // Extensions that would let the FFT exchange data within a warp instead of through shared
   // memory: recorded so a run says what the driver offers.
@@ -73,7 +74,7 @@ struct Device {
 Device describe_device(const gl::Context& ctx);
 
 // Which timer to trust on this device for `requested` (auto, gpu, cpu), and why in words.
-std::pair<TimerKind, std::string> choose_timer(const std::string& requested, const gl::ContextInfo& info);
+std::pair<TimerKind, std::string> choose_timer(const std::string& requested, gl::Context& ctx);
 
 struct CopyResult {
   Shape size;

@@ -133,14 +133,15 @@ struct AxisStrategy {
 // created in the constructor, so execute() allocates nothing.
 class Plan {
  public:
-  // Validates `options` against the current context's limits, compiles the kernels from
-  // `shaders` (used only here, not kept) and allocates the textures.
-  // Needs: a current gl::Context (gl::Context::current()).
+  // Validates `options` against the limits of shaders.context(), the context the plan works
+  // in, compiles the kernels from `shaders` (used only here, not kept) and allocates the
+  // textures.
+  // Needs: that context current on this thread.
   // GL state: creates programs, buffers and textures; leaves the generic
   // GL_SHADER_STORAGE_BUFFER binding and the active unit's GL_TEXTURE_2D_ARRAY binding at 0.
-  // Errors: Error(GlUnsupported) with no current context, Error(InvalidArgument) for options
-  // validate() refuses (message from describe()), Error(ShaderCompile) naming file:line,
-  // Error(GlRuntime) when the driver refuses the textures or reports a GL error.
+  // Errors: Error(InvalidArgument) for options validate() refuses (message from describe()),
+  // Error(ShaderCompile) naming file:line, Error(GlRuntime) when the driver refuses the
+  // textures or reports a GL error.
   Plan(const Options& options, const gl::ShaderLibrary& shaders);
   // Deletes the plan's GL objects; its context must be current.
   ~Plan();

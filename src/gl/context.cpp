@@ -27,8 +27,6 @@ void notice_version(GlVersion got) {
 }
 namespace {
 
-thread_local Context* g_current = nullptr;
-
 const char* debug_source(GLenum s) {
   switch (s) {
     case GL_DEBUG_SOURCE_API: return "api";
@@ -78,15 +76,9 @@ const char* egl_error_name(EGLint e) {
 
 Context::~Context() { Context::release(); }
 
-void Context::make_current() { make_current_record(); }
+void Context::make_current() {}
 
-void Context::release() {
-  if (g_current == this) g_current = nullptr;
-}
-
-Context* Context::current() { return g_current; }
-
-void Context::make_current_record() { g_current = this; }
+void Context::release() {}
 
 void Context::log(const std::string& message) const {
   if (log_)
@@ -119,7 +111,6 @@ void require_version(int major, int minor, const std::string& version_string) {
 }
 
 void Context::initialise(GLADloadfunc load, std::string provider, bool debug) {
-  make_current_record();
   int version = gladLoadGL(load);
   if (!version)
     throw Error(ErrorCode::GlUnsupported,
@@ -286,8 +277,7 @@ class HeadlessContext final : public Context {
   }
 
   void release() override {
-    // Only this context: unbinding whatever is current would strand another one the engine
-    // still records as current.
+    // Only this context: unbinding whatever is current would strand another one still in use.
     if (context_ != EGL_NO_CONTEXT && eglGetCurrentContext() == context_)
       eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     Context::release();

@@ -1,7 +1,8 @@
 #pragma once
-// A GL context and everything tied to its lifetime. The only mutable state the program keeps
-// outside objects it owns is "which context is current" (Context::current()), which follows
-// make_current() and release() so that it names the context GL is actually drawing with.
+// A GL context and everything tied to its lifetime. The engine keeps no record of which context
+// is current: every engine object is made for a Context passed to it (directly, or through the
+// gl::ShaderLibrary it takes), so counts, limits and errors go to that context even while
+// another one is current.
 //
 // GL entry points: the engine carries its own glad (GL 4.6 core, third_party/glad), whose
 // function pointers are loaded by attach_current() or create_headless() through the context's
@@ -70,11 +71,9 @@ GlVersion request_versions(const std::function<bool(int major, int minor)>& crea
 void notice_version(GlVersion got);
 
 // The engine's record of one GL context: driver info, limits, live object counts and an error
-// log. Every engine object (gl::Object, gl::Texture, fft::Plan) must be created and destroyed
-// while its context is current on the calling thread, and destroyed before the Context object.
-// Not thread-safe; one Context per thread is current (current()): the one created, attached or
-// made current last on that thread, until it is released or destroyed. Switch between contexts
-// with make_current(), never behind the engine's back, or objects count in the wrong one.
+// log. Every engine object (gl::Object, gl::Texture, fft::Plan) is made for one Context and must
+// be created, used and destroyed while that context is current on the calling thread (GL needs
+// it; the engine does not check), and destroyed before the Context object. Not thread-safe.
 class Context {
  public:
   // Forgets the context. A Context from attach_current() leaves the GL context alive; one from
@@ -85,7 +84,7 @@ class Context {
 
   const ContextInfo& info() const { return info_; }
   const Limits& limits() const { return limits_; }
-  // Live engine objects made while this context was current; adjusted by the RAII wrappers.
+  // Live engine objects made for this context; adjusted by the RAII wrappers.
   ObjectCounts& objects() { return objects_; }
 
   // Test seam for out-of-memory paths: gl::Texture refuses storage that would take this
@@ -109,24 +108,18 @@ class Context {
   // Sends one line to the log.
   void log(const std::string& message) const;
 
-  // Makes this context current on the calling thread (eglMakeCurrent, glfwMakeContextCurrent)
-  // and records it as current(). A context from attach_current() belongs to the caller, who
-  // makes it current with their own toolkit first; here it is only recorded.
+  // Makes this context current on the calling thread (eglMakeCurrent, glfwMakeContextCurrent).
+  // A context from attach_current() belongs to the caller, who makes it current with their own
+  // toolkit; here that does nothing.
   virtual void make_current();
   // Releases this context from the calling thread if it is current there (a caller's context
-  // is left to the caller); current() is null afterwards if it named this one.
+  // is left to the caller).
   virtual void release();
-
-  // The Context made current last on this thread: by creation, attach_current() or
-  // make_current(); null when none, or after it was released or destroyed. Engine objects
-  // count themselves in it.
-  static Context* current();
 
  protected:
   Context() = default;
   // Loads GL entry points through `load`, checks the version, reads limits, installs debug output.
   void initialise(GLADloadfunc load, std::string provider, bool debug);
-  void make_current_record();
 
  private:
   ContextInfo info_;

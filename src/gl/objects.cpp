@@ -44,21 +44,21 @@ int64_t texture_bytes(GLenum internal_format, int width, int height, int layers,
   return texels * std::max(layers, 1) * texel_bytes(internal_format);
 }
 
-Texture::Texture(GLenum target, GLenum internal_format, int width, int height, int layers,
-                 int levels)
+Texture::Texture(Context& context, GLenum target, GLenum internal_format, int width, int height,
+                 int layers, int levels)
     : target_(target), format_(internal_format), width_(width), height_(height), layers_(layers),
       levels_(levels) {
-  Context* ctx = Context::current();
-  if (ctx) ctx->check_errors("before texture allocation");  // don't blame the texture for old errors
+  Context* ctx = &context;
+  ctx->check_errors("before texture allocation");  // don't blame the texture for old errors
   const int64_t bytes = texture_bytes(internal_format, width, height, layers, levels);
   // Bind-to-edit rather than DSA: DSA is 4.5 and we promise to run on 4.3.
   GLuint name = 0;
   glGenTextures(1, &name);
-  object_ = Object<TextureTraits>(name);
+  object_ = Object<TextureTraits>(context, name);
   glBindTexture(target, name);
   std::string budget_note;
   GLenum err = GL_NO_ERROR;
-  if (ctx && ctx->texture_budget() >= 0 &&
+  if (ctx->texture_budget() >= 0 &&
       ctx->objects().texture_bytes + bytes > ctx->texture_budget()) {
     // The budget stands in for a full card: the same refusal, without asking the driver.
     err = GL_OUT_OF_MEMORY;
@@ -84,7 +84,7 @@ Texture::Texture(GLenum target, GLenum internal_format, int width, int height, i
                 "could not allocate a " + shape + " (GL error " + std::to_string(err) + ")");
   }
   bytes_ = bytes;
-  if (ctx) ctx->objects().texture_bytes += bytes_;
+  ctx->objects().texture_bytes += bytes_;
   const bool mip = levels > 1;
   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, mip ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, mip ? GL_LINEAR : GL_NEAREST);
@@ -114,21 +114,19 @@ Texture& Texture::operator=(Texture&& o) noexcept {
 }
 
 void Texture::reset() {
-  if (object_ && bytes_) {
-    if (Context* c = Context::current()) c->objects().texture_bytes -= bytes_;
-  }
+  if (object_ && bytes_) object_.context()->objects().texture_bytes -= bytes_;
   bytes_ = 0;
   object_.reset();
 }
 
-Texture make_complex_texture(int width, int height, int layers) {
-  return Texture(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, width, height, layers);
+Texture make_complex_texture(Context& context, int width, int height, int layers) {
+  return Texture(context, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, width, height, layers);
 }
 
-Buffer make_buffer(GLenum target, size_t bytes, const void* data, GLenum usage) {
+Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* data, GLenum usage) {
   GLuint name = 0;
   glGenBuffers(1, &name);
-  Buffer b(name);
+  Buffer b(context, name);
   glBindBuffer(target, name);
   glBufferData(target, GLsizeiptr(bytes), data, usage);
   GLenum err = glGetError();
@@ -175,10 +173,10 @@ GLint uniform(const Program& program, std::string_view name) {
   return -1;
 }
 
-Query make_query() {
+Query make_query(Context& context) {
   GLuint name = 0;
   glGenQueries(1, &name);
-  return Query(name);
+  return Query(context, name);
 }
 
 }  // namespace oceanfft::gl

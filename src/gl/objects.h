@@ -1,7 +1,9 @@
 #pragma once
-// RAII wrappers for GL names. Each one counts itself in the current context, so a test can
-// assert that re-planning or toggling leaves no object behind. Create, move and destroy them
-// only while their GL context is current on the calling thread.
+// RAII wrappers for GL names. Each one is made for a gl::Context, passed explicitly, and counts
+// itself there, so a test can assert that re-planning or toggling leaves no object behind, and
+// the count cannot land in another context whichever happens to be current. Create, move and
+// destroy them only while their GL context is current on the calling thread (GL itself needs
+// that; the engine does not check it).
 #include <glad/gl.h>
 
 #include <cstdint>
@@ -14,27 +16,21 @@
 
 namespace oceanfft::gl {
 
-namespace detail {
-template <int64_t ObjectCounts::*Counter>
-inline void count(int delta) {
-  if (Context* c = Context::current()) c->objects().*Counter += delta;
-}
-}  // namespace detail
-
 // Owns one GL name of the kind Traits describes; deletes it on destruction or reset(). Move-only.
 template <typename Traits>
 class Object {
  public:
   Object() = default;
-  // Takes ownership of `name` (0: empty).
-  explicit Object(GLuint name) : name_(name) {
-    if (name_) detail::count<Traits::counter>(+1);
+  // Takes ownership of `name` (0: empty), a name of `context`, which must outlive the object.
+  Object(Context& context, GLuint name) : context_(&context), name_(name) {
+    if (name_) context_->objects().*Traits::counter += 1;
   }
   ~Object() { reset(); }
-  Object(Object&& o) noexcept : name_(std::exchange(o.name_, 0)) {}
+  Object(Object&& o) noexcept : context_(o.context_), name_(std::exchange(o.name_, 0)) {}
   Object& operator=(Object&& o) noexcept {
     if (this != &o) {
       reset();
+      context_ = o.context_;
       name_ = std::exchange(o.name_, 0);
     }
     return *this;
@@ -44,16 +40,19 @@ class Object {
 
   GLuint id() const { return name_; }
   explicit operator bool() const { return name_ != 0; }
+  // The context the name belongs to; null for a default-constructed object.
+  Context* context() const { return context_; }
   // Deletes the name now (glDelete*); the object is empty afterwards.
   void reset() {
     if (name_) {
       Traits::destroy(name_);
-      detail::count<Traits::counter>(-1);
+      context_->objects().*Traits::counter -= 1;
       name_ = 0;
     }
   }
 
  private:
+  Context* context_ = nullptr;
   GLuint name_ = 0;
 };
 
@@ -142,13 +141,13 @@ GLint uniform(const Program& program, std::string_view name);
 class Texture {
  public:
   Texture() = default;
-  // Immutable storage (glTexStorage2D/3D) of the given shape, nearest filtering (linear with
-  // mipmaps when levels > 1) and repeat wrapping; contents undefined.
+  // Immutable storage (glTexStorage2D/3D) in `context` of the given shape, nearest filtering
+  // (linear with mipmaps when levels > 1) and repeat wrapping; contents undefined.
   // GL state: binds the texture to `target` on the active texture unit, then binds 0 there.
   // Throws Error(GlRuntime) naming the shape and the bytes asked for when the driver (or the
   // context's texture budget) refuses the storage; nothing is left allocated then.
-  Texture(GLenum target, GLenum internal_format, int width, int height, int layers = 1,
-          int levels = 1);
+  Texture(Context& context, GLenum target, GLenum internal_format, int width, int height,
+          int layers = 1, int levels = 1);
   ~Texture() { reset(); }
   Texture(Texture&& o) noexcept;
   Texture& operator=(Texture&& o) noexcept;
@@ -157,6 +156,7 @@ class Texture {
 
   GLuint id() const { return object_.id(); }
   explicit operator bool() const { return bool(object_); }
+  Context* context() const { return object_.context(); }
   GLenum target() const { return target_; }
   GLenum format() const { return format_; }
   int width() const { return width_; }
@@ -180,12 +180,13 @@ int64_t texture_bytes(GLenum internal_format, int width, int height, int layers,
 
 // The FFT's data type: an rgba32f GL_TEXTURE_2D_ARRAY, two complex values per texel (plane 2l
 // in .xy and 2l+1 in .zw of layer l). Same GL state and errors as the Texture constructor.
-Texture make_complex_texture(int width, int height, int layers);
+Texture make_complex_texture(Context& context, int width, int height, int layers);
 
 // A buffer of `bytes` filled from `data` (null: undefined contents).
 // GL state: binds it to `target`'s generic binding, then binds 0 there.
-Buffer make_buffer(GLenum target, size_t bytes, const void* data, GLenum usage = GL_STATIC_DRAW);
+Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* data,
+                   GLenum usage = GL_STATIC_DRAW);
 // A query object name (glGenQueries); no binding changes.
-Query make_query();
+Query make_query(Context& context);
 
 }  // namespace oceanfft::gl

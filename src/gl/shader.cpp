@@ -144,8 +144,8 @@ constexpr bool kCheckUniforms = true;
 #endif
 }  // namespace
 
-ShaderLibrary::ShaderLibrary(std::string root)
-    : root_(root.empty() ? override_dir() : std::move(root)), check_uniforms_(kCheckUniforms) {
+ShaderLibrary::ShaderLibrary(Context& context, std::string root)
+    : context_(&context), root_(root.empty() ? override_dir() : std::move(root)), check_uniforms_(kCheckUniforms) {
   if (!root_.empty() && !fs::is_directory(root_))
     throw Error(ErrorCode::ShaderCompile, "shader directory not found: " + root_);
 }
@@ -179,7 +179,7 @@ std::string ShaderLibrary::translate_log(const std::string& log,
 }
 
 Shader ShaderLibrary::compile(GLenum stage, const ShaderSource& src, const std::string& path) const {
-  Shader shader(glCreateShader(stage));
+  Shader shader(*context_, glCreateShader(stage));
   const char* text = src.text.c_str();
   glShaderSource(shader.id(), 1, &text, nullptr);
   glCompileShader(shader.id());
@@ -253,7 +253,7 @@ std::vector<std::string> ShaderLibrary::declared_uniforms(std::string_view glsl)
 Program ShaderLibrary::link(
     std::initializer_list<std::pair<const Shader*, const ShaderSource*>> stages,
     const std::string& what) const {
-  Object<ProgramTraits> object(glCreateProgram());
+  Object<ProgramTraits> object(*context_, glCreateProgram());
   const GLuint id = object.id();
   std::vector<std::string> declared;
   for (auto [shader, source] : stages) {

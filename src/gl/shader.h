@@ -56,15 +56,19 @@ class EmbeddedShaders {
 };
 
 // Compiles shaders by path ("fft/fast.comp") from one source: a directory, or the built-in
-// tables. Holds no GL objects; every call needs a current context (gl::Context) and throws
-// Error(ShaderCompile) naming file:line when a shader is missing or fails to compile or link.
+// tables, into programs of the gl::Context it was made for. Holds no GL objects; compiling needs
+// that context current, and throws Error(ShaderCompile) naming file:line when a shader is missing
+// or fails to compile or link. Whatever takes a ShaderLibrary works in its context(), so most of
+// the engine needs no separate Context parameter.
 class ShaderLibrary {
  public:
-  // With a root: the files under that directory, and only those (a missing one is an error).
-  // Without: the directory $OCEANFFT_SHADER_DIR names when it is set and not empty (for editing
-  // shaders without rebuilding), else the built-in shaders. Throws Error(ShaderCompile) when the
-  // directory does not exist.
-  explicit ShaderLibrary(std::string root = {});
+  // For `context`, which must outlive the library. With a root: the files under that directory,
+  // and only those (a missing one is an error). Without: the directory $OCEANFFT_SHADER_DIR names
+  // when it is set and not empty (for editing shaders without rebuilding), else the built-in
+  // shaders. Throws Error(ShaderCompile) when the directory does not exist.
+  explicit ShaderLibrary(Context& context, std::string root = {});
+  // The context its programs belong to.
+  Context& context() const { return *context_; }
   // The directory shaders come from; empty when they are the built-in ones.
   const std::string& root() const { return root_; }
   bool builtin() const { return root_.empty(); }
@@ -97,6 +101,7 @@ class ShaderLibrary {
   Shader compile(GLenum stage, const ShaderSource& source, const std::string& path) const;
   Program link(std::initializer_list<std::pair<const Shader*, const ShaderSource*>> stages,
                const std::string& what) const;
+  Context* context_;  // a pointer, not a reference: the library stays copyable and assignable
   std::string root_;
   bool check_uniforms_;
 };

@@ -158,13 +158,11 @@ void validate(const Params& p) {
 Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
     : shaders_(&shaders), params_(params) {
   validate(params_);
-  if (!gl::Context::current())
-    throw Error(ErrorCode::GlUnsupported, "the ocean simulation needs a current GL context");
   init_program_ = shaders.compute("ocean/initial_spectrum.comp");
   downsample_program_ = shaders.compute("ocean/downsample.comp");
   GLuint id = 0;
   glGenSamplers(1, &id);
-  filtered_ = gl::Sampler(id);
+  filtered_ = gl::Sampler(shaders.context(), id);
   glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glSamplerParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
@@ -179,7 +177,8 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 void Simulation::rebuild_size() {
   const int n = params_.size;
   const int cascades = params_.cascades;
-  const gl::Limits& limits = gl::Context::current()->limits();
+  gl::Context& ctx = shaders_->context();
+  const gl::Limits& limits = ctx.limits();
   if (n > limits.max_texture_size)
     throw Error(ErrorCode::InvalidArgument, "ocean size " + std::to_string(n) +
                                                 " exceeds the driver's texture size limit " +
@@ -209,20 +208,20 @@ void Simulation::rebuild_size() {
         shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(plan->vertical(), 1));
   if (fusion == Fusion::Spectrum)
     columns = shaders_->compute("fft/fast.comp", fft::detail::fast_defines(plan->vertical(), 1));
-  gl::Texture h0(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
-  gl::Texture phase0(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
-  gl::Texture phase1(GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
-  gl::Texture spec = gl::make_complex_texture(n, n, layers());
-  gl::Texture disp(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
-  gl::Texture derivs(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
-  gl::Texture foam_slopes(GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture h0(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
+  gl::Texture phase0(ctx, GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
+  gl::Texture phase1(ctx, GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
+  gl::Texture spec = gl::make_complex_texture(ctx, n, n, layers());
+  gl::Texture disp(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture derivs(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture foam_slopes(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   // A change of algorithm or fusion keeps the grid, and the foam with it: toggling the FFT live
   // must not wipe the whitecaps.
   const bool keep_foam = foam_[0].id() != 0 && foam_[0].width() == n && foam_[0].layers() == cascades;
   gl::Texture foam0, foam1;
   if (!keep_foam) {
-    foam0 = gl::Texture(GL_TEXTURE_2D_ARRAY, GL_RG32F, n, n, cascades);
-    foam1 = gl::Texture(GL_TEXTURE_2D_ARRAY, GL_RG32F, n, n, cascades);
+    foam0 = gl::Texture(ctx, GL_TEXTURE_2D_ARRAY, GL_RG32F, n, n, cascades);
+    foam1 = gl::Texture(ctx, GL_TEXTURE_2D_ARRAY, GL_RG32F, n, n, cascades);
   }
 
   plan_ = std::move(plan);

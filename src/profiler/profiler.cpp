@@ -24,7 +24,7 @@ void push_history(std::vector<float>& h, double v, int limit) {
 // --- GlTimestampSource -------------------------------------------------------------------
 
 uint32_t GlTimestampSource::create() {
-  queries_.push_back(gl::make_query());
+  queries_.push_back(gl::make_query(*context_));
   return uint32_t(queries_.size() - 1);
 }
 
@@ -103,15 +103,19 @@ void Profiler::decide_timer() {
     return;
   }
   kind_ = TimerKind::Gpu;
+  gl::Context* ctx = options_.context;
+  if (!custom_source_ && !ctx) {
+    give_up_gpu("GPU timers unavailable: the profiler was given no GL context");
+    return;
+  }
   if (options_.mode == TimerMode::Auto && !custom_source_) {
-    gl::Context* ctx = gl::Context::current();
-    if (ctx && timestamp_bits() == 0)
+    if (timestamp_bits() == 0)
       give_up_gpu("GPU timers unavailable: the driver has no timestamp counter");
-    else if (ctx && is_software_renderer(ctx->info().renderer))
+    else if (is_software_renderer(ctx->info().renderer))
       give_up_gpu("GPU timers unavailable: software renderer (" + ctx->info().renderer +
                   "), its timestamps follow the CPU, not the work");
   }
-  if (kind_ == TimerKind::Gpu && !source_) source_ = std::make_unique<GlTimestampSource>();
+  if (kind_ == TimerKind::Gpu && !source_) source_ = std::make_unique<GlTimestampSource>(*ctx);
 }
 
 void Profiler::give_up_gpu(std::string reason) {

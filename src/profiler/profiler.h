@@ -31,12 +31,15 @@ class TimestampSource {
 // glQueryCounter(GL_TIMESTAMP); ready() asks GL_QUERY_RESULT_AVAILABLE, which never waits.
 class GlTimestampSource final : public TimestampSource {
  public:
+  // Queries are made in `context`, which must outlive the source.
+  explicit GlTimestampSource(gl::Context& context) : context_(&context) {}
   uint32_t create() override;
   void stamp(uint32_t handle) override;
   bool ready(uint32_t handle) override;
   uint64_t read(uint32_t handle) override;
 
  private:
+  gl::Context* context_;
   std::vector<gl::Query> queries_;
 };
 
@@ -49,6 +52,9 @@ struct Options {
   int steady_frames = 30;    // frames of one (algorithm, size) before its FFT time counts
   int zero_frames = 3;       // frames of all-zero GPU durations before timers are declared dead
   TimerMode mode = TimerMode::Auto;
+  // The context GL timestamp queries are made in, and whose renderer Auto judges. Null (or a
+  // custom TimestampSource) needs no GL: without a source, null means CPU timing.
+  gl::Context* context = nullptr;
 };
 
 // Last value and statistics over a sliding window of samples (milliseconds).
@@ -96,7 +102,7 @@ struct Comparison {
 
 class Profiler final : public gl::PassTimer {
  public:
-  // A null source means GL timestamp queries, made on first use in the current context.
+  // A null source means GL timestamp queries, made on first use in options.context.
   explicit Profiler(Options options = {}, std::unique_ptr<TimestampSource> source = nullptr);
   ~Profiler() override;
   Profiler(const Profiler&) = delete;

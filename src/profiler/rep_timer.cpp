@@ -13,10 +13,10 @@ namespace oceanfft::profiler {
 namespace {
 
 // Pairs of timestamp queries; each pair brackets one call of `work`.
-std::vector<uint64_t> timestamp_pairs(int count, const std::function<void()>& work) {
+std::vector<uint64_t> timestamp_pairs(gl::Context& ctx, int count, const std::function<void()>& work) {
   std::vector<gl::Query> queries;
   queries.reserve(size_t(count) * 2);
-  for (int i = 0; i < count * 2; ++i) queries.push_back(gl::make_query());
+  for (int i = 0; i < count * 2; ++i) queries.push_back(gl::make_query(ctx));
   for (int i = 0; i < count; ++i) {
     glQueryCounter(queries[2 * i].id(), GL_TIMESTAMP);
     work();
@@ -27,7 +27,7 @@ std::vector<uint64_t> timestamp_pairs(int count, const std::function<void()>& wo
   std::vector<uint64_t> stamps(queries.size());
   for (size_t i = 0; i < queries.size(); ++i)
     glGetQueryObjectui64v(queries[i].id(), GL_QUERY_RESULT, &stamps[i]);
-  if (gl::Context* c = gl::Context::current(); c && c->check_errors("timestamp queries"))
+  if (ctx.check_errors("timestamp queries"))
     throw Error(ErrorCode::GlRuntime, "GL error while reading timestamp queries");
   return stamps;
 }
@@ -44,9 +44,9 @@ int timestamp_bits() {
   return bits;
 }
 
-bool gpu_timers_work(const std::function<void()>& work, int tries) {
+bool gpu_timers_work(gl::Context& ctx, const std::function<void()>& work, int tries) {
   if (timestamp_bits() == 0) return false;
-  std::vector<uint64_t> s = timestamp_pairs(tries, work);
+  std::vector<uint64_t> s = timestamp_pairs(ctx, tries, work);
   for (int i = 0; i < tries; ++i)
     if (s[2 * i + 1] > s[2 * i]) return true;
   return false;
@@ -58,20 +58,22 @@ bool is_software_renderer(std::string_view renderer) {
   return false;
 }
 
-std::string gpu_timer_problem(std::string_view renderer, const std::function<void()>& work) {
+std::string gpu_timer_problem(gl::Context& ctx, const std::function<void()>& work) {
+  const std::string& renderer = ctx.info().renderer;
   if (timestamp_bits() == 0) return "GPU timers unavailable: the driver has 0 timestamp bits";
   if (is_software_renderer(renderer))
-    return "GPU timers unavailable: software renderer (" + std::string(renderer) +
+    return "GPU timers unavailable: software renderer (" + renderer +
            ") timestamps follow the CPU, not the work";
-  if (!gpu_timers_work(work)) return "GPU timers unavailable: the driver returns 0 durations";
+  if (!gpu_timers_work(ctx, work)) return "GPU timers unavailable: the driver returns 0 durations";
   return {};
 }
 
-std::vector<double> time_reps(TimerKind kind, int reps, const std::function<void()>& work) {
+std::vector<double> time_reps(gl::Context& ctx, TimerKind kind, int reps,
+                              const std::function<void()>& work) {
   std::vector<double> ms(size_t(std::max(reps, 0)));
   if (reps <= 0) return ms;
   if (kind == TimerKind::Gpu) {
-    std::vector<uint64_t> s = timestamp_pairs(reps, work);
+    std::vector<uint64_t> s = timestamp_pairs(ctx, reps, work);
     for (int i = 0; i < reps; ++i)
       ms[i] = s[2 * i + 1] >= s[2 * i] ? double(s[2 * i + 1] - s[2 * i]) * 1e-6 : 0.0;
     return ms;

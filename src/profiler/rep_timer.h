@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gl/context.h"
+
 namespace oceanfft::profiler {
 
 enum class TimerKind {
@@ -22,7 +24,7 @@ int timestamp_bits();
 // Runs `work` `tries` times between timestamp queries and reports whether the driver measured
 // anything: a driver without timers answers every query with 0 (or one value), so every
 // duration is 0.
-bool gpu_timers_work(const std::function<void()>& work, int tries = 3);
+bool gpu_timers_work(gl::Context& ctx, const std::function<void()>& work, int tries = 3);
 
 // Software rasterizers (llvmpipe, softpipe, SwiftShader) answer timer queries with the CPU clock
 // at the moment the query is processed: compute that runs inside the call is covered, work the
@@ -30,13 +32,14 @@ bool gpu_timers_work(const std::function<void()>& work, int tries = 3);
 // "GPU" times are therefore not comparable between passes.
 bool is_software_renderer(std::string_view renderer);
 
-// Empty when GPU timers can be trusted on the current context, else why not (one line for
-// the user). `work` is a small piece of GL work to probe the timer with.
-std::string gpu_timer_problem(std::string_view renderer, const std::function<void()>& work);
+// Empty when GPU timers can be trusted on `ctx`, else why not (one line for the user). `work`
+// is a small piece of GL work to probe the timer with.
+std::string gpu_timer_problem(gl::Context& ctx, const std::function<void()>& work);
 
 // Milliseconds per repetition of `work`, `reps` times back to back. With Gpu the repetitions
 // are queued without waiting, so the times are what the GPU spent (including any gap while it
 // waited for the CPU to submit); results are read after one glFinish at the end.
-std::vector<double> time_reps(TimerKind kind, int reps, const std::function<void()>& work);
+std::vector<double> time_reps(gl::Context& ctx, TimerKind kind, int reps,
+                              const std::function<void()>& work);
 
 }  // namespace oceanfft::profiler

@@ -49,10 +49,10 @@ float query_max_anisotropy() {
   return std::max(m, 1.0f);
 }
 
-gl::Sampler make_map_sampler() {
+gl::Sampler make_map_sampler(gl::Context& ctx) {
   GLuint id = 0;
   glGenSamplers(1, &id);
-  gl::Sampler sampler(id);
+  gl::Sampler sampler(ctx, id);
   glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glSamplerParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
@@ -63,20 +63,20 @@ gl::Sampler make_map_sampler() {
 }  // namespace
 
 OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
-    : shaders_(&shaders), sky_(shaders), map_sampler_(make_map_sampler()) {
+    : shaders_(&shaders), sky_(shaders), map_sampler_(make_map_sampler(shaders.context())) {
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
-  sky_vao_ = gl::VertexArray(vao);
+  sky_vao_ = gl::VertexArray(shaders.context(), vao);
 
   const std::vector<float> detail = foam_detail(kFoamDetailSize);
   std::vector<uint8_t> bytes(detail.size());
   for (size_t i = 0; i < detail.size(); ++i)
     bytes[i] = uint8_t(std::lround(std::clamp(detail[i], 0.0f, 1.0f) * 255.0f));
   const int levels = int(std::log2(double(kFoamDetailSize))) + 1;
-  foam_detail_ = gl::Texture(GL_TEXTURE_2D, GL_R8, kFoamDetailSize, kFoamDetailSize, 1, levels);
+  foam_detail_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_R8, kFoamDetailSize, kFoamDetailSize, 1, levels);
   glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamDetailSize, kFoamDetailSize, GL_RED,
@@ -97,9 +97,9 @@ void OceanRenderer::build_mesh(int segments, float view_distance) {
 
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
-  gl::VertexArray new_vao(vao);
-  gl::Buffer vb = gl::make_buffer(GL_ARRAY_BUFFER, grid.size() * sizeof(float), grid.data());
-  gl::Buffer ib = gl::make_buffer(GL_ELEMENT_ARRAY_BUFFER, idx.size() * sizeof(uint32_t), idx.data());
+  gl::VertexArray new_vao(shaders_->context(), vao);
+  gl::Buffer vb = gl::make_buffer(shaders_->context(), GL_ARRAY_BUFFER, grid.size() * sizeof(float), grid.data());
+  gl::Buffer ib = gl::make_buffer(shaders_->context(), GL_ELEMENT_ARRAY_BUFFER, idx.size() * sizeof(uint32_t), idx.data());
   glBindVertexArray(vao);
   glBindBuffer(GL_ARRAY_BUFFER, vb.id());
   glEnableVertexAttribArray(0);

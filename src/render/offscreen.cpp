@@ -13,10 +13,10 @@ namespace oceanfft::render {
 
 namespace {
 
-gl::Renderbuffer make_renderbuffer(GLenum format, int width, int height, int samples) {
+gl::Renderbuffer make_renderbuffer(gl::Context& ctx, GLenum format, int width, int height, int samples) {
   GLuint name = 0;
   glGenRenderbuffers(1, &name);
-  gl::Renderbuffer rb(name);
+  gl::Renderbuffer rb(ctx, name);
   glBindRenderbuffer(GL_RENDERBUFFER, name);
   if (samples > 1)
     glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, width, height);
@@ -26,10 +26,10 @@ gl::Renderbuffer make_renderbuffer(GLenum format, int width, int height, int sam
   return rb;
 }
 
-gl::Framebuffer make_framebuffer(GLuint color, GLuint depth) {
+gl::Framebuffer make_framebuffer(gl::Context& ctx, GLuint color, GLuint depth) {
   GLuint name = 0;
   glGenFramebuffers(1, &name);
-  gl::Framebuffer fb(name);
+  gl::Framebuffer fb(ctx, name);
   glBindFramebuffer(GL_FRAMEBUFFER, name);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
   if (depth) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
@@ -43,10 +43,9 @@ gl::Framebuffer make_framebuffer(GLuint color, GLuint depth) {
 
 }  // namespace
 
-Offscreen::Offscreen(int width, int height, int samples)
+Offscreen::Offscreen(gl::Context& context, int width, int height, int samples)
     : width_(width), height_(height), samples_(samples) {
-  gl::Context* ctx = gl::Context::current();
-  if (!ctx) throw Error(ErrorCode::GlUnsupported, "offscreen rendering needs a current GL context");
+  gl::Context* ctx = &context;
   GLint max_size = 0, max_samples = 1;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
@@ -55,12 +54,12 @@ Offscreen::Offscreen(int width, int height, int samples)
                 "image size " + std::to_string(width) + "x" + std::to_string(height) +
                     " must be within 1.." + std::to_string(max_size) + " on each side");
   samples_ = std::max(1, std::min(samples, int(max_samples)));
-  color_ = make_renderbuffer(GL_RGBA8, width, height, samples_);
-  depth_ = make_renderbuffer(GL_DEPTH_COMPONENT32F, width, height, samples_);
-  draw_fbo_ = make_framebuffer(color_.id(), depth_.id());
+  color_ = make_renderbuffer(context, GL_RGBA8, width, height, samples_);
+  depth_ = make_renderbuffer(context, GL_DEPTH_COMPONENT32F, width, height, samples_);
+  draw_fbo_ = make_framebuffer(context, color_.id(), depth_.id());
   if (samples_ > 1) {
-    resolved_ = make_renderbuffer(GL_RGBA8, width, height, 1);
-    resolve_fbo_ = make_framebuffer(resolved_.id(), 0);
+    resolved_ = make_renderbuffer(context, GL_RGBA8, width, height, 1);
+    resolve_fbo_ = make_framebuffer(context, resolved_.id(), 0);
   }
   if (ctx->check_errors("offscreen framebuffer"))
     throw Error(ErrorCode::GlRuntime, "GL error while creating the offscreen framebuffer");

@@ -11,8 +11,8 @@ namespace oceanfft::render {
 
 class Offscreen {
  public:
-  // samples: wanted MSAA samples, lowered to what the driver offers (1 = none).
-  Offscreen(int width, int height, int samples = 4);
+  // In `context`; samples: wanted MSAA samples, lowered to what the driver offers (1 = none).
+  Offscreen(gl::Context& context, int width, int height, int samples = 4);
   int width() const { return width_; }
   int height() const { return height_; }
   int samples() const { return samples_; }

@@ -161,8 +161,8 @@ void set_linear_clamp(GLenum target, bool mip) {
   glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 }
 
-gl::Texture make_texture(GLenum format, int w, int h, int levels) {
-  gl::Texture t(GL_TEXTURE_2D, format, w, h, 1, levels);
+gl::Texture make_texture(gl::Context& ctx, GLenum format, int w, int h, int levels) {
+  gl::Texture t(ctx, GL_TEXTURE_2D, format, w, h, 1, levels);
   glBindTexture(GL_TEXTURE_2D, t.id());
   set_linear_clamp(GL_TEXTURE_2D, levels > 1);
   glBindTexture(GL_TEXTURE_2D, 0);
@@ -182,12 +182,12 @@ Sky::Sky(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
   view_program_ = shaders.compute("sky/sky_view.comp");
   env_program_ = shaders.compute("sky/environment.comp");
   prefilter_program_ = shaders.compute("sky/prefilter.comp");
-  transmittance_ = make_texture(GL_RGBA32F, kTransmittanceWidth, kTransmittanceHeight, 1);
-  sky_view_ = make_texture(GL_RGBA32F, kSkyViewWidth, kSkyViewHeight, 1);
-  radiance_ = make_texture(GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
-  envmap_ = make_texture(GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
+  transmittance_ = make_texture(shaders_->context(), GL_RGBA32F, kTransmittanceWidth, kTransmittanceHeight, 1);
+  sky_view_ = make_texture(shaders_->context(), GL_RGBA32F, kSkyViewWidth, kSkyViewHeight, 1);
+  radiance_ = make_texture(shaders_->context(), GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
+  envmap_ = make_texture(shaders_->context(), GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
   // A 1x1 stand-in, so the sampler always has a complete texture behind it.
-  user_image_ = make_texture(GL_RGBA32F, 1, 1, 1);
+  user_image_ = make_texture(shaders_->context(), GL_RGBA32F, 1, 1, 1);
 }
 
 void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* timer) {
@@ -202,10 +202,10 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
 
   if (p.file != image_path_) {
     if (p.file.empty()) {
-      user_image_ = make_texture(GL_RGBA32F, 1, 1, 1);
+      user_image_ = make_texture(shaders_->context(), GL_RGBA32F, 1, 1, 1);
     } else {
       const SkyImage img = load_sky_image(p.file);
-      gl::Texture t = make_texture(GL_RGBA16F, img.width, img.height, 1);
+      gl::Texture t = make_texture(shaders_->context(), GL_RGBA16F, img.width, img.height, 1);
       glBindTexture(GL_TEXTURE_2D, t.id());
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
       glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

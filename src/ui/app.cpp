@@ -83,10 +83,12 @@ class App {
         script_(std::move(script)),
         window_(window_options(options)),
         imgui_(install_callbacks(window_, &input_)),
+        shaders_(window_),
         sim_(shaders_, settings_.ocean),
         renderer_(shaders_),
         maps_(shaders_),
-        viewer_(shaders_) {
+        viewer_(shaders_),
+        profiler_(profiler::Options{.context = &window_}) {
     if (!options_.image_path.empty()) {
       viewer_.load(options_.image_path);
       // The window opens anyway (the panel shows the error and a path field to try again).
@@ -343,7 +345,7 @@ int App::run() {
         write_png(options_.screenshot_path, read_framebuffer(fw, fh));
     }
     if (report_now_) {
-      std::printf("%s\n", object_report(frame_).c_str());
+      std::printf("%s\n", object_report(window_, frame_).c_str());
       std::fflush(stdout);
       report_now_ = false;
     }
@@ -359,7 +361,7 @@ int App::run() {
     std::printf("sea check: Hs measured=%.4f theory=%.4f error=%+.2f%% samples=%d\n",
                 *check_.measured_hs(), check_.theory_hs(), check_.error_percent().value_or(0.0),
                 check_.samples());
-  if (options_.report_objects) std::printf("%s\n", object_report(frame_).c_str());
+  if (options_.report_objects) std::printf("%s\n", object_report(window_, frame_).c_str());
   std::fflush(stdout);
   if (options_.frames > 0 && window_.error_count() > 0)
     throw Error(ErrorCode::GlRuntime, std::to_string(window_.error_count()) +

@@ -59,6 +59,6 @@ ScriptCheck script_check();
 // The line `report=objects` and --report-objects print, parsed by the tests:
 // "objects frame=F textures=T buffers=B programs=P shaders=S queries=Q framebuffers=FB
 //  vertex_arrays=V renderbuffers=R samplers=SA gl_errors=E debug=D" (D = 1 on a KHR_debug context)
-std::string object_report(int frame);
+std::string object_report(gl::Context& ctx, int frame);
 
 }  // namespace oceanfft::ui

@@ -62,9 +62,8 @@ ScriptCheck script_check() {
   };
 }
 
-std::string object_report(int frame) {
-  gl::Context* ctx = gl::Context::current();
-  if (!ctx) return "objects frame=" + std::to_string(frame) + " no-context";
+std::string object_report(gl::Context& context, int frame) {
+  gl::Context* ctx = &context;
   ctx->check_errors("object report");
   const gl::ObjectCounts& c = ctx->objects();
   char line[512];

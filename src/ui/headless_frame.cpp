@@ -152,7 +152,7 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   for (int i = warm_steps; i > 0; --i) sim.step(f.time - i * warm_step);
   sim.step(f.time);
   render::OceanRenderer renderer(shaders);
-  render::Offscreen target(f.width, f.height, f.samples);
+  render::Offscreen target(context, f.width, f.height, f.samples);
   target.bind();
   renderer.draw(sim, f.camera, f.settings.shading, f.width, f.height);
   RenderedFrame out;

@@ -14,10 +14,10 @@
 namespace oceanfft::ui {
 MapsPanel::MapsPanel(const gl::ShaderLibrary& shaders)
     : program_(shaders.compute("ui/map_view.comp")),
-      height_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
-      displacement_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
-      normal_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
-      foam_(GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize) {
+      height_(shaders.context(), GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
+      displacement_(shaders.context(), GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
+      normal_(shaders.context(), GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize),
+      foam_(shaders.context(), GL_TEXTURE_2D, GL_RGBA8, kPreviewSize, kPreviewSize) {
   // Previews are shown at their own size or smaller; linear looks better than nearest there.
   for (const gl::Texture* t : {&height_, &displacement_, &normal_, &foam_}) {
     glBindTexture(GL_TEXTURE_2D, t->id());

@@ -58,8 +58,8 @@ void make_round_trip(FftRoundTrip& rt, const fft::Options& o, const gl::ShaderLi
   rt.options = o;
   rt.seed = seed;
   rt.plan = std::make_unique<fft::Plan>(o, shaders);
-  rt.input = gl::make_complex_texture(o.width, o.height, o.layers);
-  rt.spectrum = gl::make_complex_texture(o.width, o.height, o.layers);
+  rt.input = gl::make_complex_texture(shaders.context(), o.width, o.height, o.layers);
+  rt.spectrum = gl::make_complex_texture(shaders.context(), o.width, o.height, o.layers);
   rt.data = fft::random_planes(o.width, o.height, o.layers, seed);
   fft::upload(rt.input, rt.data);
 }
@@ -164,7 +164,7 @@ SoakReport run_soak(const SoakOptions& a, const std::function<void(const std::st
   gl::HeadlessOptions ho;
   ho.quiet = true;
   auto ctx = gl::create_headless(ho);
-  gl::ShaderLibrary shaders;
+  gl::ShaderLibrary shaders(*ctx);
   rep.renderer = ctx->info().renderer + " | " + ctx->info().version;
 
   std::vector<int> sizes;

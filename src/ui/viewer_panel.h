@@ -13,7 +13,8 @@ namespace oceanfft::ui {
 
 class ViewerPanel {
  public:
-  // Needs a current GL context; compiles the viewer's shaders (throws oceanfft::Error if not).
+  // Works in shaders.context(), which must be current; compiles the viewer's shaders (throws
+  // oceanfft::Error if they fail).
   explicit ViewerPanel(const gl::ShaderLibrary& shaders);
   ~ViewerPanel();
   ViewerPanel(const ViewerPanel&) = delete;

@@ -131,8 +131,6 @@ struct RoundTrip::State {
 
 RoundTrip::RoundTrip(const gl::ShaderLibrary& shaders, int texture_limit)
     : shaders_(shaders), texture_limit_(texture_limit) {
-  if (!gl::Context::current())
-    throw Error(ErrorCode::GlUnsupported, "the image viewer needs a current GL context");
   pack_ = shaders.compute("viewer/pack.comp");
   filter_ = shaders.compute("viewer/filter.comp");
   unpack_ = shaders.compute("viewer/unpack.comp");
@@ -173,7 +171,7 @@ void RoundTrip::set_image(Image image) {
   s->pw = pad ? padded_size(image.width) : image.width;
   s->ph = pad ? padded_size(image.height) : image.height;
   s->layers = (image.channels + 1) / 2;
-  const int limit = texture_limit_ > 0 ? texture_limit_ : gl::Context::current()->limits().max_texture_size;
+  const int limit = texture_limit_ > 0 ? texture_limit_ : shaders_.context().limits().max_texture_size;
   const std::string shape = std::to_string(image.width) + "x" + std::to_string(image.height);
   if (s->pw > kMaxPaddedSize || s->ph > kMaxPaddedSize)
     throw Error(ErrorCode::InvalidArgument,
@@ -189,20 +187,20 @@ void RoundTrip::set_image(Image image) {
   std::vector<float> rgba(size_t(image.width) * image.height * 4, 0.0f);
   for (size_t i = 0, n = size_t(image.width) * image.height; i < n; ++i)
     for (int c = 0; c < image.channels; ++c) rgba[4 * i + c] = image.pixels[i * image.channels + c];
-  s->source = gl::Texture(GL_TEXTURE_2D, GL_RGBA32F, image.width, image.height);
+  s->source = gl::Texture(shaders_.context(), GL_TEXTURE_2D, GL_RGBA32F, image.width, image.height);
   glBindTexture(GL_TEXTURE_2D, s->source.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.width, image.height, GL_RGBA, GL_FLOAT, rgba.data());
   glBindTexture(GL_TEXTURE_2D, 0);
   s->image = std::move(image);
-  s->packed = gl::make_complex_texture(s->pw, s->ph, s->layers);
-  s->spectrum = gl::make_complex_texture(s->pw, s->ph, s->layers);
-  s->recon = gl::Texture(GL_TEXTURE_2D, GL_RGBA32F, s->image.width, s->image.height);
+  s->packed = gl::make_complex_texture(shaders_.context(), s->pw, s->ph, s->layers);
+  s->spectrum = gl::make_complex_texture(shaders_.context(), s->pw, s->ph, s->layers);
+  s->recon = gl::Texture(shaders_.context(), GL_TEXTURE_2D, GL_RGBA32F, s->image.width, s->image.height);
   for (gl::Texture* v : {&s->original_view, &s->recon_view, &s->diff_view})
-    *v = gl::Texture(GL_TEXTURE_2D, GL_RGBA8, s->image.width, s->image.height);
+    *v = gl::Texture(shaders_.context(), GL_TEXTURE_2D, GL_RGBA8, s->image.width, s->image.height);
   for (gl::Texture* v : {&s->spectrum_view, &s->phase_view})
-    *v = gl::Texture(GL_TEXTURE_2D, GL_RGBA8, s->pw, s->ph);
+    *v = gl::Texture(shaders_.context(), GL_TEXTURE_2D, GL_RGBA8, s->pw, s->ph);
   // Display textures are sampled by ImGui at arbitrary zoom; linear looks better than nearest.
   for (gl::Texture* v : {&s->original_view, &s->recon_view, &s->diff_view, &s->spectrum_view,
                          &s->phase_view}) {
@@ -218,7 +216,7 @@ void RoundTrip::set_image(Image image) {
   inverse(*s);
   s->errors = measure(*s);
   views(*s);
-  if (gl::Context::current()->check_errors("image round trip"))
+  if (shaders_.context().check_errors("image round trip"))
     throw Error(ErrorCode::GlRuntime, "GL error during the image round trip");
   retired_ = std::move(state_);
   state_ = std::move(s);
@@ -249,7 +247,7 @@ void RoundTrip::configure(const Settings& settings) {
     } else {
       views(*state_);
     }
-    if (gl::Context::current()->check_errors("image round trip"))
+    if (shaders_.context().check_errors("image round trip"))
       throw Error(ErrorCode::GlRuntime, "GL error during the image round trip");
   } catch (...) {
     settings_ = old;

@@ -98,7 +98,7 @@ int dump(int n, int p, int lines, int ex, const std::string& dir, const gl::Shad
   o.fast.row_lines = o.fast.column_lines = lines;
   o.fast.exchange = ex;
   for (int axis = 0; axis < 2; ++axis) {
-    auto s = fft::detail::plan_fast_axis(n, axis, n, gl::Context::current()->limits(), o);
+    auto s = fft::detail::plan_fast_axis(n, axis, n, shaders.context().limits(), o);
     if (!s) continue;
     gl::Program prog = shaders.compute("fft/fast.comp", fft::detail::fast_defines(*s, axis));
     GLint len = 0;
@@ -162,7 +162,7 @@ Timing time_plan(fft::Plan& plan, const gl::Texture& in, int reps) {
 }
 
 double error_of(fft::Plan& plan, int w, int h, int layers, fft::Direction d, uint64_t seed) {
-  gl::Texture tex = gl::make_complex_texture(w, h, layers);
+  gl::Texture tex = gl::make_complex_texture(*plan.targets()[0].context(), w, h, layers);
   fft::Planes in = fft::random_planes(w, h, layers, seed);
   fft::upload(tex, in);
   for (const gl::Texture& t : plan.targets()) fft::poison(t);
@@ -218,10 +218,10 @@ std::vector<std::pair<std::string, std::string>> variant_roots() {
 
 int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::ShaderLibrary& main_shaders) {
   std::vector<std::pair<std::string, gl::ShaderLibrary>> libs;
-  for (auto& [label, dir] : variant_roots()) libs.push_back({label, gl::ShaderLibrary(dir)});
+  for (auto& [label, dir] : variant_roots()) libs.push_back({label, gl::ShaderLibrary(main_shaders.context(), dir)});
   if (libs.empty()) libs.push_back({"", main_shaders});
   for (int n : sizes) {
-    gl::Texture tex = gl::make_complex_texture(n, n, layers);
+    gl::Texture tex = gl::make_complex_texture(main_shaders.context(), n, n, layers);
     fft::upload(tex, fft::random_planes(n, n, layers, 99 + n));
     auto run = [&](fft::Options o, const std::string& label, const gl::ShaderLibrary& shaders) {
       o.width = o.height = n;
@@ -280,7 +280,8 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
 int copy_bw(int layers, int reps, const std::vector<int>& sizes, const gl::ShaderLibrary& shaders) {
   gl::Program prog = shaders.compute("fft/fast_copy.comp");
   for (int n : sizes) {
-    gl::Texture a = gl::make_complex_texture(n, n, layers), b = gl::make_complex_texture(n, n, layers);
+    gl::Texture a = gl::make_complex_texture(shaders.context(), n, n, layers),
+                b = gl::make_complex_texture(shaders.context(), n, n, layers);
     fft::upload(a, fft::random_planes(n, n, layers, 5));
     const double bytes = double(n) * n * layers * 16 * 2;
     for (int mode = 0; mode < 2; ++mode) {
@@ -324,7 +325,7 @@ int main(int argc, char** argv) {
     if (mode == "dump") {
       if (argc < 7) return 2;
       auto ctx = gl::create_headless();
-      gl::ShaderLibrary shaders;
+      gl::ShaderLibrary shaders(*ctx);
       return dump(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]),
                   argv[6], shaders);
     }
@@ -333,7 +334,7 @@ int main(int argc, char** argv) {
     std::vector<int> sizes;
     for (int i = mode == "verify" ? 3 : 4; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
     auto ctx = gl::create_headless();
-    gl::ShaderLibrary shaders;
+    gl::ShaderLibrary shaders(*ctx);
     std::printf("renderer: %s | %s | %s\n", ctx->info().vendor.c_str(), ctx->info().renderer.c_str(),
                 ctx->info().version.c_str());
     int rc = mode == "verify" ? verify(layers, sizes, shaders)
