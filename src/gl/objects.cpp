@@ -179,4 +179,15 @@ Query make_query(Context& context) {
   return Query(context, name);
 }
 
+Sampler make_sampler(Context& context, GLint min_filter, GLint mag_filter, GLint wrap) {
+  GLuint name = 0;
+  glGenSamplers(1, &name);
+  Sampler s(context, name);
+  glSamplerParameteri(name, GL_TEXTURE_MIN_FILTER, min_filter);
+  glSamplerParameteri(name, GL_TEXTURE_MAG_FILTER, mag_filter);
+  glSamplerParameteri(name, GL_TEXTURE_WRAP_S, wrap);
+  glSamplerParameteri(name, GL_TEXTURE_WRAP_T, wrap);
+  return s;
+}
+
 }  // namespace oceanfft::gl

@@ -188,5 +188,8 @@ Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* da
                    GLenum usage = GL_STATIC_DRAW);
 // A query object name (glGenQueries); no binding changes.
 Query make_query(Context& context);
+// A sampler object with these min and mag filters and this wrap mode on s and t; no binding
+// changes.
+Sampler make_sampler(Context& context, GLint min_filter, GLint mag_filter, GLint wrap);
 
 }  // namespace oceanfft::gl

@@ -160,13 +160,7 @@ Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
   validate(params_);
   init_program_ = shaders.compute("ocean/initial_spectrum.comp");
   downsample_program_ = shaders.compute("ocean/downsample.comp");
-  GLuint id = 0;
-  glGenSamplers(1, &id);
-  filtered_ = gl::Sampler(shaders.context(), id);
-  glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-  glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glSamplerParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glSamplerParameteri(id, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  filtered_ = gl::make_sampler(shaders.context(), GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT);
   rebuild_size();
 }
 

@@ -49,21 +49,12 @@ float query_max_anisotropy() {
   return std::max(m, 1.0f);
 }
 
-gl::Sampler make_map_sampler(gl::Context& ctx) {
-  GLuint id = 0;
-  glGenSamplers(1, &id);
-  gl::Sampler sampler(ctx, id);
-  glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-  glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glSamplerParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glSamplerParameteri(id, GL_TEXTURE_WRAP_T, GL_REPEAT);
-  return sampler;
-}
-
 }  // namespace
 
 OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
-    : shaders_(&shaders), sky_(shaders), map_sampler_(make_map_sampler(shaders.context())) {
+    : shaders_(&shaders),
+      sky_(shaders),
+      map_sampler_(gl::make_sampler(shaders.context(), GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT)) {
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
