@@ -398,13 +398,15 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   // derivative chains come first; the foam-and-slopes map's chain, which carries the foam, after.
   {
     gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 32 * 2 / 3);
-    make_mipmaps({&displacement_, &derivatives_});
+    // Only the foam pass's fetches read them before the last chain's barrier, which covers
+    // every write before it for the renderer and readbacks.
+    make_mipmaps({&displacement_, &derivatives_}, GL_TEXTURE_FETCH_BARRIER_BIT);
   }
   foam_pass(dt, timer);
   foam_reset_ = false;
   {
     gl::ScopedPass pass(timer, "ocean.foam.mipmaps", texels() * 16 * 2 / 3);
-    make_mipmaps({&foam_slopes_});
+    make_mipmaps({&foam_slopes_}, kMapsWritten);
   }
 }
 
@@ -574,14 +576,15 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   foam_current_ ^= 1;
 }
 
-void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps) const {
+void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps,
+                              GLbitfield last_barrier) const {
   const gl::Program& prog = downsample_program_;
   glUseProgram(prog.id());
   glUniform1i(gl::uniform(prog, "uSource"), 0);
   glActiveTexture(GL_TEXTURE0);
   const int levels = displacement_.levels();
   constexpr int kPerDispatch = 5;  // levels one work group's 32x32 tile reduces to
-  // Round by round (levels 1-5, then 6-10), all three maps per round: the maps are independent,
+  // Round by round (levels 1-5, then 6-10), every map per round: the maps are independent,
   // so only a round's dispatches wait for the previous round, and a barrier costs ~2 us on an
   // H100 (docs/perf-notes.md), several times a small dispatch.
   for (int base = 0; base + 1 < levels; base += kPerDispatch) {
@@ -599,8 +602,8 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps) co
                            GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
       glDispatchCompute(groups, groups, GLuint(map->layers()));
     }
-    // The next round fetches what this one stored; after the last, the renderer and readbacks.
-    glMemoryBarrier(base + kPerDispatch + 1 < levels ? GL_TEXTURE_FETCH_BARRIER_BIT : kMapsWritten);
+    // The next round fetches what this one stored; after the last, whoever reads the chain.
+    glMemoryBarrier(base + kPerDispatch + 1 < levels ? GL_TEXTURE_FETCH_BARRIER_BIT : last_barrier);
   }
   glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }

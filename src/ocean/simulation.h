@@ -234,8 +234,8 @@ class Simulation {
  private:
   void rebuild_size();
   void make_h0(bool keep_phase);
-  // Levels 1.. of these maps from their level 0, then the barrier the renderer needs.
-  void make_mipmaps(std::initializer_list<const gl::Texture*> maps) const;
+  // Levels 1.. of these maps from their level 0, then `last_barrier` for their next readers.
+  void make_mipmaps(std::initializer_list<const gl::Texture*> maps, GLbitfield last_barrier) const;
 
   const gl::ShaderLibrary* shaders_;
   Params params_;
