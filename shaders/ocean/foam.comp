@@ -34,20 +34,20 @@ void main() {
   ivec3 texel = ivec3(gl_GlobalInvocationID);
   if (texel.x >= uN || texel.y >= uN) return;
   int c = texel.z;
+  float cell = uPatch[c] / float(uN);
   // The whole sea at this texel's point: the other cascades sampled where it lies in theirs.
-  int breaking_cascades = uCascades;
+  vec2 at = vec2(texel.xy) * cell;
   vec3 js[4];
   vec3 sum = vec3(0.0);
-  for (int o = 0; o < breaking_cascades; ++o) {
-    js[o] = jacobian_at(vec2(texel.xy) * (uPatch[c] / float(uN)), o);
+  for (int o = 0; o < uCascades; ++o) {
+    js[o] = jacobian_at(at, o);
     sum += js[o];
   }
   vec3 breaking = foam_breaking(sum);
   float total = 0.0;
-  for (int o = 0; o < breaking_cascades; ++o) total += foam_compression(js[o], breaking.yz);
-  float share = total > 0.0 ? foam_compression(js[c], breaking.yz) / total
-                            : 1.0 / float(breaking_cascades);
-  vec2 state = foam_update(texel.xy, c, uN, uPatch[c] / float(uN), breaking.x * share);
+  for (int o = 0; o < uCascades; ++o) total += foam_compression(js[o], breaking.yz);
+  float share = total > 0.0 ? foam_compression(js[c], breaking.yz) / total : 1.0 / float(uCascades);
+  vec2 state = foam_update(texel.xy, c, uN, cell, breaking.x * share);
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
   vec4 t = imageLoad(uFoamSlopes, texel);
   imageStore(uFoamSlopes, texel, vec4(min(state.x + state.y, 1.0), t.yzw));
