@@ -34,9 +34,15 @@ float value_noise(float u, float v, int pu, int pv, uint32_t seed) {
   return a + (b - a) * sy;
 }
 
-float smoothstep(float e0, float e1, float x) {
-  const float t = std::clamp((x - e0) / (e1 - e0), 0.0f, 1.0f);
-  return t * t * (3.0f - 2.0f * t);
+// Octaves of value_noise, each with twice the previous one's lattice periods (pu, pv) and half
+// its amplitude, normalised to the range of one.
+float octaves(float u, float v, int count, int pu, int pv, uint32_t seed) {
+  float sum = 0.0f, amp = 0.5f, norm = 0.0f;
+  for (int o = 0; o < count; ++o, amp *= 0.5f) {
+    sum += amp * value_noise(u, v, pu << o, pv << o, seed + uint32_t(o));
+    norm += amp;
+  }
+  return sum / norm;
 }
 
 }  // namespace
@@ -53,26 +59,14 @@ std::vector<float> foam_detail(int size, uint64_t seed) {
       // No cells: a cellular (Worley) lace read as a tiled pattern at every distance. Streaks,
       // eight times longer along u (the renderer turns u into the wind direction) than
       // across, over four octaves; times a finer isotropic grain of bubbles and gaps.
-      float streak = 0.0f, amp = 0.5f, norm = 0.0f;
-      for (int o = 0; o < 4; ++o, amp *= 0.5f) {
-        streak += amp * value_noise(u, v, 2 << o, 16 << o, s + 10 + uint32_t(o));
-        norm += amp;
-      }
-      streak /= norm;
-      float grain = 0.0f;
-      amp = 0.5f;
-      norm = 0.0f;
-      for (int o = 0; o < 3; ++o, amp *= 0.5f) {
-        grain += amp * value_noise(u, v, 24 << o, 24 << o, s + 20 + uint32_t(o));
-        norm += amp;
-      }
-      grain /= norm;
+      const float streak = octaves(u, v, 4, 2, 16, s + 10);
+      const float grain = octaves(u, v, 3, 24, 24, s + 20);
       // Centred on 0.5 and roughly symmetric: the renderer moves the whitecap's edge by the
       // detail's deviation, so the white area stays the coverage the maps report.
       out[size_t(y) * size + x] = 0.5f + 1.8f * (0.65f * streak + 0.35f * grain - 0.5f);
     }
-  // Mean 0.5: the renderer's 2 * detail then leaves the average coverage unchanged. Clamping
-  // at 1 lowers the mean again, so scale the unclamped values until the clamped mean fits.
+  // Mean 0.5: the renderer's shift of the whitecap level by (detail - 0.5) then averages to
+  // nothing. Clamping lowers the mean again, so scale until the clamped mean fits.
   const std::vector<float> raw = out;
   double k = 1.0;
   for (int iter = 0; iter < 30; ++iter) {

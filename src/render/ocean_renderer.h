@@ -25,8 +25,9 @@ struct ShadingParams {
   // the crest height in metres above the mean that scatters fully.
   float scatter_strength = 1.0f;
   float scatter_height = 2.0f;
-  // Foam: the simulation's coverage (ocean::Params' threshold, softness, grow, decay) times
-  // 2 x a generated detail texture of mean 0.5, repeating every foam_detail_size metres.
+  // Foam: white where the simulation's coverage (ocean::Params' foam settings), its level
+  // moved by a generated detail texture of mean 0.5 repeating every foam_detail_size metres,
+  // crosses the 0.5 the whitecap coverage counts (ocean.frag's shade_foam).
   float foam_intensity = 0.9f;
   float foam_detail_size = 7.0f;
   float exposure = 1.0f;
