@@ -93,7 +93,7 @@ vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradianc
   // Levels from the same well-conditioned footprint as the maps (without their bias): the
   // hardware's pick jumped on edge-on faces and moved the whitecaps' edges with it.
   float lod = gFootLod - kBias + uDetailLevelOffset;
-  float d1 = textureLod(uFoamDetail, wind_uv / uFoamDetailSize, lod).r;
+  vec2 d1 = textureLod(uFoamDetail, wind_uv / uFoamDetailSize, lod).rg;  // (pattern, density)
   float d2 = textureLod(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
                                          vec2(0.37, 0.71), lod - log2(3.7)).r;
   // White where the coverage, its level moved by the detail's deviation from its mean, crosses
@@ -101,9 +101,9 @@ vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradianc
   // changing how much of the sea is white, so the picture shows the coverage the maps report.
   // Below it only a faint residual tint; inside, the detail's texture.
   float c = clamp(coverage, 0.0, 1.5);
-  float level = c + 0.5 * (d1 - 0.5) + 0.25 * (d2 - 0.5);
+  float level = c + 0.5 * (d1.r - 0.5) + 0.25 * (d2 - 0.5);
   float white = smoothstep(0.42, 0.58, level);
-  float foam = (white * smoothstep(0.15, 0.65, d1) + 0.15 * min(c, 1.0) * d1) * uFoamIntensity;
+  float foam = (white * d1.g + 0.15 * min(c, 1.0) * d1.r) * uFoamIntensity;
   // Foam is a rough white diffuser of albedo about 0.8.
   vec3 foam_color = 0.8 / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
   return mix(color, foam_color, clamp(foam, 0.0, 1.0));

@@ -78,4 +78,9 @@ std::vector<float> foam_detail(int size, uint64_t seed) {
   return out;
 }
 
+float foam_density(float detail) {
+  const float t = std::clamp((detail - 0.2f) / (0.5f - 0.2f), 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
+}
+
 }  // namespace oceanfft::render

@@ -63,14 +63,17 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
 
   const std::vector<float> detail = foam_detail(kFoamDetailSize);
-  std::vector<uint8_t> bytes(detail.size());
-  for (size_t i = 0; i < detail.size(); ++i)
-    bytes[i] = uint8_t(std::lround(std::clamp(detail[i], 0.0f, 1.0f) * 255.0f));
+  auto unorm8 = [](float v) { return uint8_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+  std::vector<uint8_t> bytes(2 * detail.size());
+  for (size_t i = 0; i < detail.size(); ++i) {
+    bytes[2 * i] = unorm8(detail[i]);
+    bytes[2 * i + 1] = unorm8(foam_density(detail[i]));
+  }
   const int levels = int(std::log2(double(kFoamDetailSize))) + 1;
-  foam_detail_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_R8, kFoamDetailSize, kFoamDetailSize, 1, levels);
+  foam_detail_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_RG8, kFoamDetailSize, kFoamDetailSize, 1, levels);
   glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamDetailSize, kFoamDetailSize, GL_RED,
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamDetailSize, kFoamDetailSize, GL_RG,
                   GL_UNSIGNED_BYTE, bytes.data());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glGenerateMipmap(GL_TEXTURE_2D);
