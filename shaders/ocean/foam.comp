@@ -1,6 +1,6 @@
 #version 430 core
-// The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
-// chains are built, before the foam-and-slopes map's chain. z = cascade. Reads every cascade, so it
+// The foam pass (ocean/foam.glsl): after the Jacobian map and its mip chain are built, before
+// the foam-and-slopes map's chain. z = cascade. Reads every cascade, so it
 // works the same after the fused column pass, which sees one cascade only.
 #include "ocean/foam.glsl"
 
@@ -8,13 +8,11 @@ layout(local_size_x = 16, local_size_y = 16) in;
 // Read and written by the same invocation only: yzw (the slope moments assemble wrote) are kept.
 layout(binding = 0, rgba32f) uniform image2DArray uFoamSlopes;
 layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
-uniform sampler2DArray uDisplacementMap;  // complete mip chains, trilinear, repeating
-uniform sampler2DArray uDerivativesMap;
+uniform sampler2DArray uJacobianMap;  // complete mip chain, trilinear, repeating
 
 uniform int uN;
 uniform int uCascades;
 uniform float uPatch[4];
-uniform float uInvChoppiness;  // 1 / lambda (0 where lambda is 0): the maps hold lambda * J
 uniform float uBreakingLength; // metres: shorter waves make no whitecaps
 
 // (d Dx/dx, d Dz/dz, d Dx/dz) of cascade c at world point `at`, choppiness 1, box-filtered
@@ -25,9 +23,7 @@ vec3 jacobian_at(vec2 at, int c) {
   float cell = uPatch[c] / float(uN);
   float lod = max(log2(uBreakingLength / cell), 0.0);
   vec3 uv = vec3(at / uPatch[c] + 0.5 / float(uN), float(c));
-  vec2 d = textureLod(uDerivativesMap, uv, lod).zw;
-  float xz = textureLod(uDisplacementMap, uv, lod).w;
-  return vec3(d, xz) * uInvChoppiness;
+  return textureLod(uJacobianMap, uv, lod).xyz;
 }
 
 void main() {

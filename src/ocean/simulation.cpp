@@ -22,8 +22,8 @@ constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
 // Between the pass that writes level 0 and the mip passes, only their fetches need waiting:
 // the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
 constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
-// Between assemble and the foam pass: it fetches displacement and derivatives and loads and
-// stores the foam-and-slopes map's own texel.
+// Between assemble and the foam pass: it fetches the Jacobian map and loads and stores the
+// foam-and-slopes map's own texel.
 constexpr GLbitfield kFoamSourceWritten =
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
 constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
@@ -209,6 +209,7 @@ void Simulation::rebuild_size() {
   gl::Texture disp(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture foam_slopes(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
+  gl::Texture jacobian(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   // A change of algorithm or fusion keeps the grid, and the foam with it: toggling the FFT live
   // must not wipe the whitecaps.
   const bool keep_foam = foam_[0].id() != 0 && foam_[0].width() == n && foam_[0].layers() == cascades;
@@ -234,6 +235,7 @@ void Simulation::rebuild_size() {
   displacement_ = std::move(disp);
   derivatives_ = std::move(derivs);
   foam_slopes_ = std::move(foam_slopes);
+  jacobian_ = std::move(jacobian);
   if (!keep_foam) {
     foam_[0] = std::move(foam0);
     foam_[1] = std::move(foam1);
@@ -394,13 +396,14 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   else
     step_unfused(dt, timer);
   phase_current_ ^= 1;
-  // The foam pass reads the surface filtered to the breaking scale, so the displacement and
-  // derivative chains come first; the foam-and-slopes map's chain, which carries the foam, after.
+  // The foam pass reads the Jacobian filtered to the breaking scale, so its chain comes first,
+  // built in the same rounds as the displacement and derivative chains; the foam-and-slopes
+  // map's chain, which carries the foam, after.
   {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 32 * 2 / 3);
+    gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 48 * 2 / 3);
     // Only the foam pass's fetches read them before the last chain's barrier, which covers
     // every write before it for the renderer and readbacks.
-    make_mipmaps({&displacement_, &derivatives_}, GL_TEXTURE_FETCH_BARRIER_BIT);
+    make_mipmaps({&displacement_, &derivatives_, &jacobian_}, GL_TEXTURE_FETCH_BARRIER_BIT);
   }
   foam_pass(dt, timer);
   foam_reset_ = false;
@@ -432,6 +435,7 @@ void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(4, foam_slopes_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(5, jacobian_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
 }
 
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
@@ -454,7 +458,7 @@ void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
 void Simulation::assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer) {
   const GLuint groups = GLuint((params_.size + kGroup - 1) / kGroup);
   gl::ScopedPass pass(timer, "ocean.assemble",
-                      texels() * (16 * uint64_t(layers_per_cascade()) + 64));
+                      texels() * (16 * uint64_t(layers_per_cascade()) + 4 * 16));
   const gl::Program& prog = assemble_program_;
   set_assemble_uniforms(prog);
   glUniform1i(gl::uniform(prog, "uN"), params_.size);
@@ -509,8 +513,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   // No fields texture is written: fields() hands out a plan texture of the right shape, stale.
   last_fields_ = &plan_->targets()[1];
   {
-    // Reads the rows' output and last step's foam, writes three maps.
-    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 16 + 48));
+    // Reads the rows' output, writes four maps.
+    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 4 * 16));
     const gl::Program& prog = fused_columns_program_;
     set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
@@ -525,10 +529,10 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
 void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
   const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
-  // Fetches its own and (bilinearly) the other cascades' Jacobians, last step's state; writes
+  // Fetches its own and (trilinearly) the other cascades' Jacobians, last step's state; writes
   // the state and the foam-and-slopes map's texel.
   gl::ScopedPass pass(timer, "ocean.foam",
-                      texels() * (uint64_t(params_.cascades) * 32 + 8 + 32 + 8 + 16));
+                      texels() * (uint64_t(params_.cascades) * 16 + 8 + 32 + 8 + 16));
   const gl::Program& prog = foam_program_;
   glUseProgram(prog.id());
   float patch[kMaxCascades] = {};
@@ -536,8 +540,6 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glUniform1i(gl::uniform(prog, "uN"), n);
   glUniform1i(gl::uniform(prog, "uCascades"), params_.cascades);
   glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
-  const float lambda = params_.choppiness;
-  glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
   glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
   glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
   glUniform1f(gl::uniform(prog, "uFoamGrow"), params_.foam_grow);
@@ -554,11 +556,10 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glUniform2f(gl::uniform(prog, "uFoamDrift"), drift * wx, drift * wz);
   glUniform2f(gl::uniform(prog, "uFoamWindDir"), wx, wz);
   glUniform1f(gl::uniform(prog, "uFoamStreak"), float(kFoamStreakPerWind) * wind.wind_speed);
-  glUniform1i(gl::uniform(prog, "uDisplacementMap"), 0);
-  glUniform1i(gl::uniform(prog, "uDerivativesMap"), 1);
-  glUniform1i(gl::uniform(prog, "uFoamPrev"), 2);
-  const GLuint textures[] = {displacement_.id(), derivatives_.id(), foam_[foam_current_].id()};
-  for (GLuint unit = 0; unit < 3; ++unit) {
+  glUniform1i(gl::uniform(prog, "uJacobianMap"), 0);
+  glUniform1i(gl::uniform(prog, "uFoamPrev"), 1);
+  const GLuint textures[] = {jacobian_.id(), foam_[foam_current_].id()};
+  for (GLuint unit = 0; unit < 2; ++unit) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
     glBindSampler(unit, filtered_.id());
@@ -568,7 +569,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
   // The mip passes fetch the foam-and-slopes map; the next step's foam pass fetches the new state.
   glMemoryBarrier(kMipSourceWritten);
-  for (GLuint unit = 3; unit-- > 0;) {
+  for (GLuint unit = 2; unit-- > 0;) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glBindSampler(unit, 0);
