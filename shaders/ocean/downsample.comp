@@ -16,7 +16,12 @@ layout(binding = 2, rgba32f) uniform writeonly image2DArray uLevel3;
 layout(binding = 3, rgba32f) uniform writeonly image2DArray uLevel4;
 layout(binding = 4, rgba32f) uniform writeonly image2DArray uLevel5;
 
-shared vec4 tile[16][16];
+#define MIP_TILE_STORE(k, at, value)              \
+  if (k == 1) imageStore(uLevel2, at, value);      \
+  else if (k == 2) imageStore(uLevel3, at, value); \
+  else if (k == 3) imageStore(uLevel4, at, value); \
+  else imageStore(uLevel5, at, value)
+#include "ocean/mip_tile.glsl"
 
 void main() {
   ivec2 l = ivec2(gl_LocalInvocationID.xy);
@@ -36,30 +41,7 @@ void main() {
                 texelFetch(uSource, ivec3(min(s + ivec2(1, 1), ivec2(last)), layer), uBase));
     imageStore(uLevel1, ivec3(p, layer), v);
   }
-  tile[l.y][l.x] = v;
-
   // Levels base+2 .. base+5: the group's tile halves each time. Sizes are powers of two, so a
   // level smaller than the tile simply leaves the tile's outer texels unused.
-  for (int k = 2; k <= 5; ++k) {
-    int w = 16 >> (k - 1);  // this level's texels per group side
-    size = max(size >> 1, 1);
-    barrier();
-    bool inside = l.x < w && l.y < w;
-    if (inside) {
-      ivec2 s = l * 2;
-      v = 0.25 * (tile[s.y][s.x] + tile[s.y][s.x + 1] + tile[s.y + 1][s.x] + tile[s.y + 1][s.x + 1]);
-    }
-    barrier();
-    if (inside) {
-      tile[l.y][l.x] = v;
-      ivec2 q = group * w + l;
-      if (k <= uLevels && q.x < size && q.y < size) {
-        ivec3 at = ivec3(q, layer);
-        if (k == 2) imageStore(uLevel2, at, v);
-        else if (k == 3) imageStore(uLevel3, at, v);
-        else if (k == 4) imageStore(uLevel4, at, v);
-        else imageStore(uLevel5, at, v);
-      }
-    }
-  }
+  mip_tile_reduce(v, l, group, layer, uLevels - 1, size);
 }

@@ -1,6 +1,7 @@
 #version 430 core
-// The foam pass (ocean/foam.glsl): after the Jacobian map and its mip chain are built, before
-// the foam-and-slopes map's chain. z = cascade. Reads every cascade, so it
+// The foam pass (ocean/foam.glsl): after the Jacobian map and its mip chain are built. It also
+// makes levels 1-4 of the foam-and-slopes map from the texels it has just written (the rest of
+// that chain is a small dispatch after it). z = cascade. Reads every cascade, so it
 // works the same after the fused column pass, which sees one cascade only.
 #include "ocean/foam.glsl"
 
@@ -8,6 +9,17 @@ layout(local_size_x = 16, local_size_y = 16) in;
 // Read and written by the same invocation only: yzw (the slope moments assemble wrote) are kept.
 layout(binding = 0, rgba32f) uniform image2DArray uFoamSlopes;
 layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
+layout(binding = 2, rgba32f) uniform writeonly image2DArray uFoamSlopes1;  // levels 1-4
+layout(binding = 3, rgba32f) uniform writeonly image2DArray uFoamSlopes2;
+layout(binding = 4, rgba32f) uniform writeonly image2DArray uFoamSlopes3;
+layout(binding = 5, rgba32f) uniform writeonly image2DArray uFoamSlopes4;
+uniform int uMipLevels;  // how many of levels 1-4 the map has
+#define MIP_TILE_STORE(k, at, value)                    \
+  if (k == 1) imageStore(uFoamSlopes1, at, value);      \
+  else if (k == 2) imageStore(uFoamSlopes2, at, value); \
+  else if (k == 3) imageStore(uFoamSlopes3, at, value); \
+  else imageStore(uFoamSlopes4, at, value)
+#include "ocean/mip_tile.glsl"
 uniform sampler2DArray uJacobianMap;  // complete mip chain, trilinear, repeating
 
 uniform int uN;
@@ -27,8 +39,9 @@ vec3 jacobian_at(vec2 at, int c) {
 }
 
 void main() {
+  // N is a multiple of the group size (a power of two >= 64): every invocation has a texel, and
+  // none may leave before the tile's barriers.
   ivec3 texel = ivec3(gl_GlobalInvocationID);
-  if (texel.x >= uN || texel.y >= uN) return;
   int c = texel.z;
   float cell = uPatch[c] / float(uN);
   // The whole sea at this texel's point: the other cascades sampled where it lies in theirs.
@@ -45,6 +58,7 @@ void main() {
   float share = total > 0.0 ? foam_compression(js[c], breaking.yz) / total : 1.0 / float(uCascades);
   vec2 state = foam_update(texel.xy, c, uN, cell, breaking.x * share);
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
-  vec4 t = imageLoad(uFoamSlopes, texel);
-  imageStore(uFoamSlopes, texel, vec4(min(state.x + state.y, 1.0), t.yzw));
+  vec4 t = vec4(min(state.x + state.y, 1.0), imageLoad(uFoamSlopes, texel).yzw);
+  imageStore(uFoamSlopes, texel, t);
+  mip_tile_reduce(t, ivec2(gl_LocalInvocationID.xy), ivec2(gl_WorkGroupID.xy), c, uMipLevels, uN);
 }

@@ -31,6 +31,32 @@ constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UP
                                     GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
 
 
+// Levels 1..kFoamPassLevels of the foam-and-slopes map are made by the foam pass itself, in
+// its 16 x 16 work groups (ocean/mip_tile.glsl); make_mipmaps makes the rest.
+constexpr int kFoamPassLevels = 4;
+
+// Bytes each pass reads and writes, t = texels of every cascade: the profiler's bandwidth
+// column (gl::ScopedPass) and bytes_per_step() both take them from here.
+struct PassBytes {
+  // h0 twice (k and -k) and the phase per plane, the phase written once, the rows' output.
+  static uint64_t rows_fused(uint64_t t) { return t * (2 * 36 + 4 + 32); }
+  // The rows' output read, four maps written.
+  static uint64_t columns_fused(uint64_t t) { return t * (32 + 4 * 16); }
+  // h0 twice, the phase read and written, every plane written.
+  static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (32 + 8 + 16 * planes); }
+  // Every plane read, four maps written.
+  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 4 * 16); }
+  // Every cascade's Jacobian and two taps of last step's state fetched, the map's texel read
+  // and written, the state written, and the map's levels 1-4 (about a third of level 0).
+  static uint64_t foam(uint64_t t, int cascades) {
+    return t * (uint64_t(cascades) * 16 + 2 * 8 + 32 + 8) + t * 16 / 3;
+  }
+  // Level 0 of `maps` rgba32f maps read, the levels above it (a third as many texels) written.
+  static uint64_t mips(uint64_t t, uint64_t maps) { return t * 16 * maps * 4 / 3; }
+  // The foam map's chain above the levels the foam pass made.
+  static uint64_t foam_mip_tail(uint64_t t) { return mips(t >> (2 * kFoamPassLevels), 1); }
+};
+
 int mip_levels(int n) {
   int levels = 1;
   while ((n >> levels) > 0) ++levels;
@@ -400,16 +426,17 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   // built in the same rounds as the displacement and derivative chains; the foam-and-slopes
   // map's chain, which carries the foam, after.
   {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", texels() * 48 * 2 / 3);
+    gl::ScopedPass pass(timer, "ocean.mipmaps", PassBytes::mips(texels(), 3));
     // Only the foam pass's fetches read them before the last chain's barrier, which covers
     // every write before it for the renderer and readbacks.
-    make_mipmaps({&displacement_, &derivatives_, &jacobian_}, GL_TEXTURE_FETCH_BARRIER_BIT);
+    make_mipmaps({&displacement_, &derivatives_, &jacobian_}, 0, GL_TEXTURE_FETCH_BARRIER_BIT);
   }
   foam_pass(dt, timer);
   foam_reset_ = false;
   {
-    gl::ScopedPass pass(timer, "ocean.foam.mipmaps", texels() * 16 * 2 / 3);
-    make_mipmaps({&foam_slopes_}, kMapsWritten);
+    // The foam pass made levels 1 to kFoamPassLevels; the rest of the chain is small.
+    gl::ScopedPass pass(timer, "ocean.foam.mipmaps", PassBytes::foam_mip_tail(texels()));
+    make_mipmaps({&foam_slopes_}, kFoamPassLevels, kMapsWritten);
   }
 }
 
@@ -444,7 +471,7 @@ void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
   const GLuint cascades = GLuint(params_.cascades);
   const uint64_t per_cascade = uint64_t(layers_per_cascade());
   {
-    gl::ScopedPass pass(timer, "ocean.spectrum", texels() * (32 + 8 + 16 * per_cascade));
+    gl::ScopedPass pass(timer, "ocean.spectrum", PassBytes::spectrum(texels(), per_cascade));
     bind_evolve_inputs(spectrum_program_, dt);
     glBindImageTexture(1, spectrum_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     glDispatchCompute(groups, groups, cascades);
@@ -458,7 +485,7 @@ void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
 void Simulation::assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer) {
   const GLuint groups = GLuint((params_.size + kGroup - 1) / kGroup);
   gl::ScopedPass pass(timer, "ocean.assemble",
-                      texels() * (16 * uint64_t(layers_per_cascade()) + 4 * 16));
+                      PassBytes::assemble(texels(), uint64_t(layers_per_cascade())));
   const gl::Program& prog = assemble_program_;
   set_assemble_uniforms(prog);
   glUniform1i(gl::uniform(prog, "uN"), params_.size);
@@ -480,8 +507,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   const gl::Texture& rows = plan_->targets()[0];
   const float scale = 1.0f / float(params_.size);  // per axis; the spectrum holds N^2 h
   {
-    // Reads h0 twice and the phase per plane, writes the phase once and the rows' output.
-    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", texels() * (2 * 36 + 4 + 32));
+    gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", PassBytes::rows_fused(texels()));
     const gl::Program& prog = fused_rows_program_;
     bind_evolve_inputs(prog, dt);
     set_inverse_axis(prog, 0, scale);
@@ -513,8 +539,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   // No fields texture is written: fields() hands out a plan texture of the right shape, stale.
   last_fields_ = &plan_->targets()[1];
   {
-    // Reads the rows' output, writes four maps.
-    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", texels() * (32 + 4 * 16));
+    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", PassBytes::columns_fused(texels()));
     const gl::Program& prog = fused_columns_program_;
     set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
@@ -529,10 +554,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
 void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
   const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
-  // Fetches its own and (trilinearly) the other cascades' Jacobians, last step's state; writes
-  // the state and the foam-and-slopes map's texel.
-  gl::ScopedPass pass(timer, "ocean.foam",
-                      texels() * (uint64_t(params_.cascades) * 16 + 8 + 32 + 8 + 16));
+  gl::ScopedPass pass(timer, "ocean.foam", PassBytes::foam(texels(), params_.cascades));
   const gl::Program& prog = foam_program_;
   glUseProgram(prog.id());
   float patch[kMaxCascades] = {};
@@ -566,6 +588,11 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   }
   glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
   glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);
+  const int mip_levels = std::min(kFoamPassLevels, foam_slopes_.levels() - 1);
+  glUniform1i(gl::uniform(prog, "uMipLevels"), mip_levels);
+  for (int k = 1; k <= kFoamPassLevels; ++k)
+    glBindImageTexture(GLuint(1 + k), k <= mip_levels ? foam_slopes_.id() : 0, k <= mip_levels ? k : 0,
+                       GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
   // The mip passes fetch the foam-and-slopes map; the next step's foam pass fetches the new state.
   glMemoryBarrier(kMipSourceWritten);
@@ -577,7 +604,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   foam_current_ ^= 1;
 }
 
-void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps,
+void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, int first,
                               GLbitfield last_barrier) const {
   const gl::Program& prog = downsample_program_;
   glUseProgram(prog.id());
@@ -588,7 +615,7 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps,
   // Round by round (levels 1-5, then 6-10), every map per round: the maps are independent,
   // so only a round's dispatches wait for the previous round, and a barrier costs ~2 us on an
   // H100 (docs/perf-notes.md), several times a small dispatch.
-  for (int base = 0; base + 1 < levels; base += kPerDispatch) {
+  for (int base = first; base + 1 < levels; base += kPerDispatch) {
     const int count = std::min(kPerDispatch, levels - 1 - base);
     const int size = std::max(params_.size >> base, 1);
     glUniform1i(gl::uniform(prog, "uBase"), base);
@@ -610,16 +637,13 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps,
 }
 
 uint64_t Simulation::bytes_per_step() const {
-  const uint64_t mips = texels() * 48 * 2 / 3;  // a third of the three maps, read and written
-  const uint64_t rows_fused = texels() * (2 * 36 + 4 + 32);
-  const uint64_t foam = texels() * (uint64_t(params_.cascades) * 32 + 8 + 32 + 8 + 16);
-  if (fusion_ == Fusion::Full) return rows_fused + texels() * (32 + 16 + 48) + foam + mips;
+  const uint64_t t = texels(), planes = uint64_t(layers_per_cascade());
+  const uint64_t after = PassBytes::mips(t, 3) + PassBytes::foam(t, params_.cascades) +
+                         PassBytes::foam_mip_tail(t);
+  if (fusion_ == Fusion::Full) return PassBytes::rows_fused(t) + PassBytes::columns_fused(t) + after;
   const fft::Options& o = plan_->options();
-  // Assemble: read every field and the foam, write three maps.
-  const uint64_t assemble = texels() * (16 * uint64_t(layers_per_cascade()) + 64);
   if (fusion_ == Fusion::Spectrum)
-    return rows_fused + fft::pass_bytes(o) + assemble + foam + mips;
-  const uint64_t spectrum = texels() * (32 + 8 + 16 * uint64_t(layers_per_cascade()));
+    return PassBytes::rows_fused(t) + fft::pass_bytes(o) + PassBytes::assemble(t, planes) + after;
   uint64_t fft = 0;
   for (const fft::AxisStrategy* s : {&plan_->horizontal(), &plan_->vertical()}) {
     int stages = 0;
@@ -627,7 +651,7 @@ uint64_t Simulation::bytes_per_step() const {
     fft += s->kind == fft::AxisStrategy::Kind::StageDispatches ? fft::pass_bytes(o) * stages
                                                                   : fft::pass_bytes(o);
   }
-  return spectrum + fft + assemble + foam + mips;
+  return PassBytes::spectrum(t, planes) + fft + PassBytes::assemble(t, planes) + after;
 }
 
 std::string Simulation::describe() const {

@@ -241,7 +241,9 @@ class Simulation {
   void rebuild_size();
   void make_h0(bool keep_phase);
   // Levels 1.. of these maps from their level 0, then `last_barrier` for their next readers.
-  void make_mipmaps(std::initializer_list<const gl::Texture*> maps, GLbitfield last_barrier) const;
+  // Levels first+1 .. of every map from level `first`, in rounds of five levels.
+  void make_mipmaps(std::initializer_list<const gl::Texture*> maps, int first,
+                    GLbitfield last_barrier) const;
 
   const gl::ShaderLibrary* shaders_;
   Params params_;

@@ -23,7 +23,8 @@
 #            20 calls per timestamp pair (OCEANFFT_BENCH_CALLS). About 3 minutes on an H100.
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
-# ALGORITHMS (FFT bench, default fast,stockham-r4), VSIZES and VOCEAN (variants: FFT sizes,
+# ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
+# beside this one), VSIZES and VOCEAN (variants: FFT sizes,
 # default 256,512,1024; ocean step cases SIZES:CASCADES, default 256,512:3 1024:4).
 set -o pipefail
 GLDIR=${GLDIR:-../../.gl}
@@ -60,12 +61,17 @@ for section in "$@"; do
         2>/dev/null | tee "$OUT/fft-L6-256-again.txt" | tail -1
       ;;
     ocean)
+      # With BASE=dir (a baseline build: dir/oceanfft and dir/shaders), every case runs on it
+      # too, just before this build's, so both see the same card and clocks.
       for cascades in 3 4; do
-        ./oceanfft bench --sizes 256,512,1024 --algorithms fast --reps "$REPS" \
-          --ocean-cascades $cascades --json "$OUT/ocean-c$cascades.json" \
-          2>"$OUT/ocean-c$cascades.err" | tee "$OUT/ocean-c$cascades.txt" | grep "^ocean step" |
-          sed 's/(median ms, GPU timestamp queries)//'
-
+        for build in ${BASE:+base} this; do
+          bin=./oceanfft shaders=$PWD/shaders tag=
+          [ $build = base ] && bin=$BASE/oceanfft shaders=$BASE/shaders tag=base-
+          OCEANFFT_SHADER_DIR=$shaders $bin bench --sizes 256,512,1024 --algorithms fast \
+            --reps "$REPS" --ocean-cascades $cascades --json "$OUT/${tag}ocean-c$cascades.json" \
+            2>"$OUT/${tag}ocean-c$cascades.err" | tee "$OUT/${tag}ocean-c$cascades.txt" |
+            grep "^ocean step" | sed "s/(median ms, GPU timestamp queries)//; s/^/$build /"
+        done
       done
       ;;
     frame)
