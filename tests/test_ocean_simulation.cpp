@@ -91,7 +91,7 @@ TEST_F(Ocean, PackedFieldsMatchUnpacked) {
   for (int c = 0; c < 2; ++c)
     for (const gl::Texture* (*map)(const S&) :
          {+[](const S& s) { return &s.displacement(); }, +[](const S& s) { return &s.derivatives(); },
-          +[](const S& s) { return &s.foam_slopes(); }, +[](const S& s) { return &s.jacobian(); }})
+          +[](const S& s) { return &s.foam_slopes(); }})
       EXPECT_LT(test::relative_l2(S::download_map(*map(packed), c), S::download_map(*map(unpacked), c)), 1e-5)
           << "cascade " << c;
 }
@@ -256,7 +256,6 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
       for (S* s : {&full, &spectrum, &plain}) {
         fft::poison(s->displacement());
         fft::poison(s->derivatives());
-        fft::poison(s->jacobian());
         s->step(t);
       }
       for (const S* fused : {&full, &spectrum})
@@ -264,8 +263,7 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
           for (const gl::Texture* (*map)(const S&) :
                {+[](const S& s) { return &s.displacement(); },
                 +[](const S& s) { return &s.derivatives(); },
-                +[](const S& s) { return &s.foam_slopes(); },
-                +[](const S& s) { return &s.jacobian(); }}) {
+                +[](const S& s) { return &s.foam_slopes(); }}) {
             const std::vector<float> a = S::download_map(*map(*fused), c);
             const std::vector<float> b = S::download_map(*map(plain), c);
             for (float v : a) ASSERT_TRUE(std::isfinite(v)) << "N=" << n << " cascade " << c;
@@ -444,36 +442,6 @@ TEST_F(Ocean, WavesTravelDownwind) {
 
 // Every mip level of every map and cascade is the 2x2 box average of the level below, down to
 // 1x1: the renderer's filtering and the slope variance (E[s^2] - E[s]^2) rely on it.
-// The foam pass's Jacobian map is the renderer's lambda-scaled one at choppiness 1, whatever
-// chop the picture shows: at choppiness 0 the picture is flat, the sea still breaks.
-TEST_F(Ocean, JacobianMapIsThePhysicalSurfaces) {
-  using S = ocean::Simulation;
-  for (float lambda : {0.0f, 1.7f}) {
-    ocean::Params p = random_params(test::seed("jacobian"), 64);
-    p.cascades = 2;
-    p.choppiness = lambda;
-    S sim(test::shaders(), p);
-    fft::poison(sim.jacobian());
-    sim.step(2.0);
-    p.choppiness = 1.0f;
-    S unit(test::shaders(), p);
-    unit.step(2.0);
-    for (int c = 0; c < 2; ++c) {
-      const std::vector<float> j = S::download_map(sim.jacobian(), c);
-      const std::vector<float> d = S::download_map(unit.displacement(), c);
-      const std::vector<float> g = S::download_map(unit.derivatives(), c);
-      std::vector<float> want(j.size()), got(j.size());
-      for (size_t i = 0; i < j.size(); i += 4) {
-        for (int ch = 0; ch < 4; ++ch) ASSERT_TRUE(std::isfinite(j[i + ch])) << "texel " << i / 4;
-        EXPECT_EQ(j[i + 3], 0.0f);
-        want[i] = g[i + 2], want[i + 1] = g[i + 3], want[i + 2] = d[i + 3];
-        got[i] = j[i], got[i + 1] = j[i + 1], got[i + 2] = j[i + 2];
-      }
-      EXPECT_LT(test::relative_l2(got, want), 1e-6) << "choppiness " << lambda << " cascade " << c;
-    }
-  }
-}
-
 TEST_F(Ocean, MipLevelsAreBoxAverages) {
   for (int n : {64, 256}) {
     ocean::Params p = random_params(test::seed("mips"), n);
@@ -482,8 +450,7 @@ TEST_F(Ocean, MipLevelsAreBoxAverages) {
     sim.step(3.0);
     sim.step(3.5);  // foam too
     using S = ocean::Simulation;
-    for (const gl::Texture* map :
-         {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes(), &sim.jacobian()}) {
+    for (const gl::Texture* map : {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()}) {
       ASSERT_EQ(map->levels(), int(std::log2(n)) + 1);
       auto level = [&](int l) {
         const int w = n >> l;

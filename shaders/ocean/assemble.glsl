@@ -10,7 +10,6 @@ layout(binding = 2, rgba32f) uniform writeonly image2DArray uDisplacement;
 layout(binding = 3, rgba32f) uniform writeonly image2DArray uDerivatives;
 // x (foam) is left 0 for the foam pass, which reads every cascade and so cannot run here.
 layout(binding = 4, rgba32f) uniform writeonly image2DArray uFoamSlopes;
-layout(binding = 5, rgba32f) uniform writeonly image2DArray uJacobian;  // the foam pass's input
 
 uniform float uChoppiness;
 
@@ -21,7 +20,6 @@ void assemble_fields(ivec3 texel, float f[8]) {
   imageStore(uDisplacement, texel, vec4(lambda * f[0], f[1], lambda * f[2], jxz));
   imageStore(uDerivatives, texel, vec4(f[3], f[4], jxx, jzz));
   imageStore(uFoamSlopes, texel, vec4(0.0, f[3] * f[3], f[4] * f[4], f[3] * f[4]));
-  imageStore(uJacobian, texel, vec4(f[5], f[6], f[7], 0.0));
 }
 
 // The packed layout: plane 0 = (f0, f1, f2, f3), plane 1 = (f4, f5, f6, f7).

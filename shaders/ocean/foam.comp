@@ -1,7 +1,7 @@
 #version 430 core
-// The foam pass (ocean/foam.glsl): after the Jacobian map and its mip chain are built. It also
-// makes levels 1-4 of the foam-and-slopes map from the texels it has just written (the rest of
-// that chain is a small dispatch after it). z = cascade. Reads every cascade, so it
+// The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
+// chains are built. It also makes levels 1-4 of the foam-and-slopes map from the texels it has
+// just written (the rest of that chain is a small dispatch after it). z = cascade. Reads every cascade, so it
 // works the same after the fused column pass, which sees one cascade only.
 #include "ocean/foam.glsl"
 
@@ -20,11 +20,13 @@ uniform int uMipLevels;  // how many of levels 1-4 the map has
   else if (k == 3) imageStore(uFoamSlopes3, at, value); \
   else imageStore(uFoamSlopes4, at, value)
 #include "ocean/mip_tile.glsl"
-uniform sampler2DArray uJacobianMap;  // complete mip chain, trilinear, repeating
+uniform sampler2DArray uDisplacementMap;  // complete mip chains, trilinear, repeating
+uniform sampler2DArray uDerivativesMap;
 
 uniform int uN;
 uniform int uCascades;
 uniform float uPatch[4];
+uniform float uInvChoppiness;  // 1 / lambda (0 where lambda is 0): the maps hold lambda * J
 uniform float uBreakingLength; // metres: shorter waves make no whitecaps
 
 // (d Dx/dx, d Dz/dz, d Dx/dz) of cascade c at world point `at`, choppiness 1, box-filtered
@@ -35,7 +37,9 @@ vec3 jacobian_at(vec2 at, int c) {
   float cell = uPatch[c] / float(uN);
   float lod = max(log2(uBreakingLength / cell), 0.0);
   vec3 uv = vec3(at / uPatch[c] + 0.5 / float(uN), float(c));
-  return textureLod(uJacobianMap, uv, lod).xyz;
+  vec2 d = textureLod(uDerivativesMap, uv, lod).zw;
+  float xz = textureLod(uDisplacementMap, uv, lod).w;
+  return vec3(d, xz) * uInvChoppiness;
 }
 
 void main() {

@@ -22,8 +22,8 @@ constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
 // Between the pass that writes level 0 and the mip passes, only their fetches need waiting:
 // the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
 constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
-// Between assemble and the foam pass: it fetches the Jacobian map and loads and stores the
-// foam-and-slopes map's own texel.
+// Between assemble and the foam pass: it fetches displacement and derivatives and loads and
+// stores the foam-and-slopes map's own texel.
 constexpr GLbitfield kFoamSourceWritten =
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
 constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
@@ -40,16 +40,16 @@ constexpr int kFoamPassLevels = 4;
 struct PassBytes {
   // h0 twice (k and -k) and the phase per plane, the phase written once, the rows' output.
   static uint64_t rows_fused(uint64_t t) { return t * (2 * 36 + 4 + 32); }
-  // The rows' output read, four maps written.
-  static uint64_t columns_fused(uint64_t t) { return t * (32 + 4 * 16); }
+  // The rows' output read, three maps written.
+  static uint64_t columns_fused(uint64_t t) { return t * (32 + 3 * 16); }
   // h0 twice, the phase read and written, every plane written.
   static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (32 + 8 + 16 * planes); }
-  // Every plane read, four maps written.
-  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 4 * 16); }
-  // Every cascade's Jacobian and two taps of last step's state fetched, the map's texel read
-  // and written, the state written, and the map's levels 1-4 (about a third of level 0).
+  // Every plane read, three maps written.
+  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 3 * 16); }
+  // Every cascade's Jacobian (two maps) and two taps of last step's state fetched, the map's
+  // texel read and written, the state written, and the map's levels 1-4 (a third of level 0).
   static uint64_t foam(uint64_t t, int cascades) {
-    return t * (uint64_t(cascades) * 16 + 2 * 8 + 32 + 8) + t * 16 / 3;
+    return t * (uint64_t(cascades) * 32 + 2 * 8 + 32 + 8) + t * 16 / 3;
   }
   // Level 0 of `maps` rgba32f maps read, the levels above it (a third as many texels) written.
   static uint64_t mips(uint64_t t, uint64_t maps) { return t * 16 * maps * 4 / 3; }
@@ -235,7 +235,6 @@ void Simulation::rebuild_size() {
   gl::Texture disp(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture foam_slopes(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
-  gl::Texture jacobian(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   // A change of algorithm or fusion keeps the grid, and the foam with it: toggling the FFT live
   // must not wipe the whitecaps.
   const bool keep_foam = foam_[0].id() != 0 && foam_[0].width() == n && foam_[0].layers() == cascades;
@@ -261,7 +260,6 @@ void Simulation::rebuild_size() {
   displacement_ = std::move(disp);
   derivatives_ = std::move(derivs);
   foam_slopes_ = std::move(foam_slopes);
-  jacobian_ = std::move(jacobian);
   if (!keep_foam) {
     foam_[0] = std::move(foam0);
     foam_[1] = std::move(foam1);
@@ -422,14 +420,13 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   else
     step_unfused(dt, timer);
   phase_current_ ^= 1;
-  // The foam pass reads the Jacobian filtered to the breaking scale, so its chain comes first,
-  // built in the same rounds as the displacement and derivative chains; the foam-and-slopes
-  // map's chain, which carries the foam, after.
+  // The foam pass reads the surface filtered to the breaking scale, so the displacement and
+  // derivative chains come first; the foam-and-slopes map's chain, which carries the foam, after.
   {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", PassBytes::mips(texels(), 3));
+    gl::ScopedPass pass(timer, "ocean.mipmaps", PassBytes::mips(texels(), 2));
     // Only the foam pass's fetches read them before the last chain's barrier, which covers
     // every write before it for the renderer and readbacks.
-    make_mipmaps({&displacement_, &derivatives_, &jacobian_}, 0, GL_TEXTURE_FETCH_BARRIER_BIT);
+    make_mipmaps({&displacement_, &derivatives_}, 0, GL_TEXTURE_FETCH_BARRIER_BIT);
   }
   foam_pass(dt, timer);
   foam_reset_ = false;
@@ -462,7 +459,6 @@ void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(4, foam_slopes_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  glBindImageTexture(5, jacobian_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
 }
 
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
@@ -562,6 +558,8 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glUniform1i(gl::uniform(prog, "uN"), n);
   glUniform1i(gl::uniform(prog, "uCascades"), params_.cascades);
   glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
+  const float lambda = params_.choppiness;
+  glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
   glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
   glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
   glUniform1f(gl::uniform(prog, "uFoamGrow"), params_.foam_grow);
@@ -578,10 +576,11 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glUniform2f(gl::uniform(prog, "uFoamDrift"), drift * wx, drift * wz);
   glUniform2f(gl::uniform(prog, "uFoamWindDir"), wx, wz);
   glUniform1f(gl::uniform(prog, "uFoamStreak"), float(kFoamStreakPerWind) * wind.wind_speed);
-  glUniform1i(gl::uniform(prog, "uJacobianMap"), 0);
-  glUniform1i(gl::uniform(prog, "uFoamPrev"), 1);
-  const GLuint textures[] = {jacobian_.id(), foam_[foam_current_].id()};
-  for (GLuint unit = 0; unit < 2; ++unit) {
+  glUniform1i(gl::uniform(prog, "uDisplacementMap"), 0);
+  glUniform1i(gl::uniform(prog, "uDerivativesMap"), 1);
+  glUniform1i(gl::uniform(prog, "uFoamPrev"), 2);
+  const GLuint textures[] = {displacement_.id(), derivatives_.id(), foam_[foam_current_].id()};
+  for (GLuint unit = 0; unit < 3; ++unit) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
     glBindSampler(unit, filtered_.id());
@@ -596,7 +595,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
   // The mip passes fetch the foam-and-slopes map; the next step's foam pass fetches the new state.
   glMemoryBarrier(kMipSourceWritten);
-  for (GLuint unit = 2; unit-- > 0;) {
+  for (GLuint unit = 3; unit-- > 0;) {
     glActiveTexture(GL_TEXTURE0 + unit);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glBindSampler(unit, 0);
@@ -638,7 +637,7 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, in
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t t = texels(), planes = uint64_t(layers_per_cascade());
-  const uint64_t after = PassBytes::mips(t, 3) + PassBytes::foam(t, params_.cascades) +
+  const uint64_t after = PassBytes::mips(t, 2) + PassBytes::foam(t, params_.cascades) +
                          PassBytes::foam_mip_tail(t);
   if (fusion_ == Fusion::Full) return PassBytes::rows_fused(t) + PassBytes::columns_fused(t) + after;
   const fft::Options& o = plan_->options();

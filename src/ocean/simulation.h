@@ -177,15 +177,9 @@ class Simulation {
   //                 mipmapping, which a normal would not.
   //   foam_slopes:  x = foam coverage 0..1, accumulated over frames; yzw = (hx^2, hz^2, hx hz),
   //                 so a mip level's slope variance is E[s^2] - E[s]^2.
-  // The foam pass's own input, not the renderer's:
-  //   jacobian:     (dDx/dx, dDz/dz, dDx/dz, 0) at choppiness 1, the physical surface whatever
-  //                 lambda the picture uses. One texture, so filtering it to the breaking length
-  //                 is one trilinear fetch per cascade instead of two (the foam pass is bound
-  //                 by those fetches).
   const gl::Texture& displacement() const { return displacement_; }
   const gl::Texture& derivatives() const { return derivatives_; }
   const gl::Texture& foam_slopes() const { return foam_slopes_; }
-  const gl::Texture& jacobian() const { return jacobian_; }
 
   // What the FFT transforms (written with Fusion::None only): rgba32f 2D array,
   // N x N x (cascades * layers_per_cascade()),
@@ -267,7 +261,7 @@ class Simulation {
   Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
-  gl::Texture h0_, spectrum_, displacement_, derivatives_, foam_slopes_, jacobian_;
+  gl::Texture h0_, spectrum_, displacement_, derivatives_, foam_slopes_;
   // Each wave's accumulated phase: a step reads phase_[phase_current_] and writes the other.
   gl::Texture phase_[2];
   int phase_current_ = 0;
