@@ -21,10 +21,6 @@
 //   FFT_PAIR                  also declares u0..u15, fft_keep() (u = v) and
 //                             fft_pair_out(line, layer), which calls the includer's
 //                             FFT_PAIR_OUT(texel, u * uScale, v * uScale) per element; no uDst
-//   FFT_PAIR_IN               two layers per work group that share their inputs: fft_line on
-//                             an even layer 2j loads both lines at once through the includer's
-//                             FFT_LOAD_PAIR(i, line, j, a, b) (a: layer 2j, b: layer 2j+1),
-//                             keeping b in u0..u15; on layer 2j+1 it takes them from there
 //
 // Defines (set by src/fft/fast.cpp):
 //   N        axis length (power of two)
@@ -139,7 +135,7 @@ const vec4 ZERO4 = vec4(0.0);
 vec4 v0 = ZERO4, v1 = ZERO4, v2 = ZERO4, v3 = ZERO4, v4 = ZERO4, v5 = ZERO4, v6 = ZERO4,
      v7 = ZERO4, v8 = ZERO4, v9 = ZERO4, v10 = ZERO4, v11 = ZERO4, v12 = ZERO4, v13 = ZERO4,
      v14 = ZERO4, v15 = ZERO4;
-#if defined(FFT_PAIR) || defined(FFT_PAIR_IN)
+#ifdef FFT_PAIR
 vec4 u0 = ZERO4, u1 = ZERO4, u2 = ZERO4, u3 = ZERO4, u4 = ZERO4, u5 = ZERO4, u6 = ZERO4,
      u7 = ZERO4, u8 = ZERO4, u9 = ZERO4, u10 = ZERO4, u11 = ZERO4, u12 = ZERO4, u13 = ZERO4,
      u14 = ZERO4, u15 = ZERO4;
@@ -605,44 +601,6 @@ void fft_setup(out int line, out int layer) {
 // barrier after its last shared-memory read, so a second call needs one first.
 void fft_line(int line, int layer) {
   bool inverse = uDirection != 0;
-#ifdef FFT_PAIR_IN
-  if ((layer & 1) == 0) {
-    FFT_LOAD_PAIR(t + T * 0, line, layer >> 1, v0, u0);
-    FFT_LOAD_PAIR(t + T * 1, line, layer >> 1, v1, u1);
-#if P > 2
-    FFT_LOAD_PAIR(t + T * 2, line, layer >> 1, v2, u2);
-    FFT_LOAD_PAIR(t + T * 3, line, layer >> 1, v3, u3);
-#endif
-#if P > 4
-    FFT_LOAD_PAIR(t + T * 4, line, layer >> 1, v4, u4);
-    FFT_LOAD_PAIR(t + T * 5, line, layer >> 1, v5, u5);
-    FFT_LOAD_PAIR(t + T * 6, line, layer >> 1, v6, u6);
-    FFT_LOAD_PAIR(t + T * 7, line, layer >> 1, v7, u7);
-#endif
-#if P > 8
-    FFT_LOAD_PAIR(t + T * 8, line, layer >> 1, v8, u8);
-    FFT_LOAD_PAIR(t + T * 9, line, layer >> 1, v9, u9);
-    FFT_LOAD_PAIR(t + T * 10, line, layer >> 1, v10, u10);
-    FFT_LOAD_PAIR(t + T * 11, line, layer >> 1, v11, u11);
-    FFT_LOAD_PAIR(t + T * 12, line, layer >> 1, v12, u12);
-    FFT_LOAD_PAIR(t + T * 13, line, layer >> 1, v13, u13);
-    FFT_LOAD_PAIR(t + T * 14, line, layer >> 1, v14, u14);
-    FFT_LOAD_PAIR(t + T * 15, line, layer >> 1, v15, u15);
-#endif
-  } else {
-    v0 = u0;
-    v1 = u1;
-#if P > 2
-    v2 = u2; v3 = u3;
-#endif
-#if P > 4
-    v4 = u4; v5 = u5; v6 = u6; v7 = u7;
-#endif
-#if P > 8
-    v8 = u8; v9 = u9; v10 = u10; v11 = u11; v12 = u12; v13 = u13; v14 = u14; v15 = u15;
-#endif
-  }
-#else
   v0 = FFT_LOAD(t + T * 0, line, layer);
   v1 = FFT_LOAD(t + T * 1, line, layer);
 #if P > 2
@@ -657,7 +615,6 @@ void fft_line(int line, int layer) {
   v10 = FFT_LOAD(t + T * 10, line, layer); v11 = FFT_LOAD(t + T * 11, line, layer);
   v12 = FFT_LOAD(t + T * 12, line, layer); v13 = FFT_LOAD(t + T * 13, line, layer);
   v14 = FFT_LOAD(t + T * 14, line, layer); v15 = FFT_LOAD(t + T * 15, line, layer);
-#endif
 #endif
   // The inverse transform is the forward one on swapped real and imaginary parts:
   // IDFT(x) = swap(DFT(swap(x))), so one kernel serves both directions.

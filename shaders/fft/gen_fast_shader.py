@@ -121,8 +121,6 @@ def generate():
         "%W%": block("sh[sh_index(base + ({m} % B) * sB + ({m} / B) * sR)] = part(v{m}, round);"),
         "%RD%": block("v{m} = with_part(v{m}, round, sh[sh_index(t + T * {m})]);"),
         "%LD%": block("v{m} = FFT_LOAD(t + T * {m}, line, layer);"),
-        "%LDPAIR%": block("FFT_LOAD_PAIR(t + T * {m}, line, layer >> 1, v{m}, u{m});", "    "),
-        "%TAKE%": block("v{m} = u{m};", "    "),
         "%SW%": block("v{m} = v{m}.yxwz;", "    "),
         "%TW%": without_register0(block("v{m} = cmul(v{m}, tw[{m} * step]);")),
         "%STAGES%": stages,

@@ -38,8 +38,8 @@ constexpr int kFoamPassLevels = 4;
 // Bytes each pass reads and writes, t = texels of every cascade: the profiler's bandwidth
 // column (gl::ScopedPass) and bytes_per_step() both take them from here.
 struct PassBytes {
-  // h0 twice (k and -k) and the phase read, the phase written, the rows' output (two planes).
-  static uint64_t rows_fused(uint64_t t) { return t * (32 + 4 + 4 + 32); }
+  // h0 twice (k and -k) and the phase per plane, the phase written once, the rows' output.
+  static uint64_t rows_fused(uint64_t t) { return t * (2 * 36 + 4 + 32); }
   // The rows' output read, three maps written.
   static uint64_t columns_fused(uint64_t t) { return t * (32 + 3 * 16); }
   // h0 twice, the phase read and written, every plane written.
@@ -510,7 +510,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
-    glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
+    glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
   }
   if (fusion_ == Fusion::Spectrum) {
