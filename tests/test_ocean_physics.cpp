@@ -294,11 +294,14 @@ TEST_F(OceanPhysics, WhitecapsFollowMonahanAcrossTheWinds) {
     double coverage = 0.0;
     std::string each;
     // At low winds few crests break, on the groups of the longest waves, so one patch varies
-    // most from seed to seed (12 seeds: coefficient of variation 67 % at fresh, 48 % at strong
-    // breeze, 20 % at storm): those get more seeds, so the mean is 2.7 standard errors inside
-    // the bounds.
+    // most from seed to seed (24 seeds: coefficient of variation 65 % at fresh, 42 % at strong
+    // breeze, 27 % at near gale, 22 % at storm). The seeds per sea keep its expected mean
+    // about 3 standard errors or more inside the bounds: with 12 seeds strong breeze (1.79 x
+    // Monahan before the threshold was centred) failed for about one base seed in six.
     const std::string_view sea = name;
-    const int kSeeds = sea == "fresh" || sea == "strong-breeze" ? 12 : 6;
+    const int kSeeds = sea == "fresh" || sea == "strong-breeze"  ? 24
+                       : sea == "near-gale" || sea == "storm" ? 12
+                                                              : 6;
     for (int s = 0; s < kSeeds; ++s) {
       p.seed = seed + uint64_t(s);
       ocean::Simulation sim(test::shaders(), p);  // from rest: no foam carried between seeds
