@@ -493,3 +493,47 @@ TEST_F(Ocean, MipLevelsAreBoxAverages) {
     }
   }
 }
+
+// The foam pass computes a fine cascade's injection on a grid of s texels shared by its 16 x 16
+// tiles and interpolates it bilinearly. One step from rest the foam map is exactly the
+// injection times foam_grow dt, so every texel must be the bilinear mix of the grid points
+// around it, the next tile's first points included: a grid point that neighbouring tiles
+// disagreed on, or an off-by-one in the interpolation, breaks that.
+TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
+  ocean::Params p = random_params(test::seed("foam grid"), 128);
+  p.cascades = 3;
+  p.patch_sizes = {300.0f, 80.0f, 20.0f};
+  p.spectrum.wind.wind_speed = 20.0f;  // breaking length 8 m
+  p.foam_threshold = 1.05f;            // breaking, partly, almost everywhere
+  ocean::Simulation sim(test::shaders(), p);
+  const double t0 = sim.time();
+  sim.step(t0 + 0.05);
+  const int n = p.size;
+  const double length = ocean::breaking_length(p);
+  for (int layer : {1, 2}) {
+    // The shader's stride: the largest power of two up to 16 texels within half the length.
+    const double cell = p.patch_sizes[size_t(layer)] / n;
+    const int s = int(std::clamp(std::exp2(std::floor(std::log2(0.5 * length / cell))), 1.0, 16.0));
+    ASSERT_GE(s, 4) << "layer " << layer << " must be interpolated for the test to mean anything";
+    const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), layer);
+    auto foam = [&](int x, int z) { return double(m[4 * (size_t(z % n) * n + size_t(x % n))]); };
+    double worst = 0.0, peak = 0.0;
+    // Up to the last grid interval: the other cascades repeat with their own patch sizes, so
+    // the whole sea is not periodic in this one's, and the grid point at the patch's far end
+    // (which the last tile computes there) is not the one at 0 that the map repeats.
+    for (int z = 0; z < n - s; ++z)
+      for (int x = 0; x < n - s; ++x) {
+        const int gx = x / s * s, gz = z / s * s;
+        const double fx = double(x - gx) / s, fz = double(z - gz) / s;
+        const double want = (1 - fz) * ((1 - fx) * foam(gx, gz) + fx * foam(gx + s, gz)) +
+                            fz * ((1 - fx) * foam(gx, gz + s) + fx * foam(gx + s, gz + s));
+        worst = std::max(worst, std::abs(foam(x, z) - want));
+        peak = std::max(peak, foam(x, z));
+      }
+    std::printf("layer %d: stride %d texels, peak foam %.3g, worst departure from bilinear %.3g\n",
+                layer, s, peak, worst);
+    ASSERT_GT(peak, 0.01) << "no injection on layer " << layer;
+    ASSERT_LT(peak, 0.99) << "clamped: the map is not the injection";
+    EXPECT_LT(worst, 1e-5 * peak + 1e-7) << "layer " << layer;
+  }
+}

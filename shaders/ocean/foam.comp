@@ -42,14 +42,10 @@ vec3 jacobian_at(vec2 at, int c) {
   return vec3(d, xz) * uInvChoppiness;
 }
 
-void main() {
-  // N is a multiple of the group size (a power of two >= 64): every invocation has a texel, and
-  // none may leave before the tile's barriers.
-  ivec3 texel = ivec3(gl_GlobalInvocationID);
-  int c = texel.z;
-  float cell = uPatch[c] / float(uN);
-  // The whole sea at this texel's point: the other cascades sampled where it lies in theirs.
-  vec2 at = vec2(texel.xy) * cell;
+// How hard the whole sea breaks at texel p of cascade c, times the cascade's share of it.
+float injection(ivec2 p, int c) {
+  // The whole sea at this point: the other cascades sampled where it lies in theirs.
+  vec2 at = vec2(p) * (uPatch[c] / float(uN));
   vec3 js[4];
   vec3 sum = vec3(0.0);
   for (int o = 0; o < uCascades; ++o) {
@@ -60,9 +56,39 @@ void main() {
   float total = 0.0;
   for (int o = 0; o < uCascades; ++o) total += foam_compression(js[o], breaking.yz);
   float share = total > 0.0 ? foam_compression(js[c], breaking.yz) / total : 1.0 / float(uCascades);
-  vec2 state = foam_update(texel.xy, c, uN, cell, breaking.x * share);
+  return breaking.x * share;
+}
+
+shared float sInjection[9][9];
+
+void main() {
+  // N is a multiple of the group size (a power of two >= 64): every invocation has a texel, and
+  // none may leave before the tile's barriers.
+  ivec3 texel = ivec3(gl_GlobalInvocationID);
+  ivec2 l = ivec2(gl_LocalInvocationID.xy);
+  int c = texel.z;
+  float cell = uPatch[c] / float(uN);
+  // The injection comes from the sea filtered to the breaking length, so it changes over half
+  // that length at the fastest. Where the cascade's texels are shorter it is computed every s
+  // texels (s a power of two, 2..16, the same for the whole layer), at points the tiles that
+  // meet there compute alike, and interpolated bilinearly: fetching every cascade at every
+  // texel of the fine layers was 40-60 % of this pass.
+  int s = int(clamp(exp2(floor(log2(0.5 * uBreakingLength / cell))), 1.0, 16.0));
+  float inject;
+  if (s == 1) {
+    inject = injection(texel.xy, c);
+  } else {
+    int n = 16 / s;  // intervals per tile side
+    if (l.x <= n && l.y <= n) sInjection[l.y][l.x] = injection(ivec2(gl_WorkGroupID.xy) * 16 + l * s, c);
+    barrier();
+    ivec2 g = l / s;
+    vec2 f = vec2(l - g * s) / float(s);
+    inject = mix(mix(sInjection[g.y][g.x], sInjection[g.y][g.x + 1], f.x),
+                 mix(sInjection[g.y + 1][g.x], sInjection[g.y + 1][g.x + 1], f.x), f.y);
+  }
+  vec2 state = foam_update(texel.xy, c, uN, cell, inject);
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
   vec4 t = vec4(min(state.x + state.y, 1.0), imageLoad(uFoamSlopes, texel).yzw);
   imageStore(uFoamSlopes, texel, t);
-  mip_tile_reduce(t, ivec2(gl_LocalInvocationID.xy), ivec2(gl_WorkGroupID.xy), c, uMipLevels, uN);
+  mip_tile_reduce(t, l, ivec2(gl_WorkGroupID.xy), c, uMipLevels, uN);
 }
