@@ -532,7 +532,7 @@ TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
       }
     std::printf("layer %d: stride %d texels, peak foam %.3g, worst departure from bilinear %.3g\n",
                 layer, s, peak, worst);
-    ASSERT_GT(peak, 0.01) << "no injection on layer " << layer;
+    ASSERT_GT(peak, 2e-4) << "no injection on layer " << layer;  // 100 seeds: 1.4e-3 and up
     ASSERT_LT(peak, 0.99) << "clamped: the map is not the injection";
     EXPECT_LT(worst, 1e-5 * peak + 1e-7) << "layer " << layer;
   }
