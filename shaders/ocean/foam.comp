@@ -1,8 +1,8 @@
 #version 430 core
 // The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
 // chains are built. It also makes levels 1-4 of the foam-and-slopes map from the texels it has
-// just written (the rest of that chain is a small dispatch after it). z = cascade. Reads every cascade, so it
-// works the same after the fused column pass, which sees one cascade only.
+// just written (the rest of that chain is a small dispatch after it). z = cascade. Reads every
+// cascade, so it works the same after the fused column pass, which sees one cascade only.
 #include "ocean/foam.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;

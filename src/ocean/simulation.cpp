@@ -46,8 +46,9 @@ struct PassBytes {
   static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (32 + 8 + 16 * planes); }
   // Every plane read, three maps written.
   static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 3 * 16); }
-  // Every cascade's Jacobian (two maps) and two taps of last step's state fetched, the map's
-  // texel read and written, the state written, and the map's levels 1-4 (a third of level 0).
+  // Every cascade's Jacobian (two maps; at most, as the fine layers fetch them on a coarser
+  // grid) and two taps of last step's state fetched, the map's texel read and written, the
+  // state written, and the map's levels 1-4 (a third of level 0).
   static uint64_t foam(uint64_t t, int cascades) {
     return t * (uint64_t(cascades) * 32 + 2 * 8 + 32 + 8) + t * 16 / 3;
   }
