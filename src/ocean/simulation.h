@@ -68,9 +68,9 @@ struct Params {
   // the curve in Monahan's factor of 2: at 0.860 (24, 24, 12, 6, 6, 12 seeds) 1.16 fresh
   // (U10 9.35), 1.40 strong breeze, 1.47 near gale, 1.22 gale, 0.95 strong gale, 0.70 storm
   // (26.45); two more base seeds, before the foam pass's injection grid: 0.96-0.99, 1.36-1.55,
-  // 1.14-1.69, 0.97-1.23, 0.80-0.99, 0.69-0.75. The coverage is steep in the threshold (0.0015 lower: 6-10 % less foam). At 256^2
-  // it stays within 20 % of 128^2's: the breaking scale, not the grid, sets it. Tested in
-  // OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds.
+  // 1.14-1.69, 0.97-1.23, 0.80-0.99, 0.69-0.75. The coverage is steep in the threshold (0.0015
+  // lower: 6-10 % less foam). At 256^2 it stays within 20 % of 128^2's: the breaking scale, not
+  // the grid, sets it. Tested in OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds.
   float foam_threshold = 0.860f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
@@ -239,8 +239,8 @@ class Simulation {
  private:
   void rebuild_size();
   void make_h0(bool keep_phase);
-  // Levels 1.. of these maps from their level 0, then `last_barrier` for their next readers.
-  // Levels first+1 .. of every map from level `first`, in rounds of five levels.
+  // Levels first+1 .. of every map from level `first`, in rounds of five levels, then
+  // `last_barrier` for their next readers.
   void make_mipmaps(std::initializer_list<const gl::Texture*> maps, int first,
                     GLbitfield last_barrier) const;
 
