@@ -13,7 +13,6 @@ layout(binding = 2, rgba32f) uniform writeonly image2DArray uFoamSlopes1;  // le
 layout(binding = 3, rgba32f) uniform writeonly image2DArray uFoamSlopes2;
 layout(binding = 4, rgba32f) uniform writeonly image2DArray uFoamSlopes3;
 layout(binding = 5, rgba32f) uniform writeonly image2DArray uFoamSlopes4;
-uniform int uMipLevels;  // how many of levels 1-4 the map has
 #define MIP_TILE_STORE(k, at, value)                    \
   if (k == 1) imageStore(uFoamSlopes1, at, value);      \
   else if (k == 2) imageStore(uFoamSlopes2, at, value); \
@@ -90,5 +89,5 @@ void main() {
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
   vec4 t = vec4(min(state.x + state.y, 1.0), imageLoad(uFoamSlopes, texel).yzw);
   imageStore(uFoamSlopes, texel, t);
-  mip_tile_reduce(t, l, ivec2(gl_WorkGroupID.xy), c, uMipLevels, uN);
+  mip_tile_reduce(t, l, ivec2(gl_WorkGroupID.xy), c, 4, uN);
 }

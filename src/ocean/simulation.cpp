@@ -34,6 +34,7 @@ constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UP
 // Levels 1..kFoamPassLevels of the foam-and-slopes map are made by the foam pass itself, in
 // its 16 x 16 work groups (ocean/mip_tile.glsl); make_mipmaps makes the rest.
 constexpr int kFoamPassLevels = 4;
+static_assert((kMinSize >> kFoamPassLevels) >= 1, "every map has the levels the foam pass makes");
 
 // Bytes each pass reads and writes, t = texels of every cascade: the profiler's bandwidth
 // column (gl::ScopedPass) and bytes_per_step() both take them from here.
@@ -588,11 +589,8 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   }
   glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
   glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);
-  const int mip_levels = std::min(kFoamPassLevels, foam_slopes_.levels() - 1);
-  glUniform1i(gl::uniform(prog, "uMipLevels"), mip_levels);
   for (int k = 1; k <= kFoamPassLevels; ++k)
-    glBindImageTexture(GLuint(1 + k), k <= mip_levels ? foam_slopes_.id() : 0, k <= mip_levels ? k : 0,
-                       GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glBindImageTexture(GLuint(1 + k), foam_slopes_.id(), k, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
   // The mip passes fetch the foam-and-slopes map; the next step's foam pass fetches the new state.
   glMemoryBarrier(kMipSourceWritten);
