@@ -179,8 +179,8 @@ std::string AxisStrategy::describe() const {
 }
 
 Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(options) {
-  gl::Context* ctx = &shaders.context();
-  const gl::Limits& limits = ctx->limits();
+  gl::Context& ctx = shaders.context();
+  const gl::Limits& limits = ctx.limits();
   if (Status s = validate(options, limits); s != Status::Ok)
     throw Error(ErrorCode::InvalidArgument, fft::describe(s, options));
 
@@ -199,12 +199,12 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       if (s.kind == AxisStrategy::Kind::Bluestein) {
         std::vector<float> c = detail::bluestein_chirp(s.length);
         std::vector<float> k = detail::bluestein_kernel(s.length, s.transform);
-        chirp_[axis] = gl::make_buffer(*ctx, GL_SHADER_STORAGE_BUFFER, c.size() * sizeof(float), c.data());
-        kernel_[axis] = gl::make_buffer(*ctx, GL_SHADER_STORAGE_BUFFER, k.size() * sizeof(float), k.data());
+        chirp_[axis] = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, c.size() * sizeof(float), c.data());
+        kernel_[axis] = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, k.size() * sizeof(float), k.data());
       }
       if (s.scratch)
-        scratch_[axis] = axis == 0 ? gl::make_complex_texture(*ctx, s.transform, options.height, options.layers)
-                                   : gl::make_complex_texture(*ctx, options.width, s.transform, options.layers);
+        scratch_[axis] = axis == 0 ? gl::make_complex_texture(ctx, s.transform, options.height, options.layers)
+                                   : gl::make_complex_texture(ctx, options.width, s.transform, options.layers);
     } else if (s.kind == AxisStrategy::Kind::StageDispatches) {
       d.push_back({"LOCAL", std::to_string(s.threads)});
       program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
@@ -218,7 +218,7 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
     table[axis] = any ? s.transform : length[axis];
     if (axis == 0 || table[1] != table[0]) {
       std::vector<float> t = detail::twiddle_table(table[axis]);
-      twiddles_[axis] = gl::make_buffer(*ctx, GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
+      twiddles_[axis] = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
     }
   }
   if (const char* e = std::getenv("OCEANFFT_FFT_BARRIER"); e && *e) {
@@ -231,8 +231,8 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       throw Error(ErrorCode::InvalidArgument,
                   "OCEANFFT_FFT_BARRIER=" + v + ": expected merged, separate or narrow");
   }
-  for (auto& p : ping_) p = gl::make_complex_texture(*ctx, options.width, options.height, options.layers);
-  if (ctx->check_errors("FFT plan creation"))
+  for (auto& p : ping_) p = gl::make_complex_texture(ctx, options.width, options.height, options.layers);
+  if (ctx.check_errors("FFT plan creation"))
     throw Error(ErrorCode::GlRuntime, "GL error while creating the FFT plan");
 }
 

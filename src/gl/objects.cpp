@@ -48,8 +48,7 @@ Texture::Texture(Context& context, GLenum target, GLenum internal_format, int wi
                  int layers, int levels)
     : target_(target), format_(internal_format), width_(width), height_(height), layers_(layers),
       levels_(levels) {
-  Context* ctx = &context;
-  ctx->check_errors("before texture allocation");  // don't blame the texture for old errors
+  context.check_errors("before texture allocation");  // don't blame the texture for old errors
   const int64_t bytes = texture_bytes(internal_format, width, height, layers, levels);
   // Bind-to-edit rather than DSA: DSA is 4.5 and we promise to run on 4.3.
   GLuint name = 0;
@@ -58,12 +57,12 @@ Texture::Texture(Context& context, GLenum target, GLenum internal_format, int wi
   glBindTexture(target, name);
   std::string budget_note;
   GLenum err = GL_NO_ERROR;
-  if (ctx->texture_budget() >= 0 &&
-      ctx->objects().texture_bytes + bytes > ctx->texture_budget()) {
+  if (context.texture_budget() >= 0 &&
+      context.objects().texture_bytes + bytes > context.texture_budget()) {
     // The budget stands in for a full card: the same refusal, without asking the driver.
     err = GL_OUT_OF_MEMORY;
-    budget_note = "; the context's texture budget of " + human_bytes(ctx->texture_budget()) +
-                  " has " + human_bytes(ctx->texture_budget() - ctx->objects().texture_bytes) +
+    budget_note = "; the context's texture budget of " + human_bytes(context.texture_budget()) +
+                  " has " + human_bytes(context.texture_budget() - context.objects().texture_bytes) +
                   " left";
   } else {
     if (target == GL_TEXTURE_2D_ARRAY)
@@ -84,7 +83,7 @@ Texture::Texture(Context& context, GLenum target, GLenum internal_format, int wi
                 "could not allocate a " + shape + " (GL error " + std::to_string(err) + ")");
   }
   bytes_ = bytes;
-  ctx->objects().texture_bytes += bytes_;
+  context.objects().texture_bytes += bytes_;
   const bool mip = levels > 1;
   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, mip ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, mip ? GL_LINEAR : GL_NEAREST);

@@ -45,7 +45,6 @@ gl::Framebuffer make_framebuffer(gl::Context& ctx, GLuint color, GLuint depth) {
 
 Offscreen::Offscreen(gl::Context& context, int width, int height, int samples)
     : width_(width), height_(height), samples_(samples) {
-  gl::Context* ctx = &context;
   GLint max_size = 0, max_samples = 1;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
@@ -61,7 +60,7 @@ Offscreen::Offscreen(gl::Context& context, int width, int height, int samples)
     resolved_ = make_renderbuffer(context, GL_RGBA8, width, height, 1);
     resolve_fbo_ = make_framebuffer(context, resolved_.id(), 0);
   }
-  if (ctx->check_errors("offscreen framebuffer"))
+  if (context.check_errors("offscreen framebuffer"))
     throw Error(ErrorCode::GlRuntime, "GL error while creating the offscreen framebuffer");
 }
 

@@ -63,16 +63,15 @@ ScriptCheck script_check() {
 }
 
 std::string object_report(gl::Context& context, int frame) {
-  gl::Context* ctx = &context;
-  ctx->check_errors("object report");
-  const gl::ObjectCounts& c = ctx->objects();
+  context.check_errors("object report");
+  const gl::ObjectCounts& c = context.objects();
   char line[512];
   std::snprintf(line, sizeof line,
                 "objects frame=%d textures=%" PRId64 " buffers=%" PRId64 " programs=%" PRId64
                 " shaders=%" PRId64 " queries=%" PRId64 " framebuffers=%" PRId64
                 " vertex_arrays=%" PRId64 " renderbuffers=%" PRId64 " samplers=%" PRId64 " gl_errors=%" PRId64 " debug=%d",
                 frame, c.textures, c.buffers, c.programs, c.shaders, c.queries, c.framebuffers,
-                c.vertex_arrays, c.renderbuffers, c.samplers, ctx->error_count(), ctx->info().debug ? 1 : 0);
+                c.vertex_arrays, c.renderbuffers, c.samplers, context.error_count(), context.info().debug ? 1 : 0);
   return line;
 }
 
