@@ -376,9 +376,9 @@ void add_bench(CLI::App& app, Commands& out) {
       "      memory for S-lane subgroups (for testing without the extension; slow)\n"
       "  OCEANFFT_FFT_BARRIER=merged|separate|narrow  the FFT's memory barriers: merged (the\n"
       "      default) leaves the last axis's image barrier to the final one; separate keeps it;\n"
-      "      narrow also drops\n"
-      "      the texture-update and pixel-buffer bits from the final one (a measurement: read-\n"
-      "      backs then need their own barrier). The ocean step keeps its own barriers.\n"
+      "      narrow also drops the texture-update and pixel-buffer bits from the final one (a\n"
+      "      measurement: read-backs then need their own barrier). The ocean step keeps its own\n"
+      "      barriers.\n"
       "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
       "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
       "      launches do; copies, FFTs and ocean steps alike.");

@@ -2,7 +2,8 @@
 // The benchmarks behind `oceanfft bench`, as library calls that return data: the FFT of every
 // algorithm x size against the device's copy bandwidth with the ocean step (fused and unfused)
 // at each size, and whole frames (simulation, sky, water, foam) at a screen size. Headless:
-// they run in the context they are given (or the shader library's). The JSON and text layouts are the app's (docs/bench/README.md).
+// they run in the context they are given (or the shader library's). The JSON and text layouts
+// are the app's (docs/bench/README.md).
 #include <cstdint>
 #include <functional>
 #include <string>
