@@ -16,5 +16,8 @@
 // Bluestein's chirp and the transformed chirp kernel (mixed.comp, AxisStrategy::Kind::Bluestein).
 #define FFT_BUFFER_CHIRP 1
 #define FFT_BUFFER_KERNEL 2
+// The data between the row and the column pass where it goes through a buffer (fast.glsl's
+// FFT_BUFFER_OUT / FFT_BUFFER_IN).
+#define FFT_BUFFER_INTERMEDIATE 3
 
 #endif

@@ -17,6 +17,7 @@
 // (ocean/fused_rows.comp, ocean/fused_columns.comp) through these hooks, defined before the
 // #include:
 //   FFT_LOAD(i, line, layer)  returns element i of the line instead of reading uSrc (no uSrc)
+//   FFT_STORE(i, line, layer, value)  stores element i of the line instead of writing uDst
 //   FFT_CUSTOM_MAIN           the includer writes main() from fft_setup/fft_line/fft_store
 //   FFT_PAIR                  also declares u0..u15, fft_keep() (u = v) and
 //                             fft_pair_out(line, layer), which calls the includer's
@@ -101,12 +102,30 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #else
 #define FFT_IMG_QUALIFIER
 #endif
+// Between the axes the data may go through a storage buffer instead of an image, texels in the
+// image's order (layer, row, column): the row pass stores there (FFT_BUFFER_OUT), the column pass
+// loads from there (FFT_BUFFER_IN). WIDTH and HEIGHT give the plane's shape.
+#ifndef FFT_BUFFER_OUT
+#define FFT_BUFFER_OUT 0
+#endif
+#ifndef FFT_BUFFER_IN
+#define FFT_BUFFER_IN 0
+#endif
+#if FFT_BUFFER_OUT
+layout(std430, binding = FFT_BUFFER_INTERMEDIATE) restrict writeonly buffer FftOut { vec4 fft_out[]; };
+#define FFT_STORE(i, line, layer, value) fft_out[buffer_index(texel(i, line, layer))] = value
+#endif
+#if FFT_BUFFER_IN && !defined(FFT_LOAD)
+layout(std430, binding = FFT_BUFFER_INTERMEDIATE) restrict readonly buffer FftIn { vec4 fft_in[]; };
+#define FFT_LOAD(i, line, layer) fft_in[buffer_index(texel(i, line, layer))]
+#endif
 #ifndef FFT_LOAD
 layout(binding = FFT_IMAGE_SRC, rgba32f) uniform FFT_IMG_QUALIFIER readonly image2DArray uSrc;
 #define FFT_LOAD(i, line, layer) imageLoad(uSrc, texel(i, line, layer))
 #endif
-#ifndef FFT_PAIR
+#if !defined(FFT_PAIR) && !defined(FFT_STORE)
 layout(binding = FFT_IMAGE_DST, rgba32f) uniform FFT_IMG_QUALIFIER writeonly image2DArray uDst;
+#define FFT_STORE(i, line, layer, value) imageStore(uDst, texel(i, line, layer), value)
 #endif
 
 uniform int uDirection;  // 0 forward, 1 inverse
@@ -555,6 +574,13 @@ void stage(int Ns, bool second, bool last) {
 #endif
 
 ivec3 texel(int i, int line, int layer) { return axis_coord(i, line, layer); }
+#if FFT_BUFFER_OUT || FFT_BUFFER_IN
+// Columns in strips of STRIP (the column pass's lines per group): a column group's loads are one
+// contiguous run, and a row group's stores runs of STRIP texels from each of its rows.
+int buffer_index(ivec3 p) {
+  return ((p.z * (WIDTH / STRIP) + p.x / STRIP) * HEIGHT + p.y) * STRIP + p.x % STRIP;
+}
+#endif
 
 // Sets t and c (this invocation's place) and returns its line and layer.
 void fft_setup(out int line, out int layer) {
@@ -758,27 +784,23 @@ void fft_pair_out(int line, int layer) {
 }
 #else
 void fft_store(int line, int layer) {
-  imageStore(uDst, texel(t + T * 0, line, layer), v0 * uScale);
-  imageStore(uDst, texel(t + T * 1, line, layer), v1 * uScale);
+  FFT_STORE(t + T * 0, line, layer, v0 * uScale);
+  FFT_STORE(t + T * 1, line, layer, v1 * uScale);
 #if P > 2
-  imageStore(uDst, texel(t + T * 2, line, layer), v2 * uScale);
-  imageStore(uDst, texel(t + T * 3, line, layer), v3 * uScale);
+  FFT_STORE(t + T * 2, line, layer, v2 * uScale); FFT_STORE(t + T * 3, line, layer, v3 * uScale);
 #endif
 #if P > 4
-  imageStore(uDst, texel(t + T * 4, line, layer), v4 * uScale);
-  imageStore(uDst, texel(t + T * 5, line, layer), v5 * uScale);
-  imageStore(uDst, texel(t + T * 6, line, layer), v6 * uScale);
-  imageStore(uDst, texel(t + T * 7, line, layer), v7 * uScale);
+  FFT_STORE(t + T * 4, line, layer, v4 * uScale); FFT_STORE(t + T * 5, line, layer, v5 * uScale);
+  FFT_STORE(t + T * 6, line, layer, v6 * uScale); FFT_STORE(t + T * 7, line, layer, v7 * uScale);
 #endif
 #if P > 8
-  imageStore(uDst, texel(t + T * 8, line, layer), v8 * uScale);
-  imageStore(uDst, texel(t + T * 9, line, layer), v9 * uScale);
-  imageStore(uDst, texel(t + T * 10, line, layer), v10 * uScale);
-  imageStore(uDst, texel(t + T * 11, line, layer), v11 * uScale);
-  imageStore(uDst, texel(t + T * 12, line, layer), v12 * uScale);
-  imageStore(uDst, texel(t + T * 13, line, layer), v13 * uScale);
-  imageStore(uDst, texel(t + T * 14, line, layer), v14 * uScale);
-  imageStore(uDst, texel(t + T * 15, line, layer), v15 * uScale);
+  FFT_STORE(t + T * 8, line, layer, v8 * uScale); FFT_STORE(t + T * 9, line, layer, v9 * uScale);
+  FFT_STORE(t + T * 10, line, layer, v10 * uScale);
+  FFT_STORE(t + T * 11, line, layer, v11 * uScale);
+  FFT_STORE(t + T * 12, line, layer, v12 * uScale);
+  FFT_STORE(t + T * 13, line, layer, v13 * uScale);
+  FFT_STORE(t + T * 14, line, layer, v14 * uScale);
+  FFT_STORE(t + T * 15, line, layer, v15 * uScale);
 #endif
 }
 #endif

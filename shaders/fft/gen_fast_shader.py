@@ -126,7 +126,7 @@ def generate():
         "%STAGES%": stages,
         "%TWLD%": without_register0(block("vec2 w{m} = tw[{m} * step];")),
         "%TWEARLY%": without_register0(block("v{m} = cmul(v{m}, w{m});")),
-        "%ST%": block("imageStore(uDst, texel(t + T * {m}, line, layer), v{m} * uScale);"),
+        "%ST%": block("FFT_STORE(t + T * {m}, line, layer, v{m} * uScale);"),
         "%KEEP%": block("u{m} = v{m};"),
         "%PAIR%": block("FFT_PAIR_OUT(texel(t + T * {m}, line, layer), u{m} * uScale, v{m} * uScale);"),
         "%FIRST%": first_stage(),

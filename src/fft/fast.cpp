@@ -144,6 +144,12 @@ gl::Defines fast_defines(const AxisStrategy& s, int axis) {
           {"STAGES", std::to_string(st.count)}, {"EX", std::to_string(s.exchange)},
           // GLSL 4.30 layouts take literals only, not T * L
           {"TL", std::to_string(s.threads * s.lines)}};
+  if (s.via_buffer) {
+    d.push_back({axis == 0 ? "FFT_BUFFER_OUT" : "FFT_BUFFER_IN", "1"});
+    d.push_back({"WIDTH", std::to_string(s.width)});
+    d.push_back({"HEIGHT", std::to_string(s.height)});
+    d.push_back({"STRIP", std::to_string(s.strip)});
+  }
   if (s.subgroup > 0) {
     const int log_p = std::bit_width(unsigned(s.elements_per_invocation)) - 1;
     const int log_r1 = std::bit_width(unsigned(st.r1)) - 1;

@@ -119,6 +119,10 @@ struct AxisStrategy {
   // shared memory (0: shared memory); emulated: through shared memory standing in for them.
   int subgroup = 0;
   bool emulated = false;
+  // Registers, both axes: the row pass stores into, and the column pass loads from, the plan's
+  // storage buffer (Plan::intermediate()) of width x height texels per layer, not an image.
+  bool via_buffer = false;
+  int width = 0, height = 0, strip = 1;  // strip: columns stored side by side in the buffer
   // MixedRadix and Bluestein only:
   std::vector<int> radices{};  // stage radices, first stage first; product = transform
   int transform = 0;         // FFT length inside the kernel: length, or Bluestein's power of two
@@ -129,8 +133,9 @@ struct AxisStrategy {
 };
 
 // A transform of one shape, planned once and executed any number of times. Owns its programs,
-// twiddle buffers and two result textures (2 x width x height x layers x 16 bytes); all are
-// created in the constructor, so execute() allocates nothing.
+// twiddle buffers and 2 x width x height x layers x 16 bytes of data: on the fast register path
+// one result texture and a storage buffer between the axes, elsewhere two result textures. All
+// are created in the constructor, so execute() allocates nothing.
 class Plan {
  public:
   // Validates `options` against the limits of shaders.context(), the context the plan works
@@ -177,10 +182,13 @@ class Plan {
                              gl::PassTimer* timer = nullptr);
 
   // Every texture execute() may write; tests fill them with NaN so an unwritten texel shows.
-  std::span<const gl::Texture> targets() const { return ping_; }
+  std::span<const gl::Texture> targets() const { return {ping_, intermediate_ ? 1u : 2u}; }
   // The twiddle table a pass along `axis` binds at shader storage binding 0, for callers that
   // run the fast kernel's passes themselves with their own loads and stores (the ocean).
   const gl::Buffer& twiddles(int axis) const { return twiddles_[axis] ? twiddles_[axis] : twiddles_[0]; }
+  // The buffer between the row and the column pass (AxisStrategy::via_buffer), bound at
+  // FFT_BUFFER_INTERMEDIATE; null where the passes meet in targets()[0].
+  const gl::Buffer* intermediate() const { return intermediate_ ? &intermediate_ : nullptr; }
 
  private:
   // skip_barrier: the caller's barrier after the last axis covers this one's.
@@ -194,6 +202,7 @@ class Plan {
   gl::Buffer chirp_[2], kernel_[2];  // Bluestein's tables
   gl::Texture scratch_[2];           // exchange space when a line does not fit shared memory
   gl::Texture ping_[2];
+  gl::Buffer intermediate_;
   const gl::Texture* result_ = nullptr;
   // $OCEANFFT_FFT_BARRIER, read once: 1 merged, the default (the last axis's own barrier left
   // to the full set: 0.5 us less at 256^2 on the H100), 0 separate (an image-access barrier

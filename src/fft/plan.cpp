@@ -21,12 +21,16 @@ bool is_pow2(int v) { return v > 0 && std::has_single_bit(unsigned(v)); }
 int floor_pow2(int v) { return int(std::bit_floor(unsigned(std::max(v, 1)))); }
 int log2i(int v) { return int(std::bit_width(unsigned(std::max(v, 1) - 1))); }  // ceil(log2 v)
 
+// Texels side by side in a strip of the fast path's buffer between the axes (fast.glsl's STRIP).
+constexpr int kBufferStrip = 4;
 // Invocations per group for the stage kernel; 64 keeps every vendor's SIMD width busy.
 constexpr int kStageGroup = 64;
 // Target for threads x lines per Stockham group: enough to hide latency, few enough to leave
 // several groups per compute unit.
 constexpr int kStockhamGroup = 128;
 
+// $OCEANFFT_FFT_INTERMEDIATE: image (default) or buffer, what the fast path's row pass writes
+// and its column pass reads.
 AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::Limits& limits,
                        const Options& o) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
@@ -167,8 +171,9 @@ std::string AxisStrategy::describe() const {
   else if (kind == Kind::Registers)
     std::snprintf(buf, sizeof buf,
                   "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
-                  "exchange %d floats",
-                  length, elements_per_invocation, threads, lines, exchange);
+                  "exchange %d floats%s",
+                  length, elements_per_invocation, threads, lines, exchange,
+                  via_buffer ? ", between the axes a storage buffer" : "");
   else if (kind == Kind::StageDispatches)
     std::snprintf(buf, sizeof buf, "N=%d: %s, %d dispatches, %d invocations/group", length, k,
                   log2i(length), threads);
@@ -186,10 +191,29 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
 
   const int length[2] = {options.width, options.height};
   const int lines[2] = {options.height, options.width};
+  for (int axis = 0; axis < 2; ++axis)
+    axis_[axis] = plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options);
+  // On the register path the axes meet in a storage buffer rather than an image: on an H100 the
+  // row pass's stores into it cost 10-26 % less than image stores (docs/perf-notes.md, session
+  // 6). Columns lie in strips of 4 texels, so a column group's loads stay as close together as
+  // in the driver's tiled image layout and a row group still stores 64-byte runs; rows stored
+  // whole (no strips) made the column loads slower at 1024 and beyond.
+  if (axis_[0].kind == AxisStrategy::Kind::Registers &&
+      axis_[1].kind == AxisStrategy::Kind::Registers) {
+    for (AxisStrategy& s : axis_) {
+      s.via_buffer = true;
+      s.width = options.width;
+      s.height = options.height;
+      s.strip = std::min(kBufferStrip, options.width);
+    }
+    intermediate_ = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER,
+                                    size_t(options.width) * size_t(options.height) *
+                                        size_t(options.layers) * 16,
+                                    nullptr, GL_DYNAMIC_COPY);
+  }
   int table[2] = {0, 0};  // twiddle table length per axis; equal lengths share one buffer
   for (int axis = 0; axis < 2; ++axis) {
     AxisStrategy& s = axis_[axis];
-    s = plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options);
     gl::Defines d = {{"N", std::to_string(s.length)}, {"AXIS", std::to_string(axis)}};
     const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
     if (s.kind == AxisStrategy::Kind::Registers) {
@@ -231,7 +255,9 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       throw Error(ErrorCode::InvalidArgument,
                   "OCEANFFT_FFT_BARRIER=" + v + ": expected merged, separate or narrow");
   }
-  for (auto& p : ping_) p = gl::make_complex_texture(ctx, options.width, options.height, options.layers);
+  // The buffer path writes one texture, the first; the others ping-pong between two.
+  for (int i = 0; i < (intermediate_ ? 1 : 2); ++i)
+    ping_[i] = gl::make_complex_texture(ctx, options.width, options.height, options.layers);
   if (ctx.check_errors("FFT plan creation"))
     throw Error(ErrorCode::GlRuntime, "GL error while creating the FFT plan");
 }
@@ -262,7 +288,9 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
                     std::to_string(options_.height) + "x" + std::to_string(options_.layers));
   const gl::Texture* cur = &input;
   for (int axis = 0; axis < 2; ++axis) {
-    const gl::Texture* dst = cur == &ping_[0] ? &ping_[1] : &ping_[0];
+    // The buffer path's row pass writes no texture, and its column pass may overwrite the input
+    // (a plan target passed back in), which the row pass has read in full by then.
+    const gl::Texture* dst = intermediate_ || cur != &ping_[0] ? &ping_[0] : &ping_[1];
     gl::ScopedPass pass(timer, axis == 0 ? "fft.horizontal" : "fft.vertical",
                         axis_[axis].kind == AxisStrategy::Kind::StageDispatches
                             ? pass_bytes(options_) * log2i(axis_[axis].length)
@@ -296,8 +324,16 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
 
   const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
   if (s.kind == AxisStrategy::Kind::Registers || any) {
-    bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
-    bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
+    if (s.via_buffer) {
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_INTERMEDIATE, intermediate_.id());
+      if (axis == 0)
+        bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+      else
+        bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
+    } else {
+      bind_image(FFT_IMAGE_SRC, src, GL_READ_ONLY);
+      bind_image(FFT_IMAGE_DST, dst, GL_WRITE_ONLY);
+    }
     glProgramUniform1f(prog, gl::uniform(program, "uScale"), scale);
     unsigned groups[3];
     if (any) {
@@ -311,7 +347,9 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
       detail::fast_dispatch_size(s, axis, options_, groups);
     }
     glDispatchCompute(groups[0], groups[1], groups[2]);
-    if (!skip_barrier) glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    if (!skip_barrier)
+      glMemoryBarrier(s.via_buffer && axis == 0 ? GL_SHADER_STORAGE_BARRIER_BIT
+                                                : GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     result_ = &dst;
     return;
   }

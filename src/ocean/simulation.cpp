@@ -502,28 +502,27 @@ void Simulation::set_inverse_axis(const gl::Program& prog, int axis, float scale
 
 void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   const fft::Options& o = plan_->options();
-  const gl::Texture& rows = plan_->targets()[0];
+  // The fused passes run where the plan's are on the register path, whose axes meet in a buffer.
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_INTERMEDIATE, plan_->intermediate()->id());
   const float scale = 1.0f / float(params_.size);  // per axis; the spectrum holds N^2 h
   {
     gl::ScopedPass pass(timer, "ocean.spectrum+fft.rows", PassBytes::rows_fused(texels()));
     const gl::Program& prog = fused_rows_program_;
     bind_evolve_inputs(prog, dt);
     set_inverse_axis(prog, 0, scale);
-    glBindImageTexture(FFT_IMAGE_DST, rows.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
     glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   if (fusion_ == Fusion::Spectrum) {
     // The column pass as the plan runs it, then the assemble pass on its output.
-    const gl::Texture& fields = plan_->targets()[1];
+    const gl::Texture& fields = plan_->targets()[0];
     {
       gl::ScopedPass pass(timer, "fft.vertical", fft::pass_bytes(o));
       const gl::Program& prog = columns_program_;
       glUseProgram(prog.id());
       set_inverse_axis(prog, 1, scale);
-      glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
       glBindImageTexture(FFT_IMAGE_DST, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
       unsigned g[3];
       fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
@@ -535,13 +534,12 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     return;
   }
   // No fields texture is written: fields() hands out a plan texture of the right shape, stale.
-  last_fields_ = &plan_->targets()[1];
+  last_fields_ = &plan_->targets()[0];
   {
     gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", PassBytes::columns_fused(texels()));
     const gl::Program& prog = fused_columns_program_;
     set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
-    glBindImageTexture(FFT_IMAGE_SRC, rows.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
     glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group

@@ -21,6 +21,8 @@
 #            built); its accuracy against FFTW (rel L2 <= 2e-7); the FFT's barriers merged or
 #            narrowed (OCEANFFT_FFT_BARRIER); default and shuffles timed as a launch loop of
 #            20 calls per timestamp pair (OCEANFFT_BENCH_CALLS). About 3 minutes on an H100.
+#   compare  this build with each setting in VARS (e.g. OCEANFFT_FFT_INTERMEDIATE=buffer) and
+#            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
@@ -179,6 +181,41 @@ PY
         ./test_fft_shuffle >"$OUT/variants-gtest.txt" 2>&1
         grep -E "^\[ +(OK|FAILED|PASSED|SKIPPED) |Skipped" "$OUT/variants-gtest.txt"
       fi
+      ;;
+    compare)
+      # This build with each of VARS (space-separated NAME=value settings) against itself with
+      # none, twice in the order A B A B so drift shows: the FFT at VSIZES with 2 and 12 planes,
+      # the ocean step at VOCEAN, then each setting's accuracy against FFTW (2e-7).
+      vsizes=${VSIZES:-256,512,1024}
+      ./oceanfft bench --sizes 256 --algorithms fast --reps 50 --no-ocean 2>/dev/null | grep -E "^renderer"
+      for round in $(seq ${ROUNDS:-2}); do
+        for v in none $VARS; do
+          envs=(); [ "$v" != none ] && envs=("$v")
+          tag=${v//[^A-Za-z0-9]/_}-r$round
+          for layers in 1 6; do
+            env "${envs[@]}" ./oceanfft bench --sizes "$vsizes" --algorithms fast --layers $layers \
+              --reps "$REPS" --no-ocean --json "$OUT/compare-fft-$tag-L$layers.json" \
+              2>>"$OUT/compare.err" | grep "^fast" | sed "s/^/$v L$layers r$round  /"
+          done
+          for c in ${VOCEAN:-256,512:3 1024:4}; do
+            env "${envs[@]}" ./oceanfft bench --sizes "${c%:*}" --algorithms fast --reps "$REPS" \
+              --ocean-cascades "${c#*:}" --json "$OUT/compare-ocean-$tag-${c//[^0-9]/_}.json" \
+              2>>"$OUT/compare.err" | grep "^ocean step" |
+              sed "s/(median ms, GPU timestamp queries)//; s/^/$v r$round  /"
+          done
+        done
+      done
+      for v in $VARS; do
+        for layers in 1 6; do
+          sizes=2,4,8,16,32,64,128,256,512,1024; [ $layers = 1 ] && sizes=$sizes,2048,4096
+          env "$v" ./oceanfft verify --algorithms fast --layers $layers \
+            --sizes $sizes --tolerance 2e-7 2>&1 |
+            grep -vE "^renderer" | sed "s/^/$v L$layers  /"
+        done
+        [ -x ./test_ocean_simulation ] && env "$v" ./test_ocean_simulation \
+          --gtest_filter='*Fused*:*Mip*:*EveryAlgorithm*' 2>&1 | grep -E "^\[ +(OK|FAILED|PASSED) " |
+          sed "s/^/$v  /"
+      done
       ;;
     *) echo "run.sh: unknown section '$section'" >&2; exit 2 ;;
   esac
