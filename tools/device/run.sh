@@ -21,6 +21,7 @@
 #            built); its accuracy against FFTW (rel L2 <= 2e-7); the FFT's barriers merged or
 #            narrowed (OCEANFFT_FFT_BARRIER); default and shuffles timed as a launch loop of
 #            20 calls per timestamp pair (OCEANFFT_BENCH_CALLS). About 3 minutes on an H100.
+#   tune     fast_tune's sweep of the fast kernel's knobs per axis (TSIZES, 2 and 12 planes)
 #   compare  this build with each setting in VARS (e.g. OCEANFFT_FFT_INTERMEDIATE=buffer) and
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
@@ -181,6 +182,17 @@ PY
         ./test_fft_shuffle >"$OUT/variants-gtest.txt" 2>&1
         grep -E "^\[ +(OK|FAILED|PASSED|SKIPPED) |Skipped" "$OUT/variants-gtest.txt"
       fi
+      ;;
+    tune)
+      # The fast kernel's per-axis knobs swept with fast_tune (elements per invocation, lines per
+      # group, exchange width) at TSIZES (default 256,512,1024), 2 and 12 planes: what
+      # src/fft/fast.cpp's table should hold. Per-axis medians (rows, cols) in the log.
+      tsizes=${TSIZES:-256,512,1024}
+      for layers in 1 6; do
+        FAST_ALGOS=fast FAST_P=${FAST_P:-4,8,16} FAST_LINES=${FAST_LINES:-1,2,4,8} FAST_EX=${FAST_EX:-4,2} \
+          ./fast_tune time $layers 100 ${tsizes//,/ } >"$OUT/tune-L$layers.txt" 2>&1
+        grep "^time" "$OUT/tune-L$layers.txt" | sed 's/ | .*//'
+      done
       ;;
     compare)
       # This build with each of VARS (space-separated NAME=value settings) against itself with
