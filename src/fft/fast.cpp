@@ -26,22 +26,33 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Per-axis choices measured best on an H100 (docs/perf-notes.md, v4/v5 sweeps, 1 and 6 layers
-// weighed together; rows with fast.comp's 2D-tile row mapping, which needs two lines or more): elements per invocation, lines per group, exchange width. Where a group's
-// exchange does not fit the driver's shared memory (48 KiB on NVIDIA) the planner narrows the
-// exchange first, so 4096 columns run two lines with a one-float exchange.
+// Per-axis choices measured best on an H100 (docs/perf-notes.md: v4/v5 sweeps, and for 1024 the
+// session-6 sweep after the axes came to meet in a buffer; 1 and 6 layers weighed together):
+// elements per invocation, lines per group, exchange width. Rows of two lines or more use
+// fast.comp's 2D-tile row mapping. Where a group's exchange does not fit the driver's shared
+// memory (48 KiB on NVIDIA) the planner narrows the exchange first, so 4096 columns run two lines
+// with a one-float exchange.
 struct Tuned {
   int per_thread, lines, exchange;
 };
 std::optional<Tuned> tuned(int n, int axis) {
   // rows, columns for N = 256, 512, 1024, 2048, 4096
   static constexpr Tuned kTable[5][2] = {
-      {{4, 2, 2}, {4, 4, 2}},    {{8, 2, 2}, {4, 2, 2}},    {{8, 2, 2}, {8, 2, 2}},
+      {{4, 2, 2}, {4, 4, 2}},    {{8, 2, 2}, {4, 2, 2}},    {{4, 1, 2}, {4, 2, 2}},
       {{16, 2, 2}, {8, 1, 2}},   {{16, 2, 2}, {16, 2, 2}},
   };
   for (int i = 0; i < 5; ++i)
     if (n == (256 << i)) return kTable[i][axis];
   return std::nullopt;
+}
+
+// The ocean's fused column pass transforms both packed planes of a cascade in one work group and
+// keeps the first plane's results in registers meanwhile: at 1024 it runs 23 % slower with the
+// column pass's 4 elements per invocation than with 8 (H100, session 6), so it keeps the 8 the
+// column pass had before the buffer between the axes moved its best to 4.
+std::optional<Tuned> tuned_pair_columns(int n) {
+  if (n == 1024) return Tuned{8, 2, 2};
+  return tuned(n, 1);
 }
 
 // Below 256, where no measurement chose: radix 4 for more invocations, lines grouped up to 64
@@ -80,14 +91,14 @@ int emulated_subgroup(const Options& o) {
 }  // namespace
 
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
-                                           const gl::Limits& limits, const Options& o) {
+                                           const gl::Limits& limits, const Options& o, bool pair) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
   const int invocations = bit_floor_int(std::min(
       {o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,
        limits.max_group_size[0], limits.max_group_size[1]}));
 
   AxisStrategy s{AxisStrategy::Kind::Registers, n, 2, 0, 1};
-  const Tuned dflt = tuned(n, axis).value_or(fallback_tuning(n));
+  const Tuned dflt = (pair ? tuned_pair_columns(n) : tuned(n, axis)).value_or(fallback_tuning(n));
   int p = o.fast.per_thread > 0 ? bit_floor_int(std::clamp(o.fast.per_thread, 2, 16)) : dflt.per_thread;
   p = std::min(p, n);
   // Too many invocations per line for this driver: hold more elements each.

@@ -11,9 +11,12 @@
 namespace oceanfft::fft::detail {
 
 // The register strategy for one axis of length n with lines_total lines, or nothing when it does
-// not fit the limits (the caller then falls back to stage dispatches).
+// not fit the limits (the caller then falls back to stage dispatches). pair (columns only): for
+// a pass that transforms two planes per work group one after the other (the ocean's fused
+// column pass), which holds twice the registers.
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
-                                           const gl::Limits& limits, const Options& o);
+                                           const gl::Limits& limits, const Options& o,
+                                           bool pair = false);
 
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);

@@ -225,9 +225,21 @@ void Simulation::rebuild_size() {
   gl::Program fused_rows, fused_columns, columns;
   if (fusion != Fusion::None)
     fused_rows = shaders_->compute("ocean/fused_rows.comp", fft::detail::fast_defines(plan->horizontal(), 0));
-  if (fusion == Fusion::Full)
+  // The fused column pass holds two planes per group, so it may want another strategy than the
+  // plan's column pass; it meets the row pass in the plan's buffer all the same.
+  fft::AxisStrategy pair_columns = plan->vertical();
+  if (fusion == Fusion::Full) {
+    if (auto s = fft::detail::plan_fast_axis(n, 1, n, limits, o, /*pair=*/true);
+        s && n % s->lines == 0) {
+      s->via_buffer = pair_columns.via_buffer;
+      s->width = pair_columns.width;
+      s->height = pair_columns.height;
+      s->strip = pair_columns.strip;
+      pair_columns = *s;
+    }
     fused_columns =
-        shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(plan->vertical(), 1));
+        shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(pair_columns, 1));
+  }
   if (fusion == Fusion::Spectrum)
     columns = shaders_->compute("fft/fast.comp", fft::detail::fast_defines(plan->vertical(), 1));
   gl::Texture h0(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
@@ -252,6 +264,7 @@ void Simulation::rebuild_size() {
   foam_program_ = std::move(foam);
   fused_rows_program_ = std::move(fused_rows);
   fused_columns_program_ = std::move(fused_columns);
+  pair_columns_ = pair_columns;
   columns_program_ = std::move(columns);
   fusion_ = fusion;
   h0_ = std::move(h0);
@@ -541,7 +554,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
     unsigned g[3];
-    fft::detail::fast_dispatch_size(plan_->vertical(), 1, o, g);
+    fft::detail::fast_dispatch_size(pair_columns_, 1, o, g);
     glDispatchCompute(g[0], g[1], GLuint(params_.cascades));  // both planes of a cascade per group
     glMemoryBarrier(kFoamSourceWritten);
   }

@@ -263,6 +263,7 @@ class Simulation {
   void assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer);
 
   gl::Program fused_rows_program_, fused_columns_program_, columns_program_;
+  fft::AxisStrategy pair_columns_{};  // the fused column pass's strategy (two planes per group)
   Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
