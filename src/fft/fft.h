@@ -187,7 +187,7 @@ class Plan {
   // run the fast kernel's passes themselves with their own loads and stores (the ocean).
   const gl::Buffer& twiddles(int axis) const { return twiddles_[axis] ? twiddles_[axis] : twiddles_[0]; }
   // The buffer between the row and the column pass (AxisStrategy::via_buffer), bound at
-  // FFT_BUFFER_INTERMEDIATE; null where the passes meet in targets()[0].
+  // FFT_BUFFER_INTERMEDIATE; null on the other paths, whose passes meet in the plan's textures.
   const gl::Buffer* intermediate() const { return intermediate_ ? &intermediate_ : nullptr; }
 
  private:

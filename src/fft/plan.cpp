@@ -29,8 +29,6 @@ constexpr int kStageGroup = 64;
 // several groups per compute unit.
 constexpr int kStockhamGroup = 128;
 
-// $OCEANFFT_FFT_INTERMEDIATE: image (default) or buffer, what the fast path's row pass writes
-// and its column pass reads.
 AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::Limits& limits,
                        const Options& o) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;

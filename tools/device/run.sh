@@ -22,7 +22,7 @@
 #            narrowed (OCEANFFT_FFT_BARRIER); default and shuffles timed as a launch loop of
 #            20 calls per timestamp pair (OCEANFFT_BENCH_CALLS). About 3 minutes on an H100.
 #   tune     fast_tune's sweep of the fast kernel's knobs per axis (TSIZES, 2 and 12 planes)
-#   compare  this build with each setting in VARS (e.g. OCEANFFT_FFT_INTERMEDIATE=buffer) and
+#   compare  this build with each setting in VARS (e.g. OCEANFFT_FFT_SHUFFLE=rows) and
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
