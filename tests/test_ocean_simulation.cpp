@@ -522,8 +522,8 @@ TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
     // Every interval, the last one too: the other cascades repeat with their own patch sizes,
     // so the whole sea is not periodic in this one's, and the grid point at the patch's far end
     // (which the last tile computes there) equals the one at 0, where the map repeats, only
-    // because the shader blends the injection into the patch before it near that edge. Without
-    // the blend the map jumps at the seam and this fails there.
+    // because near that edge the shader takes the injection of the patch before it. Without
+    // that the map jumps at the seam and this fails there.
     for (int z = 0; z < n; ++z)
       for (int x = 0; x < n; ++x) {
         const int gx = x / s * s, gz = z / s * s;
