@@ -112,11 +112,15 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #define FFT_BUFFER_IN 0
 #endif
 #if FFT_BUFFER_OUT
-layout(std430, binding = FFT_BUFFER_INTERMEDIATE) restrict writeonly buffer FftOut { vec4 fft_out[]; };
+layout(std430, binding = FFT_BUFFER_INTERMEDIATE) restrict writeonly buffer FftOut {
+  vec4 fft_out[];
+};
 #define FFT_STORE(i, line, layer, value) fft_out[buffer_index(texel(i, line, layer))] = value
 #endif
 #if FFT_BUFFER_IN && !defined(FFT_LOAD)
-layout(std430, binding = FFT_BUFFER_INTERMEDIATE) restrict readonly buffer FftIn { vec4 fft_in[]; };
+layout(std430, binding = FFT_BUFFER_INTERMEDIATE) restrict readonly buffer FftIn {
+  vec4 fft_in[];
+};
 #define FFT_LOAD(i, line, layer) fft_in[buffer_index(texel(i, line, layer))]
 #endif
 #ifndef FFT_LOAD
