@@ -1,5 +1,5 @@
-// Shared by the ocean kernels: texel <-> wave number, and the layout of the fields in the
-// FFT's complex planes (see src/ocean/simulation.h).
+// Shared by the ocean kernels: texel <-> wave number, the layout of the fields in the FFT's
+// complex planes (see src/ocean/simulation.h), and their hash.
 #ifndef OCEAN_COMMON_GLSL
 #define OCEAN_COMMON_GLSL
 
@@ -13,5 +13,16 @@ ivec2 wave_number(ivec2 texel, int n) {
 
 // The texel holding -k.
 ivec2 mirror_texel(ivec2 texel, int n) { return (ivec2(n) - texel) & ivec2(n - 1); }
+
+// PCG-style 4D hash (Jarzynski & Olano 2020): the ocean's random draws (the waves' Gaussians,
+// the foam pass's choices at a patch's seam).
+uvec4 pcg4d(uvec4 v) {
+  v = v * 1664525u + 1013904223u;
+  v.x += v.y * v.w; v.y += v.z * v.x; v.z += v.x * v.y; v.w += v.y * v.z;
+  v ^= v >> 16u;
+  v.x += v.y * v.w; v.y += v.z * v.x; v.z += v.x * v.y; v.w += v.y * v.z;
+  v ^= v >> 16u;
+  return v;
+}
 
 #endif

@@ -3,6 +3,7 @@
 // chains are built. It also makes levels 1-4 of the foam-and-slopes map from the texels it has
 // just written (the rest of that chain is a small dispatch after it). z = cascade. Reads every
 // cascade, so it works the same after the fused column pass, which sees one cascade only.
+#include "ocean/common.glsl"
 #include "ocean/foam.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
@@ -68,20 +69,12 @@ float injection(ivec2 p, int c) {
 // a point computes one injection: blending the two instead lowered the calibrated coverage
 // 8-13 % (the test's 128^2 grids, four layers each with its band) and cost the pass 3-22 % on an
 // H100; choosing costs it 3-5 %.
-uint foam_hash(uvec3 v) {
-  v = v * 1664525u + 1013904223u;
-  v.x += v.y * v.z; v.y += v.z * v.x; v.z += v.x * v.y;
-  v ^= v >> 16u;
-  v.x += v.y * v.z; v.y += v.z * v.x; v.z += v.x * v.y;
-  return v.x;
-}
-
 float periodic_injection(ivec2 p, int c, float cell) {
   float width = clamp(2.0 * uBreakingLength / cell, 2.0, float(uN) / 16.0);
   vec2 a = smoothstep(vec2(float(uN) - width), vec2(float(uN)), vec2(p));
   // Hashed where the map repeats, so the point at the edge and the one at 0 choose alike along
   // the other axis.
-  uint h = foam_hash(uvec3(uvec2(p % uN), uint(c)));
+  uint h = pcg4d(uvec4(uvec2(p % uN), uint(c), 0u)).x;
   vec2 u = vec2(float(h & 0xffffu), float(h >> 16u)) / 65536.0;  // in [0, 1)
   ivec2 back = ivec2(lessThan(u, a));  // a = 1 at the edge: always back there
   return injection(p - back * uN, c);

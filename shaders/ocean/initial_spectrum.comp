@@ -21,18 +21,8 @@ uniform float uLoopOmega;  // 2 pi / loop period, or 0
 uniform int uKeepPhase;
 uniform double uSimTime;
 
-// PCG-style 4D hash (Jarzynski & Olano 2020). Hashing the signed wave number rather than the
-// texel gives each wave the same random draw at every N, so resizing keeps the ocean's look.
-uvec4 pcg4d(uvec4 v) {
-  v = v * 1664525u + 1013904223u;
-  v.x += v.y * v.w; v.y += v.z * v.x; v.z += v.x * v.y; v.w += v.y * v.z;
-  v ^= v >> 16u;
-  v.x += v.y * v.w; v.y += v.z * v.x; v.z += v.x * v.y; v.w += v.y * v.z;
-  v ^= v >> 16u;
-  return v;
-}
-
-// Two independent standard normals by Box-Muller.
+// Two independent standard normals by Box-Muller. Hashing the signed wave number rather than
+// the texel gives each wave the same random draw at every N, so resizing keeps the ocean's look.
 vec2 gaussian_pair(ivec2 m, uint cascade) {
   uvec4 r = pcg4d(uvec4(uint(m.x), uint(m.y), uSeed.x, uSeed.y + cascade * 0x9E3779B9u));
   float u1 = (float(r.x >> 8u) + 1.0) * (1.0 / 16777216.0);  // (0, 1]: log stays finite
