@@ -102,9 +102,9 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #else
 #define FFT_IMG_QUALIFIER
 #endif
-// Between the axes the data may go through a storage buffer instead of an image, texels in the
-// image's order (layer, row, column): the row pass stores there (FFT_BUFFER_OUT), the column pass
-// loads from there (FFT_BUFFER_IN). WIDTH and HEIGHT give the plane's shape.
+// Between the axes the data may go through a storage buffer instead of an image (buffer_index
+// below gives its layout): the row pass stores there (FFT_BUFFER_OUT), the column pass loads from
+// there (FFT_BUFFER_IN). WIDTH and HEIGHT give the plane's shape, STRIP the layout's strips.
 #ifndef FFT_BUFFER_OUT
 #define FFT_BUFFER_OUT 0
 #endif
@@ -579,8 +579,8 @@ void stage(int Ns, bool second, bool last) {
 
 ivec3 texel(int i, int line, int layer) { return axis_coord(i, line, layer); }
 #if FFT_BUFFER_OUT || FFT_BUFFER_IN
-// Columns in strips of STRIP (the column pass's lines per group): a column group's loads are one
-// contiguous run, and a row group's stores runs of STRIP texels from each of its rows.
+// Columns in strips of STRIP texels side by side (src/fft/plan.cpp's kBufferStrip): a column
+// group's loads stay close together, and a row group stores runs of STRIP texels per row.
 int buffer_index(ivec3 p) {
   return ((p.z * (WIDTH / STRIP) + p.x / STRIP) * HEIGHT + p.y) * STRIP + p.x % STRIP;
 }

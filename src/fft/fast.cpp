@@ -88,17 +88,16 @@ int emulated_subgroup(const Options& o) {
   return int(v);
 }
 
-}  // namespace
-
-std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
-                                           const gl::Limits& limits, const Options& o, bool pair) {
+// plan_fast_axis with `dflt` as the measured choice where Options::FastTuning leaves one open.
+std::optional<AxisStrategy> plan_registers(int n, int axis, int lines_total,
+                                           const gl::Limits& limits, const Options& o,
+                                           const Tuned& dflt) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
   const int invocations = bit_floor_int(std::min(
       {o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,
        limits.max_group_size[0], limits.max_group_size[1]}));
 
   AxisStrategy s{AxisStrategy::Kind::Registers, n, 2, 0, 1};
-  const Tuned dflt = (pair ? tuned_pair_columns(n) : tuned(n, axis)).value_or(fallback_tuning(n));
   int p = o.fast.per_thread > 0 ? bit_floor_int(std::clamp(o.fast.per_thread, 2, 16)) : dflt.per_thread;
   p = std::min(p, n);
   // Too many invocations per line for this driver: hold more elements each.
@@ -145,6 +144,27 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
     }
   }
   return s;
+}
+
+}  // namespace
+
+std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
+                                           const gl::Limits& limits, const Options& o) {
+  return plan_registers(n, axis, lines_total, limits, o, tuned(n, axis).value_or(fallback_tuning(n)));
+}
+
+AxisStrategy plan_fast_pair_columns(const AxisStrategy& columns, int lines_total,
+                                    const gl::Limits& limits, const Options& o) {
+  const int n = columns.length;
+  std::optional<AxisStrategy> s = plan_registers(
+      n, 1, lines_total, limits, o, tuned_pair_columns(n).value_or(fallback_tuning(n)));
+  if (!s || lines_total % s->lines != 0) return columns;
+  // The row pass's stores are the plan's, so the buffer layout is too.
+  s->via_buffer = columns.via_buffer;
+  s->width = columns.width;
+  s->height = columns.height;
+  s->strip = columns.strip;
+  return *s;
 }
 
 gl::Defines fast_defines(const AxisStrategy& s, int axis) {

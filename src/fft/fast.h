@@ -11,12 +11,16 @@
 namespace oceanfft::fft::detail {
 
 // The register strategy for one axis of length n with lines_total lines, or nothing when it does
-// not fit the limits (the caller then falls back to stage dispatches). pair (columns only): for
-// a pass that transforms two planes per work group one after the other (the ocean's fused
-// column pass), which holds twice the registers.
+// not fit the limits (the caller then falls back to stage dispatches).
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
-                                           const gl::Limits& limits, const Options& o,
-                                           bool pair = false);
+                                           const gl::Limits& limits, const Options& o);
+
+// The column strategy for a pass that transforms two planes per work group one after the other
+// (the ocean's fused column pass, which holds twice the registers), from its own measured table
+// and reading the buffer the plan's row pass writes as `columns` (the plan's) does; `columns`
+// itself where that table's choice does not fit.
+AxisStrategy plan_fast_pair_columns(const AxisStrategy& columns, int lines_total,
+                                    const gl::Limits& limits, const Options& o);
 
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);

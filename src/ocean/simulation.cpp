@@ -226,17 +226,10 @@ void Simulation::rebuild_size() {
   if (fusion != Fusion::None)
     fused_rows = shaders_->compute("ocean/fused_rows.comp", fft::detail::fast_defines(plan->horizontal(), 0));
   // The fused column pass holds two planes per group, so it may want another strategy than the
-  // plan's column pass; it meets the row pass in the plan's buffer all the same.
+  // plan's column pass.
   fft::AxisStrategy pair_columns = plan->vertical();
   if (fusion == Fusion::Full) {
-    if (auto s = fft::detail::plan_fast_axis(n, 1, n, limits, o, /*pair=*/true);
-        s && n % s->lines == 0) {
-      s->via_buffer = pair_columns.via_buffer;
-      s->width = pair_columns.width;
-      s->height = pair_columns.height;
-      s->strip = pair_columns.strip;
-      pair_columns = *s;
-    }
+    pair_columns = fft::detail::plan_fast_pair_columns(plan->vertical(), n, limits, o);
     fused_columns =
         shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(pair_columns, 1));
   }
