@@ -89,6 +89,7 @@ nlohmann::json device_json(const bench::Device& d) {
   const gl::Limits& l = d.limits;
   j["subgroup_size"] = l.subgroup_size;
   j["subgroup_shuffle"] = l.subgroup_shuffle;
+  j["max_compute_images"] = l.max_compute_images;
   j["fft_variant"] = fft_variant();
   return j;
 }
@@ -100,8 +101,10 @@ void print_device(const bench::Device& d) {
   std::printf("subgroup extensions:");
   for (const auto& [name, has] : d.subgroup_extensions) std::printf(" %s %s", name.c_str(), has ? "yes" : "no");
   const gl::Limits& l = d.limits;
-  std::printf("\nsubgroup shuffle in compute: %s (subgroup size %d)\nfft variant: %s\n",
-              l.subgroup_shuffle ? "yes" : "no", l.subgroup_size, fft_variant().c_str());
+  std::printf("\nsubgroup shuffle in compute: %s (subgroup size %d)\nimages per compute shader: %d\n"
+              "fft variant: %s\n",
+              l.subgroup_shuffle ? "yes" : "no", l.subgroup_size, l.max_compute_images,
+              fft_variant().c_str());
 }
 
 // Both reports are one set: checked before the work, refused when they name the same file, and

@@ -172,7 +172,8 @@ TEST_F(OceanPhysics, TotalSlopeVarianceFollowsCoxMunk) {
 }
 
 // The bands tile (0, pi N / L_last) without gaps or overlaps, their integrals add up to the
-// whole band's, and each cascade's h0 is non-zero only inside its own band.
+// whole band's, each cascade's h0 is non-zero only inside its own band, and each texel pairs its
+// wave with -k's.
 TEST_F(OceanPhysics, CascadeBandsTileOneLargeSimulation) {
   ocean::Params p;
   p.size = 64;
@@ -196,12 +197,15 @@ TEST_F(OceanPhysics, CascadeBandsTileOneLargeSimulation) {
   for (int c = 0; c < p.cascades; ++c) {
     const auto h0 = ocean::Simulation::download_map(sim.initial_spectrum(), c);
     const double dk = 2 * std::numbers::pi / bands[size_t(c)].patch_size;
-    int inside = 0, nonzero_inside = 0, nonzero_outside = 0;
+    int inside = 0, nonzero_inside = 0, nonzero_outside = 0, unpaired = 0;
     for (int z = 0; z < n; ++z)
       for (int x = 0; x < n; ++x) {
         const int mx = x < n / 2 ? x : x - n, mz = z < n / 2 ? z : z - n;
         const double k = dk * std::hypot(mx, mz);
         const size_t i = (size_t(z) * n + x) * 4;
+        // zw carries -k's wave, conjugated: the evolve step reads the pair with one load.
+        const size_t minus = (size_t((n - z) & (n - 1)) * n + size_t((n - x) & (n - 1))) * 4;
+        unpaired += h0[i + 2] != h0[minus] || h0[i + 3] != -h0[minus + 1];
         const bool nonzero = h0[i] != 0.0f || h0[i + 1] != 0.0f;
         const bool in = k > 0 && k >= bands[size_t(c)].k_lo && k < bands[size_t(c)].k_hi &&
                         mx != -n / 2 && mz != -n / 2;
@@ -210,6 +214,7 @@ TEST_F(OceanPhysics, CascadeBandsTileOneLargeSimulation) {
         nonzero_outside += !in && nonzero;
       }
     EXPECT_EQ(nonzero_outside, 0) << "cascade " << c;
+    EXPECT_EQ(unpaired, 0) << "cascade " << c;
     EXPECT_GT(nonzero_inside, inside * 9 / 10) << "cascade " << c;
     std::printf("cascade %d: L = %.1f m, band %.4f..%.4f rad/m, %d waves\n", c,
                 double(bands[size_t(c)].patch_size), bands[size_t(c)].k_lo, bands[size_t(c)].k_hi,

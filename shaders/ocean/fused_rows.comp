@@ -1,8 +1,9 @@
 #version 430 core
 // The fused path's first pass: the inverse FFT along rows (fft/fast.glsl) whose loads compute
 // the spectrum on the fly from h0 and the phase (ocean/spectrum.glsl), so no spectrum texture is
-// written or read between. One work group per FFT layer: layer 2c + j is cascade c's packed
-// plane j, and both planes' groups evolve the same waves; plane 0's stores the new phase.
+// written or read between. FFT layer 2c + j is cascade c's packed plane j; both planes' groups
+// evolve the same waves, and plane 0's stores the new phase. The dispatch is (1, rows, layers)
+// or, from src/ocean/simulation.cpp's kPlanesSideBySide on, (2, rows, cascades).
 // Defines: fft/fast.glsl's (AXIS 0), set by src/fft/fast.cpp.
 #include "ocean/spectrum.glsl"
 
@@ -14,4 +15,13 @@ vec4 spectrum_element(int x, int row, int layer) {
 }
 
 #define FFT_LOAD(i, line, layer) spectrum_element(i, line, layer)
+#define FFT_CUSTOM_MAIN 1
 #include "fft/fast.glsl"
+
+void main() {
+  int line, z;
+  fft_setup(line, z);
+  int layer = z * int(gl_NumWorkGroups.x) + int(gl_WorkGroupID.x);
+  fft_line(line, layer);
+  fft_store(line, layer);
+}

@@ -3,12 +3,17 @@
 // the cascade's band, and w(k) from finite-depth dispersion (rounded for looping). Runs only
 // when spectrum parameters change. One invocation per texel, z = cascade.
 // Defines: none.
+#include "common/complex.glsl"
 #include "ocean/common.glsl"
 #include "ocean/spectrum_model.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
+// xy = h0(k), zw = conj(h0(-k)): the evolve step reads both halves of every wave pair with one
+// load, where reading the mirrored texel too made the spectrum's share of the first FFT pass
+// bandwidth-bound (docs/perf-notes.md, session 7).
 layout(binding = 0, rgba32f) uniform writeonly image2DArray uH0;
 layout(binding = 1, r32f) uniform image2DArray uPhase;
+layout(binding = 2, r32f) uniform writeonly image2DArray uOmega;
 
 uniform int uN;
 uniform float uPatch[4];   // L_c, metres
@@ -30,28 +35,35 @@ vec2 gaussian_pair(ivec2 m, uint cascade) {
   return sqrt(-2.0 * log(u1)) * vec2(cos(2.0 * PI * u2), sin(2.0 * PI * u2));
 }
 
+// h0 at wave number m of cascade c (k = dk m): zero outside the cascade's band.
+vec2 h0_at(ivec2 m, int c, float dk) {
+  vec2 k = dk * vec2(m);
+  float kl = length(k);
+  // The Nyquist row and column have no partner at +N/2, so their derived fields could not be
+  // Hermitian; leaving them empty keeps every inverse FFT real. k = 0 is the mean level.
+  if (!(kl > 0.0 && kl >= uBandLo[c] && kl < uBandHi[c] && m.x != -uN / 2 && m.y != -uN / 2))
+    return vec2(0.0);
+  // E|h0|^2 = F dk^2 / 2 (spectrum_model.h); the pair of normals has E|xi|^2 = 2.
+  // A wave stored at k travels towards -k (h(x,t) holds e^{i(k.x + w t)}), so its energy is
+  // the spectrum's in direction -k.
+  float f = spectrum_density(-k);
+  return gaussian_pair(m, uint(c)) * (0.5 * dk * sqrt(max(f, 0.0)));
+}
+
 void main() {
   ivec3 texel = ivec3(gl_GlobalInvocationID);
   if (texel.x >= uN || texel.y >= uN) return;
   int c = texel.z;
   ivec2 m = wave_number(texel.xy, uN);
   float dk = 2.0 * PI / uPatch[c];
-  vec2 k = dk * vec2(m);
-  float kl = length(k);
+  float kl = length(dk * vec2(m));
   float omega = spec_omega(kl);
   if (uLoopOmega > 0.0 && kl > 0.0) omega = max(round(omega / uLoopOmega), 1.0) * uLoopOmega;
 
-  vec2 h0 = vec2(0.0);
-  // The Nyquist row and column have no partner at +N/2, so their derived fields could not be
-  // Hermitian; leaving them empty keeps every inverse FFT real. k = 0 is the mean level.
-  if (kl > 0.0 && kl >= uBandLo[c] && kl < uBandHi[c] && m.x != -uN / 2 && m.y != -uN / 2) {
-    // E|h0|^2 = F dk^2 / 2 (spectrum_model.h); the pair of normals has E|xi|^2 = 2.
-    // A wave stored at k travels towards -k (h(x,t) holds e^{i(k.x + w t)}), so its energy is
-    // the spectrum's in direction -k.
-    float f = spectrum_density(-k);
-    h0 = gaussian_pair(m, uint(c)) * (0.5 * dk * sqrt(max(f, 0.0)));
-  }
-  imageStore(uH0, texel, vec4(h0, omega, 0.0));
+  // -k's texel, as the evolve step has always paired them (its own texel on the Nyquist lines).
+  ivec2 minus_m = wave_number(mirror_texel(texel.xy, uN), uN);
+  imageStore(uH0, texel, vec4(h0_at(m, c, dk), cconj(h0_at(minus_m, c, dk))));
+  imageStore(uOmega, texel, vec4(omega));
   if (uKeepPhase == 0) {
     const double two_pi = 6.28318530717958647692LF;
     double ph = double(omega) * uSimTime;

@@ -11,7 +11,9 @@
 #include "common/complex.glsl"
 #include "ocean/common.glsl"
 
+// xy = h0(k), zw = conj(h0(-k)) (ocean/initial_spectrum.comp), and w(k).
 layout(binding = 2, rgba32f) uniform readonly image2DArray uH0;
+layout(binding = 5, r32f) uniform readonly image2DArray uOmega;
 // The phase ping-pongs between two textures, so a pass may read every wave's old phase while
 // it writes the new one (the fused pass reads it in two work groups per texel).
 layout(binding = 3, r32f) uniform readonly image2DArray uPhase;
@@ -29,15 +31,14 @@ vec2 mul_i(vec2 a) { return vec2(-a.y, a.x); }
 // N^2 h(k,t) at `texel` (z = cascade); stores the new phase when `store_phase`.
 vec2 evolve(ivec3 texel, bool store_phase) {
   vec4 a = imageLoad(uH0, texel);
-  vec4 b = imageLoad(uH0, ivec3(mirror_texel(texel.xy, uN), texel.z));
   const double two_pi = 6.28318530717958647692LF;
   const double inv_two_pi = 0.15915494309189533577LF;  // a double divide is a slow loop on GPUs
-  double ph = double(imageLoad(uPhase, texel).x) + double(a.z) * uDt;
+  double ph = double(imageLoad(uPhase, texel).x) + double(imageLoad(uOmega, texel).x) * uDt;
   float phase = float(ph - floor(ph * inv_two_pi) * two_pi);
   if (store_phase) imageStore(uPhaseOut, texel, vec4(phase));
   // k and -k share |k|, so w and the accumulated phase: this invocation's phase serves both.
   vec2 e = cexp_i(phase);
-  vec2 h = cmul(a.xy, e) + cmul(cconj(b.xy), cconj(e));
+  vec2 h = cmul(a.xy, e) + cmul(a.zw, cconj(e));
   // The inverse FFT divides by N^2; multiplying here makes its output metres.
   return h * (float(uN) * float(uN));
 }

@@ -136,6 +136,7 @@ void Context::initialise(GLADloadfunc load, std::string provider, bool debug) {
   }
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &limits_.max_texture_size);
   glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &limits_.max_array_layers);
+  glGetIntegerv(GL_MAX_COMPUTE_IMAGE_UNIFORMS, &limits_.max_compute_images);
   GLint extensions = 0;
   glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
   for (GLint i = 0; i < extensions; ++i) {

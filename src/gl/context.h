@@ -28,6 +28,7 @@ struct Limits {
   int max_group_count[3] = {0, 0, 0};
   int max_texture_size = 0;
   int max_array_layers = 0;
+  int max_compute_images = 0;       // GL_MAX_COMPUTE_IMAGE_UNIFORMS (at least 8)
   // GL_KHR_shader_subgroup: GL_SUBGROUP_SIZE_KHR, and whether compute shaders have the basic
   // and shuffle operations (0 / false without the extension).
   int subgroup_size = 0;

@@ -36,15 +36,21 @@ constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UP
 constexpr int kFoamPassLevels = 4;
 static_assert((kMinSize >> kFoamPassLevels) >= 1, "every map has the levels the foam pass makes");
 
+// The fused row pass's dispatch order (step_fused). On the H100 (session 7) a cascade's two
+// planes side by side made the pass 11 % faster at 4 x 1024^2, where a cascade's h0, w and phase
+// (24 MiB) no longer stay in cache while its planes run one after the other, and 7-9 % slower
+// at 512^2; 256^2 was level.
+constexpr int kPlanesSideBySide = 1024;
+
 // Bytes each pass reads and writes, t = texels of every cascade: the profiler's bandwidth
 // column (gl::ScopedPass) and bytes_per_step() both take them from here.
 struct PassBytes {
-  // h0 twice (k and -k) and the phase per plane, the phase written once, the rows' output.
-  static uint64_t rows_fused(uint64_t t) { return t * (2 * 36 + 4 + 32); }
+  // h0's wave pair, w and the phase per plane, the phase written once, the rows' output.
+  static uint64_t rows_fused(uint64_t t) { return t * (2 * 24 + 4 + 32); }
   // The rows' output read, three maps written.
   static uint64_t columns_fused(uint64_t t) { return t * (32 + 3 * 16); }
-  // h0 twice, the phase read and written, every plane written.
-  static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (32 + 8 + 16 * planes); }
+  // h0's wave pair and w read, the phase read and written, every plane written.
+  static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (20 + 8 + 16 * planes); }
   // Every plane read, three maps written.
   static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 3 * 16); }
   // Every cascade's Jacobian (two maps; at most, as the fine layers fetch them on a coarser
@@ -238,6 +244,7 @@ void Simulation::rebuild_size() {
   gl::Texture h0(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades);
   gl::Texture phase0(ctx, GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
   gl::Texture phase1(ctx, GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
+  gl::Texture omega(ctx, GL_TEXTURE_2D_ARRAY, GL_R32F, n, n, cascades);
   gl::Texture spec = gl::make_complex_texture(ctx, n, n, layers());
   gl::Texture disp(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
   gl::Texture derivs(ctx, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, n, n, cascades, mip_levels(n));
@@ -263,6 +270,7 @@ void Simulation::rebuild_size() {
   h0_ = std::move(h0);
   phase_[0] = std::move(phase0);
   phase_[1] = std::move(phase1);
+  omega_ = std::move(omega);
   phase_current_ = 0;
   spectrum_ = std::move(spec);
   displacement_ = std::move(disp);
@@ -304,6 +312,7 @@ void Simulation::make_h0(bool keep_phase) {
   glUniform1d(gl::uniform(prog, "uSimTime"), simulated_time_);
   glBindImageTexture(0, h0_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(1, phase_[phase_current_].id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32F);
+  glBindImageTexture(2, omega_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R32F);
   const GLuint groups = GLuint((p.size + kGroup - 1) / kGroup);
   glDispatchCompute(groups, groups, GLuint(p.cascades));
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
@@ -339,12 +348,17 @@ void Simulation::set_initial_spectrum(int cascade, std::span<const std::complex<
   if (h0.size() != size_t(n) * n)
     throw Error(ErrorCode::InvalidArgument, "initial spectrum needs " + std::to_string(n * n) +
                                                 " values, got " + std::to_string(h0.size()));
-  // Keep the dispersion the GPU computed (z) and replace only the amplitudes.
-  std::vector<float> texels = download_map(h0_, cascade);
-  for (size_t i = 0; i < h0.size(); ++i) {
-    texels[4 * i + 0] = h0[i].real();
-    texels[4 * i + 1] = h0[i].imag();
-  }
+  // Each texel holds its wave pair, h0(k) and conj(h0(-k)); the dispersion stays as it is.
+  std::vector<float> texels(h0.size() * 4);
+  for (int z = 0; z < n; ++z)
+    for (int x = 0; x < n; ++x) {
+      const size_t i = size_t(z) * n + x;
+      const std::complex<float> minus = std::conj(h0[size_t((n - z) & (n - 1)) * n + ((n - x) & (n - 1))]);
+      texels[4 * i + 0] = h0[i].real();
+      texels[4 * i + 1] = h0[i].imag();
+      texels[4 * i + 2] = minus.real();
+      texels[4 * i + 3] = minus.imag();
+    }
   glBindTexture(GL_TEXTURE_2D_ARRAY, h0_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, cascade, n, n, 1, GL_RGBA, GL_FLOAT,
@@ -459,6 +473,7 @@ void Simulation::bind_evolve_inputs(const gl::Program& prog, double dt) const {
   glBindImageTexture(2, h0_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
   glBindImageTexture(3, phase_[phase_current_].id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32F);
   glBindImageTexture(4, phase_[phase_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R32F);
+  glBindImageTexture(5, omega_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32F);
 }
 
 void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
@@ -518,7 +533,13 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     set_inverse_axis(prog, 0, scale);
     unsigned g[3];
     fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
-    glDispatchCompute(g[0], g[1], g[2]);  // one group per plane (FFT layer)
+    // One group per FFT layer and block of rows. From kPlanesSideBySide on, a cascade's two
+    // planes are the dispatch's fastest index (x), so the second group to evolve a wave finds
+    // its h0 and phase in cache; below, layer after layer (z) was faster.
+    if (params_.size >= kPlanesSideBySide)
+      glDispatchCompute(GLuint(layers_per_cascade()), g[1], GLuint(params_.cascades));
+    else
+      glDispatchCompute(1, g[1], GLuint(layers()));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   if (fusion_ == Fusion::Spectrum) {
