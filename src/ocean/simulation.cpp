@@ -31,6 +31,14 @@ constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UP
                                     GL_FRAMEBUFFER_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
 
 
+// make_mipmaps: a round's work groups reduce 32 x 32 tiles to kMipRoundLevels levels; up to
+// kMipTailLevels more are made by each layer's last group (ocean/downsample.comp: together 8
+// images, which is all NVIDIA's GL allows a compute shader).
+constexpr int kMipRoundLevels = 5;
+constexpr int kMipTailLevels = 3;
+// Counters of ocean/downsample.comp's tails: one per layer of every map of a round.
+constexpr int kMipCounters = 2 * kMaxCascades;
+
 // Levels 1..kFoamPassLevels of the foam-and-slopes map are made by the foam pass itself, in
 // its 16 x 16 work groups (ocean/mip_tile.glsl); make_mipmaps makes the rest.
 constexpr int kFoamPassLevels = 4;
@@ -194,6 +202,9 @@ Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
   validate(params_);
   init_program_ = shaders.compute("ocean/initial_spectrum.comp");
   downsample_program_ = shaders.compute("ocean/downsample.comp");
+  const std::vector<GLuint> zeros(kMipCounters, 0u);
+  mip_counters_ = gl::make_buffer(shaders.context(), GL_SHADER_STORAGE_BUFFER,
+                                  zeros.size() * sizeof(GLuint), zeros.data(), GL_DYNAMIC_DRAW);
   filtered_ = gl::make_sampler(shaders.context(), GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT);
   rebuild_size();
 }
@@ -633,28 +644,42 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, in
   glUseProgram(prog.id());
   glUniform1i(gl::uniform(prog, "uSource"), 0);
   glActiveTexture(GL_TEXTURE0);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, mip_counters_.id());
   const int levels = displacement_.levels();
-  constexpr int kPerDispatch = 5;  // levels one work group's 32x32 tile reduces to
   // Round by round (levels 1-5, then 6-10), every map per round: the maps are independent,
   // so only a round's dispatches wait for the previous round, and a barrier costs ~2 us on an
-  // H100 (docs/perf-notes.md), several times a small dispatch.
-  for (int base = first; base + 1 < levels; base += kPerDispatch) {
-    const int count = std::min(kPerDispatch, levels - 1 - base);
+  // H100 (docs/perf-notes.md), several times a small dispatch. Where at most kMipTailLevels
+  // remain after a round, its last group per layer makes them instead of another round.
+  for (int base = first; base + 1 < levels; base += kMipRoundLevels) {
+    const int count = std::min(kMipRoundLevels, levels - 1 - base);
+    const int rest = levels - 1 - base - count;
+    const int tail = count == kMipRoundLevels && rest <= kMipTailLevels ? rest : 0;
     const int size = std::max(params_.size >> base, 1);
     glUniform1i(gl::uniform(prog, "uBase"), base);
     glUniform1i(gl::uniform(prog, "uLevels"), count);
     glUniform1i(gl::uniform(prog, "uSize"), size);
+    glUniform1i(gl::uniform(prog, "uTail"), tail);
     const GLuint groups = GLuint((std::max(size / 2, 1) + 15) / 16);
+    int counter = 0;
     for (const gl::Texture* map : maps) {
       glBindTexture(GL_TEXTURE_2D_ARRAY, map->id());
       // Units past the last level stay empty; the shader's stores through them are ignored.
-      for (int k = 1; k <= kPerDispatch; ++k)
-        glBindImageTexture(GLuint(k - 1), k <= count ? map->id() : 0, k <= count ? base + k : 0,
-                           GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      // The last round level is read back by the tail, so it is bound for reading too.
+      for (int k = 1; k <= kMipRoundLevels + kMipTailLevels; ++k) {
+        const bool used = k <= count || (k > kMipRoundLevels && k <= kMipRoundLevels + tail);
+        glBindImageTexture(GLuint(k - 1), used ? map->id() : 0, used ? base + k : 0, GL_TRUE, 0,
+                           k == kMipRoundLevels ? GL_READ_WRITE : GL_WRITE_ONLY, GL_RGBA32F);
+      }
+      glUniform1i(gl::uniform(prog, "uCounter"), counter);
+      counter += map->layers();
       glDispatchCompute(groups, groups, GLuint(map->layers()));
     }
-    // The next round fetches what this one stored; after the last, whoever reads the chain.
-    glMemoryBarrier(base + kPerDispatch + 1 < levels ? GL_TEXTURE_FETCH_BARRIER_BIT : last_barrier);
+    if (tail > 0) base += tail;
+    // The next round fetches what this one stored; after the last, whoever reads the chain (and
+    // the next step's tails their reset counters).
+    glMemoryBarrier(base + kMipRoundLevels + 1 < levels
+                        ? GL_TEXTURE_FETCH_BARRIER_BIT
+                        : last_barrier | (tail > 0 ? GL_SHADER_STORAGE_BARRIER_BIT : 0));
   }
   glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }

@@ -280,6 +280,7 @@ class Simulation {
   gl::Texture foam_[2];
   int foam_current_ = 0;
   gl::Sampler filtered_;  // trilinear, repeating: the foam pass reads the surface and its state
+  gl::Buffer mip_counters_;  // ocean/downsample.comp's tail counters, zero between dispatches
   bool foam_reset_ = true;  // the foam-and-slopes map holds no foam yet
   double subgrid_mss_ = 0.0;
 };
