@@ -441,6 +441,33 @@ TEST_F(Ocean, WavesTravelDownwind) {
   EXPECT_LT(downwind, 0.8 * upwind) << "downwind " << downwind << " upwind " << upwind;
 }
 
+// The foam-and-slopes map's yzw are the squares and product of the slopes in the derivatives
+// map (hx, hz), texel for texel, on every path: the renderer's slope variance per level rests on
+// them.
+TEST_F(Ocean, SlopeMomentsAreTheDerivativesSquared) {
+  for (ocean::Fusion fusion : {ocean::Fusion::Full, ocean::Fusion::None}) {
+    ocean::Params p = random_params(test::seed("slopes"), 64);
+    p.cascades = 2;
+    p.fusion = fusion;
+    ocean::Simulation sim(test::shaders(), p);
+    sim.step(2.0);
+    for (int c = 0; c < p.cascades; ++c) {
+      const auto d = ocean::Simulation::download_map(sim.derivatives(), c);
+      const auto m = ocean::Simulation::download_map(sim.foam_slopes(), c);
+      ASSERT_EQ(d.size(), m.size());
+      int wrong = 0;
+      double mean_hx2 = 0;
+      for (size_t i = 0; i < d.size(); i += 4) {
+        const float hx = d[i], hz = d[i + 1];
+        wrong += m[i + 1] != hx * hx || m[i + 2] != hz * hz || m[i + 3] != hx * hz;
+        mean_hx2 += double(m[i + 1]);
+      }
+      EXPECT_EQ(wrong, 0) << "cascade " << c;
+      EXPECT_GT(mean_hx2, 0.0) << "no slopes, so nothing was compared";
+    }
+  }
+}
+
 // Every mip level of every map and cascade is the 2x2 box average of the level below, down to
 // 1x1: the renderer's filtering and the slope variance (E[s^2] - E[s]^2) rely on it.
 TEST_F(Ocean, MipLevelsAreBoxAverages) {

@@ -8,7 +8,7 @@
 
 layout(local_size_x = 16, local_size_y = 16) in;
 // Read and written by the same invocation only: yzw (the slope moments assemble wrote) are kept.
-layout(binding = 0, rgba32f) uniform image2DArray uFoamSlopes;
+layout(binding = 0, rgba32f) uniform writeonly image2DArray uFoamSlopes;
 layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
 layout(binding = 2, rgba32f) uniform writeonly image2DArray uFoamSlopes1;  // levels 1-4
 layout(binding = 3, rgba32f) uniform writeonly image2DArray uFoamSlopes2;
@@ -110,7 +110,10 @@ void main() {
   }
   vec2 state = foam_update(texel.xy, c, uN, cell, inject);
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
-  vec4 t = vec4(min(state.x + state.y, 1.0), imageLoad(uFoamSlopes, texel).yzw);
+  // The slope moments (hx^2, hz^2, hx hz): their mip levels are the slope variance each level
+  // averages away, which the renderer adds back as roughness.
+  vec2 slope = texelFetch(uDerivativesMap, texel, 0).xy;
+  vec4 t = vec4(min(state.x + state.y, 1.0), slope.x * slope.x, slope.y * slope.y, slope.x * slope.y);
   imageStore(uFoamSlopes, texel, t);
   mip_tile_reduce(t, l, ivec2(gl_WorkGroupID.xy), c, 4, uN);
 }

@@ -22,8 +22,8 @@ constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
 // Between the pass that writes level 0 and the mip passes, only their fetches need waiting:
 // the mip passes' last barrier (kMapsWritten) covers every write before it, level 0's too.
 constexpr GLbitfield kMipSourceWritten = GL_TEXTURE_FETCH_BARRIER_BIT;
-// Between assemble and the foam pass: it fetches displacement and derivatives and loads and
-// stores the foam-and-slopes map's own texel.
+// Between assemble and the foam pass: it fetches displacement and derivatives, and stores the
+// foam-and-slopes map, which image accesses before it (the previous step's tail) must finish.
 constexpr GLbitfield kFoamSourceWritten =
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT;
 constexpr GLbitfield kMapsWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
@@ -55,15 +55,15 @@ constexpr int kPlanesSideBySide = 1024;
 struct PassBytes {
   // h0's wave pair, w and the phase per plane, the phase written once, the rows' output.
   static uint64_t rows_fused(uint64_t t) { return t * (2 * 24 + 4 + 32); }
-  // The rows' output read, three maps written.
-  static uint64_t columns_fused(uint64_t t) { return t * (32 + 3 * 16); }
+  // The rows' output read, two maps written.
+  static uint64_t columns_fused(uint64_t t) { return t * (32 + 2 * 16); }
   // h0's wave pair and w read, the phase read and written, every plane written.
   static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (20 + 8 + 16 * planes); }
-  // Every plane read, three maps written.
-  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 3 * 16); }
+  // Every plane read, two maps written.
+  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 2 * 16); }
   // Every cascade's Jacobian (two maps; at most, as the fine layers fetch them on a coarser
-  // grid) and two taps of last step's state fetched, the map's texel read and written, the
-  // state written, and the map's levels 1-4 (a third of level 0).
+  // grid) and two taps of last step's state fetched, the slopes' texel read and the map's
+  // written, the state written, and the map's levels 1-4 (a third of level 0).
   static uint64_t foam(uint64_t t, int cascades) {
     return t * (uint64_t(cascades) * 32 + 2 * 8 + 32 + 8) + t * 16 / 3;
   }
@@ -492,7 +492,6 @@ void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
   glUniform1f(gl::uniform(prog, "uChoppiness"), params_.choppiness);
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  glBindImageTexture(4, foam_slopes_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
 }
 
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
@@ -623,7 +622,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
     glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
     glBindSampler(unit, filtered_.id());
   }
-  glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_RGBA32F);
+  glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);
   for (int k = 1; k <= kFoamPassLevels; ++k)
     glBindImageTexture(GLuint(1 + k), foam_slopes_.id(), k, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
