@@ -471,10 +471,17 @@ TEST_F(Ocean, SlopeMomentsAreTheDerivativesSquared) {
 // Every mip level of every map and cascade is the 2x2 box average of the level below, down to
 // 1x1: the renderer's filtering and the slope variance (E[s^2] - E[s]^2) rely on it.
 TEST_F(Ocean, MipLevelsAreBoxAverages) {
-  for (int n : {64, 256}) {
+  // Level 1 comes from the mip rounds (fused, 64 and 256), the fused column pass (512) or the
+  // assemble pass (unfused), the rest from the mip rounds (their last group's tail up to 512).
+  // At 2048 the fused column pass holds one column per group, so the mip rounds make level 1.
+  for (auto [n, fusion] : {std::pair{64, ocean::Fusion::Full}, std::pair{256, ocean::Fusion::Full},
+                           std::pair{256, ocean::Fusion::None}, std::pair{512, ocean::Fusion::Full},
+                           std::pair{2048, ocean::Fusion::Full}}) {
     ocean::Params p = random_params(test::seed("mips"), n);
-    p.cascades = 2;
+    p.cascades = n > 256 ? 1 : 2;
+    p.fusion = fusion;
     ocean::Simulation sim(test::shaders(), p);
+    SCOPED_TRACE(sim.describe());
     sim.step(3.0);
     sim.step(3.5);  // foam too
     using S = ocean::Simulation;
@@ -495,7 +502,7 @@ TEST_F(Ocean, MipLevelsAreBoxAverages) {
       double scale = 0;
       for (float v : below) scale += double(v) * v;
       scale = std::sqrt(scale / double(below.size()));
-      EXPECT_EQ(std::vector<float>(below.begin(), below.begin() + std::ptrdiff_t(below.size() / 2)),
+      EXPECT_EQ(std::vector<float>(below.begin(), below.begin() + std::ptrdiff_t(below.size() / size_t(map->layers()))),
                 S::download_map(*map, 0));
       for (int l = 1; l < map->levels(); ++l) {
         const std::vector<float> got = level(l);

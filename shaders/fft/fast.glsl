@@ -22,6 +22,8 @@
 //   FFT_PAIR                  also declares u0..u15, fft_keep() (u = v) and
 //                             fft_pair_out(line, layer), which calls the includer's
 //                             FFT_PAIR_OUT(texel, u * uScale, v * uScale) per element; no uDst
+//   FFT_SHARE                 declares fft_share_put(slot, vec4) / fft_share_get(slot), TL
+//                             vec4 slots in the exchange's shared memory
 //
 // Defines (set by src/fft/fast.cpp):
 //   N        axis length (power of two)
@@ -147,6 +149,33 @@ uniform float uScale;    // 1, or 1/N for the inverse
 const int STRIDE = N + (N >> PAD_SHIFT);
 #if STAGES > 1 && !FFT_SHUFFLE
 shared SH_T sh[L * STRIDE];
+#endif
+#ifdef FFT_SHARE
+// For an includer's own exchange after the transform (from FFT_PAIR_OUT, say): one vec4 per
+// slot < TL, kept in sh, which is free once the last stage's exchange has been read (a
+// barrier() after fft_line), so the group needs no shared memory of its own.
+#if STAGES < 2 || FFT_SHUFFLE || P * EX < 4
+#error "FFT_SHARE needs the shared-memory exchange and P * EX >= 4 (TL vec4 inside sh)"
+#endif
+void fft_share_put(int slot, vec4 v) {
+#if EX == 4
+  sh[slot] = v;
+#elif EX == 2
+  sh[2 * slot] = v.xy;
+  sh[2 * slot + 1] = v.zw;
+#else
+  sh[4 * slot] = v.x; sh[4 * slot + 1] = v.y; sh[4 * slot + 2] = v.z; sh[4 * slot + 3] = v.w;
+#endif
+}
+vec4 fft_share_get(int slot) {
+#if EX == 4
+  return sh[slot];
+#elif EX == 2
+  return vec4(sh[2 * slot], sh[2 * slot + 1]);
+#else
+  return vec4(sh[4 * slot], sh[4 * slot + 1], sh[4 * slot + 2], sh[4 * slot + 3]);
+#endif
+}
 #endif
 #if STAGES > 1 && FFT_SHUFFLE_EMULATE
 shared vec4 sg_emu[TL];

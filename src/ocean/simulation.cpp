@@ -49,6 +49,9 @@ static_assert((kMinSize >> kFoamPassLevels) >= 1, "every map has the levels the 
 // (24 MiB) no longer stay in cache while its planes run one after the other, and 7-9 % slower
 // at 512^2; 256^2 was level.
 constexpr int kPlanesSideBySide = 1024;
+// From this size on the fused column pass makes level 1 of the displacement and derivative
+// maps (rebuild_size says why not below).
+constexpr int kColumnsLevel1From = 512;
 
 // Bytes each pass reads and writes, t = texels of every cascade: the profiler's bandwidth
 // column (gl::ScopedPass) and bytes_per_step() both take them from here.
@@ -57,10 +60,12 @@ struct PassBytes {
   static uint64_t rows_fused(uint64_t t) { return t * (2 * 24 + 4 + 32); }
   // The rows' output read, two maps written.
   static uint64_t columns_fused(uint64_t t) { return t * (32 + 2 * 16); }
+  // Level 1 of the two maps (a quarter of the texels), where assemble makes it.
+  static uint64_t level1(uint64_t t) { return t / 4 * 2 * 16; }
   // h0's wave pair and w read, the phase read and written, every plane written.
   static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (20 + 8 + 16 * planes); }
-  // Every plane read, two maps written.
-  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 2 * 16); }
+  // Every plane read, two maps written, and their level 1.
+  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 2 * 16) + level1(t); }
   // Every cascade's Jacobian (two maps; at most, as the fine layers fetch them on a coarser
   // grid) and two taps of last step's state fetched, the slopes' texel read and the map's
   // written, the state written, and the map's levels 1-4 (a third of level 0).
@@ -245,10 +250,20 @@ void Simulation::rebuild_size() {
   // The fused column pass holds two planes per group, so it may want another strategy than the
   // plan's column pass.
   fft::AxisStrategy pair_columns = plan->vertical();
+  bool columns_level1 = false;
   if (fusion == Fusion::Full) {
     pair_columns = fft::detail::plan_fast_pair_columns(plan->vertical(), n, limits, o);
-    fused_columns =
-        shaders_->compute("ocean/fused_columns.comp", fft::detail::fast_defines(pair_columns, 1));
+    // Level 1 needs whole 2 x 2 quads in a group (an even number of adjacent columns), and its
+    // exchange a vec4 per invocation in the FFT's shared memory (fast.glsl's FFT_SHARE). It
+    // costs the pass a quad exchange per element and saves the mip rounds reading level 0: on
+    // the H100 (session 7) 3-4 % off the step from 4 x 512^2 and 3 x 1024^2 on, level at
+    // 3 x 512^2, 1.6 % more at 256^2, whose chain already takes a single dispatch.
+    columns_level1 = n >= kColumnsLevel1From && pair_columns.lines % 2 == 0 &&
+                     pair_columns.subgroup == 0 &&
+                     pair_columns.elements_per_invocation * pair_columns.exchange >= 4;
+    gl::Defines d = fft::detail::fast_defines(pair_columns, 1);
+    d.push_back({"LEVEL1", columns_level1 ? "1" : "0"});
+    fused_columns = shaders_->compute("ocean/fused_columns.comp", d);
   }
   if (fusion == Fusion::Spectrum)
     columns = shaders_->compute("fft/fast.comp", fft::detail::fast_defines(plan->vertical(), 1));
@@ -276,6 +291,8 @@ void Simulation::rebuild_size() {
   fused_rows_program_ = std::move(fused_rows);
   fused_columns_program_ = std::move(fused_columns);
   pair_columns_ = pair_columns;
+  // The assemble pass always makes level 1; the fused column pass where columns_level1.
+  mip_first_level_ = fusion != Fusion::Full || columns_level1 ? 1 : 0;
   columns_program_ = std::move(columns);
   fusion_ = fusion;
   h0_ = std::move(h0);
@@ -456,10 +473,10 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   // The foam pass reads the surface filtered to the breaking scale, so the displacement and
   // derivative chains come first; the foam-and-slopes map's chain, which carries the foam, after.
   {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", PassBytes::mips(texels(), 2));
+    gl::ScopedPass pass(timer, "ocean.mipmaps", PassBytes::mips(texels() >> (2 * mip_first_level_), 2));
     // Only the foam pass's fetches read them before the last chain's barrier, which covers
     // every write before it for the renderer and readbacks.
-    make_mipmaps({&displacement_, &derivatives_}, 0, GL_TEXTURE_FETCH_BARRIER_BIT);
+    make_mipmaps({&displacement_, &derivatives_}, mip_first_level_, GL_TEXTURE_FETCH_BARRIER_BIT);
   }
   foam_pass(dt, timer);
   foam_reset_ = false;
@@ -492,6 +509,8 @@ void Simulation::set_assemble_uniforms(const gl::Program& prog) const {
   glUniform1f(gl::uniform(prog, "uChoppiness"), params_.choppiness);
   glBindImageTexture(2, displacement_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(3, derivatives_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(4, displacement_.id(), 1, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  glBindImageTexture(5, derivatives_.id(), 1, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
 }
 
 void Simulation::step_unfused(double dt, gl::PassTimer* timer) {
@@ -517,7 +536,6 @@ void Simulation::assemble_pass(const gl::Texture& fields, double dt, gl::PassTim
                       PassBytes::assemble(texels(), uint64_t(layers_per_cascade())));
   const gl::Program& prog = assemble_program_;
   set_assemble_uniforms(prog);
-  glUniform1i(gl::uniform(prog, "uN"), params_.size);
   glBindImageTexture(0, fields.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
   glDispatchCompute(groups, groups, GLuint(params_.cascades));
   glMemoryBarrier(kFoamSourceWritten);
@@ -573,7 +591,8 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   // No fields texture is written: fields() hands out a plan texture of the right shape, stale.
   last_fields_ = &plan_->targets()[0];
   {
-    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble", PassBytes::columns_fused(texels()));
+    gl::ScopedPass pass(timer, "ocean.fft.columns+assemble",
+                        PassBytes::columns_fused(texels()) + mip_first_level_ * PassBytes::level1(texels()));
     const gl::Program& prog = fused_columns_program_;
     set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
@@ -685,9 +704,11 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, in
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t t = texels(), planes = uint64_t(layers_per_cascade());
-  const uint64_t after = PassBytes::mips(t, 2) + PassBytes::foam(t, params_.cascades) +
-                         PassBytes::foam_mip_tail(t);
-  if (fusion_ == Fusion::Full) return PassBytes::rows_fused(t) + PassBytes::columns_fused(t) + after;
+  const uint64_t after = PassBytes::mips(t >> (2 * mip_first_level_), 2) +
+                         PassBytes::foam(t, params_.cascades) + PassBytes::foam_mip_tail(t);
+  if (fusion_ == Fusion::Full)
+    return PassBytes::rows_fused(t) + PassBytes::columns_fused(t) +
+           mip_first_level_ * PassBytes::level1(t) + after;
   const fft::Options& o = plan_->options();
   if (fusion_ == Fusion::Spectrum)
     return PassBytes::rows_fused(t) + fft::pass_bytes(o) + PassBytes::assemble(t, planes) + after;

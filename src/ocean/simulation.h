@@ -267,6 +267,7 @@ class Simulation {
 
   gl::Program fused_rows_program_, fused_columns_program_, columns_program_;
   fft::AxisStrategy pair_columns_{};  // the fused column pass's strategy (two planes per group)
+  int mip_first_level_ = 1;  // the displacement and derivative chains' first level made by mips
   Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
   const gl::Texture* last_fields_ = nullptr;  // inside plan_, which a move keeps in place
