@@ -7,7 +7,7 @@
 #include "ocean/foam.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
-// Read and written by the same invocation only: yzw (the slope moments assemble wrote) are kept.
+// Level 0, written whole: the foam, and the slope moments from the derivatives map.
 layout(binding = 0, rgba32f) uniform writeonly image2DArray uFoamSlopes;
 layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
 layout(binding = 2, rgba32f) uniform writeonly image2DArray uFoamSlopes1;  // levels 1-4
