@@ -58,14 +58,19 @@ constexpr int kColumnsLevel1From = 512;
 struct PassBytes {
   // h0's wave pair, w and the phase per plane, the phase written once, the rows' output.
   static uint64_t rows_fused(uint64_t t) { return t * (2 * 24 + 4 + 32); }
-  // The rows' output read, two maps written.
-  static uint64_t columns_fused(uint64_t t) { return t * (32 + 2 * 16); }
   // Level 1 of the two maps (a quarter of the texels), where assemble makes it.
   static uint64_t level1(uint64_t t) { return t / 4 * 2 * 16; }
+  // The rows' output read, two maps written, and their level 1 where the pass makes it
+  // (first_mip, the chains' first level left to the mip rounds, is then 1).
+  static uint64_t columns_fused(uint64_t t, int first_mip) {
+    return t * (32 + 2 * 16) + uint64_t(first_mip) * level1(t);
+  }
   // h0's wave pair and w read, the phase read and written, every plane written.
   static uint64_t spectrum(uint64_t t, uint64_t planes) { return t * (20 + 8 + 16 * planes); }
   // Every plane read, two maps written, and their level 1.
-  static uint64_t assemble(uint64_t t, uint64_t planes) { return t * (16 * planes + 2 * 16) + level1(t); }
+  static uint64_t assemble(uint64_t t, uint64_t planes) {
+    return t * (16 * planes + 2 * 16) + level1(t);
+  }
   // Every cascade's Jacobian (two maps; at most, as the fine layers fetch them on a coarser
   // grid) and two taps of last step's state fetched, the slopes' texel read and the map's
   // written, the state written, and the map's levels 1-4 (a third of level 0).
@@ -74,6 +79,8 @@ struct PassBytes {
   }
   // Level 0 of `maps` rgba32f maps read, the levels above it (a third as many texels) written.
   static uint64_t mips(uint64_t t, uint64_t maps) { return t * 16 * maps * 4 / 3; }
+  // The displacement and derivative chains above level first_mip.
+  static uint64_t surface_mips(uint64_t t, int first_mip) { return mips(t >> (2 * first_mip), 2); }
   // The foam map's chain above the levels the foam pass made.
   static uint64_t foam_mip_tail(uint64_t t) { return mips(t >> (2 * kFoamPassLevels), 1); }
 };
@@ -381,7 +388,8 @@ void Simulation::set_initial_spectrum(int cascade, std::span<const std::complex<
   for (int z = 0; z < n; ++z)
     for (int x = 0; x < n; ++x) {
       const size_t i = size_t(z) * n + x;
-      const std::complex<float> minus = std::conj(h0[size_t((n - z) & (n - 1)) * n + ((n - x) & (n - 1))]);
+      const size_t mirror = size_t((n - z) & (n - 1)) * n + size_t((n - x) & (n - 1));  // -k
+      const std::complex<float> minus = std::conj(h0[mirror]);
       texels[4 * i + 0] = h0[i].real();
       texels[4 * i + 1] = h0[i].imag();
       texels[4 * i + 2] = minus.real();
@@ -473,7 +481,8 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   // The foam pass reads the surface filtered to the breaking scale, so the displacement and
   // derivative chains come first; the foam-and-slopes map's chain, which carries the foam, after.
   {
-    gl::ScopedPass pass(timer, "ocean.mipmaps", PassBytes::mips(texels() >> (2 * mip_first_level_), 2));
+    gl::ScopedPass pass(timer, "ocean.mipmaps",
+                        PassBytes::surface_mips(texels(), mip_first_level_));
     // Only the foam pass's fetches read them before the last chain's barrier, which covers
     // every write before it for the renderer and readbacks.
     make_mipmaps({&displacement_, &derivatives_}, mip_first_level_, GL_TEXTURE_FETCH_BARRIER_BIT);
@@ -592,7 +601,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   last_fields_ = &plan_->targets()[0];
   {
     gl::ScopedPass pass(timer, "ocean.fft.columns+assemble",
-                        PassBytes::columns_fused(texels()) + mip_first_level_ * PassBytes::level1(texels()));
+                        PassBytes::columns_fused(texels(), mip_first_level_));
     const gl::Program& prog = fused_columns_program_;
     set_assemble_uniforms(prog);
     set_inverse_axis(prog, 1, scale);
@@ -704,11 +713,10 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, in
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t t = texels(), planes = uint64_t(layers_per_cascade());
-  const uint64_t after = PassBytes::mips(t >> (2 * mip_first_level_), 2) +
+  const uint64_t after = PassBytes::surface_mips(t, mip_first_level_) +
                          PassBytes::foam(t, params_.cascades) + PassBytes::foam_mip_tail(t);
   if (fusion_ == Fusion::Full)
-    return PassBytes::rows_fused(t) + PassBytes::columns_fused(t) +
-           mip_first_level_ * PassBytes::level1(t) + after;
+    return PassBytes::rows_fused(t) + PassBytes::columns_fused(t, mip_first_level_) + after;
   const fft::Options& o = plan_->options();
   if (fusion_ == Fusion::Spectrum)
     return PassBytes::rows_fused(t) + fft::pass_bytes(o) + PassBytes::assemble(t, planes) + after;

@@ -199,8 +199,6 @@ class Simulation {
   // outside the cascade's band), zw = conj(h0(-k)), the same wave pair seen from -k's texel
   // ((N - x) mod N, (N - z) mod N).
   const gl::Texture& initial_spectrum() const { return h0_; }
-  // w(k) in rad/s (after loop_period rounding), r32f N x N x cascades.
-  const gl::Texture& dispersion() const { return omega_; }
 
   // Tests and tools: replace cascade c's h0(k) (N*N values, row-major by z then x, metres)
   // until the next change of spectrum parameters. Dispersion and phases are kept.
@@ -274,7 +272,7 @@ class Simulation {
   gl::Texture h0_, spectrum_, displacement_, derivatives_, foam_slopes_;
   // Each wave's accumulated phase: a step reads phase_[phase_current_] and writes the other.
   gl::Texture phase_[2];
-  gl::Texture omega_;  // w(k), written with h0
+  gl::Texture omega_;  // w(k) in rad/s (after loop_period rounding), written with h0
   int phase_current_ = 0;
   // The foam state (rg32f, x = active, y = residual): a step reads foam_[foam_current_] upstream
   // of each texel and writes the other.
