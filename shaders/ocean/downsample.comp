@@ -29,7 +29,8 @@ layout(binding = 7, rgba32f) uniform writeonly image2DArray uLevel8;
 // texel. The last group puts it back to 0 for the next dispatch.
 layout(std430, binding = 0) buffer Counters { uint counters[]; };
 
-bool mip_tail = false;  // MIP_TILE_STORE: reductions 1..4 go to levels 2..5, or in the tail 7..9
+// MIP_TILE_STORE: reductions 1..4 go to levels base+2..base+5, in the tail 1..2 to base+7..base+8.
+bool mip_tail = false;
 #define MIP_TILE_STORE(k, at, value)                           \
   if (mip_tail) {                                              \
     if (k == 1) imageStore(uLevel7, at, value);                \

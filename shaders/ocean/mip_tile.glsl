@@ -1,7 +1,7 @@
 // Box-filtered mip levels inside one 16x16 work group: the group's 256 values (one per
 // invocation) halve through shared memory up to four times, to 8x8, 4x4, 2x2 and 1x1. Shared by
-// ocean/downsample.comp (levels 2-5 of its round) and ocean/foam.comp (levels 1-4 of the map it
-// has just written, so no dispatch has to read that level back).
+// ocean/downsample.comp (levels 2-5 of its round, 7-8 of its tail) and ocean/foam.comp (levels
+// 1-4 of the map it has just written, so no dispatch has to read that level back).
 // The includer defines MIP_TILE_STORE(k, texel, value): store reduction k (1..4) of the tile.
 #ifndef OCEAN_MIP_TILE_GLSL
 #define OCEAN_MIP_TILE_GLSL
