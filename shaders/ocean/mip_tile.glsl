@@ -6,7 +6,10 @@
 #ifndef OCEAN_MIP_TILE_GLSL
 #define OCEAN_MIP_TILE_GLSL
 
+// Reductions alternate between the two arrays, so each reads one array while it writes the other
+// and one barrier per reduction orders them (writing back into the array being read took two).
 shared vec4 mip_tile[16][16];
+shared vec4 mip_tile_half[8][8];
 
 // v: this invocation's value at l (gl_LocalInvocationID.xy) of the tile whose first texel is at
 // group * 16. Reduction k is stored at group * (16 >> k) + l for its (16 >> k)^2 invocations,
@@ -19,15 +22,17 @@ void mip_tile_reduce(vec4 v, ivec2 l, ivec2 group, int layer, int count, int siz
     int w = 16 >> k;  // this reduction's texels per group side
     size = max(size >> 1, 1);
     barrier();
-    bool inside = l.x < w && l.y < w;
-    if (inside) {
+    if (l.x < w && l.y < w) {
       ivec2 s = l * 2;
-      v = 0.25 * (mip_tile[s.y][s.x] + mip_tile[s.y][s.x + 1] + mip_tile[s.y + 1][s.x] +
-                  mip_tile[s.y + 1][s.x + 1]);
-    }
-    barrier();
-    if (inside) {
-      mip_tile[l.y][l.x] = v;
+      if ((k & 1) == 1) {
+        v = 0.25 * (mip_tile[s.y][s.x] + mip_tile[s.y][s.x + 1] + mip_tile[s.y + 1][s.x] +
+                    mip_tile[s.y + 1][s.x + 1]);
+        mip_tile_half[l.y][l.x] = v;
+      } else {
+        v = 0.25 * (mip_tile_half[s.y][s.x] + mip_tile_half[s.y][s.x + 1] +
+                    mip_tile_half[s.y + 1][s.x] + mip_tile_half[s.y + 1][s.x + 1]);
+        mip_tile[l.y][l.x] = v;
+      }
       ivec2 q = group * w + l;
       if (k <= count && q.x < size && q.y < size) {
         MIP_TILE_STORE(k, ivec3(q, layer), v);

@@ -25,16 +25,27 @@ uniform float uPatch[4];
 // surface continuous when w changes (depth, loop period) or the time scale does. Double: a
 // jump of hours still lands on the right phase.
 uniform double uDt;
+// The same in float, where the step is short enough for it (uLongStep 0): w dt then stays under
+// ~110 rad at every size, which float resolves to ~1e-5 rad, and most GPUs outside data centres
+// run fp64 at 1/32 to 1/64 of the fp32 rate (src/ocean/simulation.cpp, kShortStep).
+uniform float uShortDt;
+uniform int uLongStep;
 
 vec2 mul_i(vec2 a) { return vec2(-a.y, a.x); }
 
 // N^2 h(k,t) at `texel` (z = cascade); stores the new phase when `store_phase`.
 vec2 evolve(ivec3 texel, bool store_phase) {
   vec4 a = imageLoad(uH0, texel);
-  const double two_pi = 6.28318530717958647692LF;
-  const double inv_two_pi = 0.15915494309189533577LF;  // a double divide is a slow loop on GPUs
-  double ph = double(imageLoad(uPhase, texel).x) + double(imageLoad(uOmega, texel).x) * uDt;
-  float phase = float(ph - floor(ph * inv_two_pi) * two_pi);
+  float phase;
+  if (uLongStep != 0) {
+    const double two_pi = 6.28318530717958647692LF;
+    const double inv_two_pi = 0.15915494309189533577LF;  // a double divide is a slow loop on GPUs
+    double ph = double(imageLoad(uPhase, texel).x) + double(imageLoad(uOmega, texel).x) * uDt;
+    phase = float(ph - floor(ph * inv_two_pi) * two_pi);
+  } else {
+    float ph = imageLoad(uPhase, texel).x + imageLoad(uOmega, texel).x * uShortDt;
+    phase = ph - floor(ph * (0.5 / PI)) * (2.0 * PI);
+  }
   if (store_phase) imageStore(uPhaseOut, texel, vec4(phase));
   // k and -k share |k|, so w and the accumulated phase: this invocation's phase serves both.
   vec2 e = cexp_i(phase);

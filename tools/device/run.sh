@@ -24,6 +24,8 @@
 #   tune     fast_tune's sweep of the fast kernel's knobs per axis (TSIZES, 2 and 12 planes)
 #   compare  this build with each setting in VARS (e.g. OCEANFFT_FFT_SHUFFLE=rows) and
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
+#   shaders  the fused ocean step (VOCEAN) with each shader folder in SHADER_VARIANTS (names
+#            under variants/) against shaders/, A B A B
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
@@ -227,6 +229,23 @@ PY
         [ -x ./test_ocean_simulation ] && env "$v" ./test_ocean_simulation \
           --gtest_filter='*Fused*:*Mip*:*EveryAlgorithm*' 2>&1 | grep -E "^\[ +(OK|FAILED|PASSED) " |
           sed "s/^/$v  /"
+      done
+      ;;
+    shaders)
+      # The ocean step with each folder named in SHADER_VARIANTS (under variants/, each a whole
+      # copy of shaders/ with one change) against shaders/, A B A B: what a part of a pass costs.
+      # A variant that leaves work out computes a wrong sea; only its times are read.
+      ./oceanfft bench --sizes 256 --algorithms fast --reps 50 --no-ocean 2>/dev/null | grep -E "^renderer"
+      for round in $(seq ${ROUNDS:-2}); do
+        for v in default $SHADER_VARIANTS; do
+          dir=$PWD/shaders; [ "$v" != default ] && dir=$PWD/variants/$v
+          for c in ${VOCEAN:-256,512,1024:3}; do
+            OCEANFFT_SHADER_DIR=$dir ./oceanfft bench --sizes "${c%:*}" --algorithms fast \
+              --reps "$REPS" --ocean-cascades "${c#*:}" \
+              --json "$OUT/shaders-$v-r$round-${c//[^0-9]/_}.json" 2>>"$OUT/shaders.err" |
+              grep "^ocean step fast fused [0-9]" | sed "s/(median ms, GPU timestamp queries)//; s/^/$v r$round  /"
+          done
+        done
       done
       ;;
     *) echo "run.sh: unknown section '$section'" >&2; exit 2 ;;
