@@ -225,11 +225,12 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
 
 // The fused paths (spectrum inside the FFT's first pass, and with Full assemble inside its
 // last) must give the unfused path's maps to float rounding, step after step (phase and foam
-// carried over), across an edit that keeps the phases, for one to four cascades; 1024 because
-// the fast kernel's plan there (one row per group) differs from the smaller sizes'.
+// carried over), across an edit that keeps the phases, for one to four cascades; 512, 1024 and
+// 2048 because the fused passes' strategies there (src/fft/fast.cpp's tuned_spectrum_rows and
+// tuned_pair_columns) differ from the plan's and from each other's.
 TEST_F(Ocean, FusedStepMatchesUnfused) {
   using S = ocean::Simulation;
-  for (int n : {64, 256, 1024}) {
+  for (int n : {64, 256, 512, 1024, 2048}) {
     ocean::Params p = random_params(test::seed("fused") + uint64_t(n), n);
     p.cascades = n == 64 ? ocean::kMaxCascades : n == 256 ? 2 : 1;
     p.patch_sizes = {400.0f, 97.0f, 23.1f, 5.9f};
@@ -534,43 +535,49 @@ TEST_F(Ocean, MipLevelsAreBoxAverages) {
 // injection times foam_grow dt, so every texel must be the bilinear mix of the grid points
 // around it, the next tile's first points included: a grid point that neighbouring tiles
 // disagreed on, or an off-by-one in the interpolation, breaks that.
+// 128^2: the foam pass computes the injection; 1024^2: the injection pass does (kInjectionPassFrom).
 TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
-  ocean::Params p = random_params(test::seed("foam grid"), 128);
-  p.cascades = 3;
-  p.patch_sizes = {300.0f, 80.0f, 20.0f};
-  p.spectrum.wind.wind_speed = 20.0f;  // breaking length 8 m
-  p.foam_threshold = 1.05f;            // breaking, partly, almost everywhere
-  ocean::Simulation sim(test::shaders(), p);
-  const double t0 = sim.time();
-  sim.step(t0 + 0.05);
-  const int n = p.size;
-  const double length = ocean::breaking_length(p);
-  for (int layer : {1, 2}) {
-    // The shader's stride: the largest power of two up to 16 texels within half the length.
-    const double cell = p.patch_sizes[size_t(layer)] / n;
-    const int s = int(std::clamp(std::exp2(std::floor(std::log2(0.5 * length / cell))), 1.0, 16.0));
-    ASSERT_GE(s, 4) << "layer " << layer << " must be interpolated for the test to mean anything";
-    const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), layer);
-    auto foam = [&](int x, int z) { return double(m[4 * (size_t(z % n) * n + size_t(x % n))]); };
-    double worst = 0.0, peak = 0.0;
-    // Every interval, the last one too: the other cascades repeat with their own patch sizes,
-    // so the whole sea is not periodic in this one's, and the grid point at the patch's far end
-    // (which the last tile computes there) equals the one at 0, where the map repeats, only
-    // because near that edge the shader takes the injection of the patch before it. Without
-    // that the map jumps at the seam and this fails there.
-    for (int z = 0; z < n; ++z)
-      for (int x = 0; x < n; ++x) {
-        const int gx = x / s * s, gz = z / s * s;
-        const double fx = double(x - gx) / s, fz = double(z - gz) / s;
-        const double want = (1 - fz) * ((1 - fx) * foam(gx, gz) + fx * foam(gx + s, gz)) +
-                            fz * ((1 - fx) * foam(gx, gz + s) + fx * foam(gx + s, gz + s));
-        worst = std::max(worst, std::abs(foam(x, z) - want));
-        peak = std::max(peak, foam(x, z));
-      }
-    std::printf("layer %d: stride %d texels, peak foam %.3g, worst departure from bilinear %.3g\n",
-                layer, s, peak, worst);
-    ASSERT_GT(peak, 2e-4) << "no injection on layer " << layer;  // 100 seeds: 1.4e-3 and up
-    ASSERT_LT(peak, 0.99) << "clamped: the map is not the injection";
-    EXPECT_LT(worst, 1e-5 * peak + 1e-7) << "layer " << layer;
+  for (int size : {128, 1024}) {
+    SCOPED_TRACE(size);
+    ocean::Params p = random_params(test::seed("foam grid"), size);
+    p.cascades = 3;
+    p.patch_sizes = {300.0f, 80.0f, 20.0f};
+    p.spectrum.wind.wind_speed = 20.0f;  // breaking length 8 m
+    p.foam_threshold = 1.05f;            // breaking, partly, almost everywhere
+    ocean::Simulation sim(test::shaders(), p);
+    const double t0 = sim.time();
+    sim.step(t0 + 0.05);
+    const int n = p.size;
+    const double length = ocean::breaking_length(p);
+    for (int layer : {1, 2}) {
+      const int s = sim.injection_stride(layer);
+      // The stride as documented: the largest power of two up to 16 texels within half the length.
+      const double cell = p.patch_sizes[size_t(layer)] / n;
+      ASSERT_LE(s * cell, 0.5 * length);
+      ASSERT_TRUE(s == 16 || 2 * s * cell > 0.5 * length) << "layer " << layer;
+      ASSERT_GE(s, 4) << "layer " << layer << " must be interpolated for the test to mean anything";
+      const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), layer);
+      auto foam = [&](int x, int z) { return double(m[4 * (size_t(z % n) * n + size_t(x % n))]); };
+      double worst = 0.0, peak = 0.0;
+      // Every interval, the last one too: the other cascades repeat with their own patch sizes,
+      // so the whole sea is not periodic in this one's, and the grid point at the patch's far end
+      // (which the last tile computes there) equals the one at 0, where the map repeats, only
+      // because near that edge the shader takes the injection of the patch before it. Without
+      // that the map jumps at the seam and this fails there.
+      for (int z = 0; z < n; ++z)
+        for (int x = 0; x < n; ++x) {
+          const int gx = x / s * s, gz = z / s * s;
+          const double fx = double(x - gx) / s, fz = double(z - gz) / s;
+          const double want = (1 - fz) * ((1 - fx) * foam(gx, gz) + fx * foam(gx + s, gz)) +
+                              fz * ((1 - fx) * foam(gx, gz + s) + fx * foam(gx + s, gz + s));
+          worst = std::max(worst, std::abs(foam(x, z) - want));
+          peak = std::max(peak, foam(x, z));
+        }
+      std::printf("%d^2 layer %d: stride %d texels, peak foam %.3g, worst departure from "
+                  "bilinear %.3g\n", size, layer, s, peak, worst);
+      ASSERT_GT(peak, 2e-4) << "no injection on layer " << layer;  // 100 seeds: 1.4e-3 and up
+      ASSERT_LT(peak, 0.99) << "clamped: the map is not the injection";
+      EXPECT_LT(worst, 1e-5 * peak + 1e-7) << "layer " << layer;
+    }
   }
 }

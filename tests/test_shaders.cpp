@@ -115,7 +115,9 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
          {{"N", "1024"}, {"AXIS", "1"}, {"P", "16"}, {"T", "64"}, {"L", "2"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "1"}, {"TL", "128"}, {"LEVEL1", "1"}},
          {{"N", "256"}, {"AXIS", "1"}, {"P", "4"}, {"T", "64"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "4"}, {"EX", "4"}, {"TL", "256"}, {"LEVEL1", "1"}},
          {{"N", "2048"}, {"AXIS", "1"}, {"P", "8"}, {"T", "256"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "4"}, {"EX", "2"}, {"TL", "256"}, {"LEVEL1", "0"}},
+         {{"N", "4096"}, {"AXIS", "1"}, {"P", "4"}, {"T", "1024"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "6"}, {"EX", "2"}, {"TL", "1024"}, {"LEVEL1", "0"}},
      })},
+    {"ocean/foam.comp", {{{"INJECTION_GRID", "0"}}, {{"INJECTION_GRID", "1"}}}},
     {"ocean/spectrum.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
     {"ocean/assemble.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
 };

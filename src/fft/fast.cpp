@@ -49,10 +49,23 @@ std::optional<Tuned> tuned(int n, int axis) {
 // The ocean's fused column pass transforms both packed planes of a cascade in one work group and
 // keeps the first plane's results in registers meanwhile: at 1024 it runs 23 % slower with the
 // column pass's 4 elements per invocation than with 8 (H100, session 6), so it keeps the 8 the
-// column pass had before the buffer between the axes moved its best to 4.
+// column pass had before the buffer between the axes moved its best to 4. At 4096 it ran twice
+// as fast with 4 as with the column pass's 16 (H100, session 8, 3 cascades), though one column
+// per group then leaves level 1 to the mip rounds: the step -16 %.
 std::optional<Tuned> tuned_pair_columns(int n) {
   if (n == 1024) return Tuned{8, 2, 2};
+  if (n == 4096) return Tuned{4, 1, 2};
   return tuned(n, 1);
+}
+
+// The ocean's fused row pass evaluates the spectrum in its loads, so its registers hold more
+// than the row pass's. Measured on an H100 (session 8, 3 cascades): 4 elements per invocation
+// took 13 % off the pass at 512 and 40 % at 2048, where the row pass runs 8 and 16; at 4096,
+// 8 elements took 5 % off.
+std::optional<Tuned> tuned_spectrum_rows(int n) {
+  if (n == 512 || n == 2048) return Tuned{4, 1, 2};
+  if (n == 4096) return Tuned{8, 2, 2};
+  return tuned(n, 0);
 }
 
 // Below 256, where no measurement chose: radix 4 for more invocations, lines grouped up to 64
@@ -153,18 +166,33 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
   return plan_registers(n, axis, lines_total, limits, o, tuned(n, axis).value_or(fallback_tuning(n)));
 }
 
+namespace {
+// `plans` (the plan's strategy for `axis`) re-planned from `t` for a pass that includes the kernel
+// with loads or stores of its own; the buffer between the axes keeps the plan's layout. `plans`
+// itself where `t` does not fit.
+AxisStrategy replan(const AxisStrategy& plans, int axis, int lines_total, const gl::Limits& limits,
+                    const Options& o, const Tuned& t) {
+  std::optional<AxisStrategy> s = plan_registers(plans.length, axis, lines_total, limits, o, t);
+  if (!s || lines_total % s->lines != 0) return plans;
+  s->via_buffer = plans.via_buffer;
+  s->width = plans.width;
+  s->height = plans.height;
+  s->strip = plans.strip;
+  return *s;
+}
+}  // namespace
+
 AxisStrategy plan_fast_pair_columns(const AxisStrategy& columns, int lines_total,
                                     const gl::Limits& limits, const Options& o) {
   const int n = columns.length;
-  std::optional<AxisStrategy> s = plan_registers(
-      n, 1, lines_total, limits, o, tuned_pair_columns(n).value_or(fallback_tuning(n)));
-  if (!s || lines_total % s->lines != 0) return columns;
-  // The row pass's stores are the plan's, so the buffer layout is too.
-  s->via_buffer = columns.via_buffer;
-  s->width = columns.width;
-  s->height = columns.height;
-  s->strip = columns.strip;
-  return *s;
+  return replan(columns, 1, lines_total, limits, o,
+                tuned_pair_columns(n).value_or(fallback_tuning(n)));
+}
+
+AxisStrategy plan_fast_spectrum_rows(const AxisStrategy& rows, int lines_total,
+                                     const gl::Limits& limits, const Options& o) {
+  const int n = rows.length;
+  return replan(rows, 0, lines_total, limits, o, tuned_spectrum_rows(n).value_or(fallback_tuning(n)));
 }
 
 gl::Defines fast_defines(const AxisStrategy& s, int axis) {

@@ -21,6 +21,10 @@ std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
 // itself where that table's choice does not fit.
 AxisStrategy plan_fast_pair_columns(const AxisStrategy& columns, int lines_total,
                                     const gl::Limits& limits, const Options& o);
+// Likewise for the ocean's fused row pass, which evaluates the spectrum in its loads: `rows`
+// (the plan's) where its table's choice does not fit; it writes the buffer as `rows` does.
+AxisStrategy plan_fast_spectrum_rows(const AxisStrategy& rows, int lines_total,
+                                     const gl::Limits& limits, const Options& o);
 
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);

@@ -16,6 +16,7 @@ namespace oceanfft::ocean {
 namespace {
 
 constexpr int kGroup = 16;  // local size of the ocean kernels, both axes
+constexpr int kInjectionGroup = 8;  // ocean/foam_injection.comp's, both axes
 
 // What reads the maps after a step: the mip passes' and the renderer's texture fetches, image
 // loads, readbacks (glGetTexImage, pixel buffers) and framebuffer attachments in tools.
@@ -52,6 +53,11 @@ constexpr int kPlanesSideBySide = 1024;
 // From this size on the fused column pass makes level 1 of the displacement and derivative
 // maps (rebuild_size says why not below).
 constexpr int kColumnsLevel1From = 512;
+// From this size on the whitecaps' injection is a pass of its own (ocean/foam_injection.comp);
+// below, the foam pass computes it. On an H100 (session 8) the pass took 4 % off the step at
+// 3 and 4 x 1024^2, and added 3-5 % at 256^2 and 512^2, where the foam pass computes the coarse
+// cascades' injection at every texel without a barrier and hides its fetches behind its own.
+constexpr int kInjectionPassFrom = 1024;
 // Seconds: steps up to this long advance the phases in float (ocean/spectrum.glsl says why and
 // how precisely), longer ones in double. On an H100 the float path took 1-3 % off the row pass.
 constexpr double kShortStep = 1.0;
@@ -74,11 +80,18 @@ struct PassBytes {
   static uint64_t assemble(uint64_t t, uint64_t planes) {
     return t * (16 * planes + 2 * 16) + level1(t);
   }
-  // Every cascade's Jacobian (two maps; at most, as the fine layers fetch them on a coarser
-  // grid) and two taps of last step's state fetched, the slopes' texel read and the map's
-  // written, the state written, and the map's levels 1-4 (a third of level 0).
-  static uint64_t foam(uint64_t t, int cascades) {
-    return t * (uint64_t(cascades) * 32 + 2 * 8 + 32 + 8) + t * 16 / 3;
+  // The injection pass: at each of `points` grid points every cascade's Jacobian fetched (two
+  // maps) and the injection written.
+  static uint64_t injection(uint64_t points, int cascades) {
+    return points * (uint64_t(cascades) * 32 + 4);
+  }
+  // The injection's four grid points and two taps of last step's state fetched, the slopes'
+  // texel read and the map's written, the state written, and the map's levels 1-4 (a third of
+  // level 0).
+  // Where the pass computes the injection itself (`own` of the t texels), every cascade's
+  // Jacobian there instead.
+  static uint64_t foam(uint64_t t, uint64_t own, int cascades) {
+    return (t - own) * 4 * 4 + own * uint64_t(cascades) * 32 + t * (2 * 8 + 32 + 8) + t * 16 / 3;
   }
   // Level 0 of `maps` rgba32f maps read, the levels above it (a third as many texels) written.
   static uint64_t mips(uint64_t t, uint64_t maps) { return t * 16 * maps * 4 / 3; }
@@ -217,6 +230,7 @@ Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
   validate(params_);
   init_program_ = shaders.compute("ocean/initial_spectrum.comp");
   downsample_program_ = shaders.compute("ocean/downsample.comp");
+  foam_injection_program_ = shaders.compute("ocean/foam_injection.comp");
   const std::vector<GLuint> zeros(kMipCounters, 0u);
   mip_counters_ = gl::make_buffer(shaders.context(), GL_SHADER_STORAGE_BUFFER,
                                   zeros.size() * sizeof(GLuint), zeros.data(), GL_DYNAMIC_DRAW);
@@ -247,7 +261,8 @@ void Simulation::rebuild_size() {
   const gl::Defines defines = {{"PACKED", params_.pack_pairs ? "1" : "0"}};
   gl::Program spectrum = shaders_->compute("ocean/spectrum.comp", defines);
   gl::Program assemble = shaders_->compute("ocean/assemble.comp", defines);
-  gl::Program foam = shaders_->compute("ocean/foam.comp", {});
+  gl::Program foam = shaders_->compute(
+      "ocean/foam.comp", {{"INJECTION_GRID", n >= kInjectionPassFrom ? "1" : "0"}});
   // The fused passes are the fast kernel's own with other loads and stores, so they need its
   // register path on both axes, and the packed layout (two planes per cascade, assembled by one
   // work group).
@@ -255,8 +270,13 @@ void Simulation::rebuild_size() {
                          plan->vertical().kind == fft::AxisStrategy::Kind::Registers;
   const Fusion fusion = params_.pack_pairs && registers ? params_.fusion : Fusion::None;
   gl::Program fused_rows, fused_columns, columns;
-  if (fusion != Fusion::None)
-    fused_rows = shaders_->compute("ocean/fused_rows.comp", fft::detail::fast_defines(plan->horizontal(), 0));
+  // The fused row pass evaluates the spectrum in its loads, so it too may want another strategy
+  // than the plan's row pass.
+  fft::AxisStrategy spectrum_rows = plan->horizontal();
+  if (fusion != Fusion::None) {
+    spectrum_rows = fft::detail::plan_fast_spectrum_rows(plan->horizontal(), n, limits, o);
+    fused_rows = shaders_->compute("ocean/fused_rows.comp", fft::detail::fast_defines(spectrum_rows, 0));
+  }
   // The fused column pass holds two planes per group, so it may want another strategy than the
   // plan's column pass.
   fft::AxisStrategy pair_columns = plan->vertical();
@@ -301,6 +321,7 @@ void Simulation::rebuild_size() {
   fused_rows_program_ = std::move(fused_rows);
   fused_columns_program_ = std::move(fused_columns);
   pair_columns_ = pair_columns;
+  spectrum_rows_ = spectrum_rows;
   // The assemble pass always makes level 1; the fused column pass where columns_level1.
   mip_first_level_ = fusion != Fusion::Full || columns_level1 ? 1 : 0;
   columns_program_ = std::move(columns);
@@ -575,7 +596,7 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
     bind_evolve_inputs(prog, dt);
     set_inverse_axis(prog, 0, scale);
     unsigned g[3];
-    fft::detail::fast_dispatch_size(plan_->horizontal(), 0, o, g);
+    fft::detail::fast_dispatch_size(spectrum_rows_, 0, o, g);
     // One group per FFT layer and block of rows. From kPlanesSideBySide on, a cascade's two
     // planes are the dispatch's fastest index (x), so the second group to evolve a wave finds
     // its h0 and phase in cache; below, layer after layer (z) was faster.
@@ -618,24 +639,77 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   }
 }
 
+int Simulation::injection_stride(int cascade) const {
+  const double cell = double(bands_.at(size_t(cascade)).patch_size) / params_.size;
+  const double s = std::exp2(std::floor(std::log2(0.5 * breaking_length(params_) / cell)));
+  return int(std::clamp(s, 1.0, 16.0));
+}
+
+Simulation::InjectionGrids Simulation::injection_grids() const {
+  InjectionGrids g;
+  const int n = params_.size;
+  for (int c = 0; c < params_.cascades; ++c) {
+    g.stride[c] = injection_stride(c);
+    g.offset[c] = g.points;
+    if (n < kInjectionPassFrom) {  // the foam pass computes the injection itself
+      g.own_texels += uint64_t(n) * uint64_t(n);
+      continue;
+    }
+    g.points += (n / g.stride[c]) * (n / g.stride[c]);
+    g.largest = std::max(g.largest, n / g.stride[c]);
+  }
+  return g;
+}
+
 void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
-  const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
-  gl::ScopedPass pass(timer, "ocean.foam", PassBytes::foam(texels(), params_.cascades));
-  const gl::Program& prog = foam_program_;
-  glUseProgram(prog.id());
+  const int cascades = params_.cascades;
   float patch[kMaxCascades] = {};
   for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
-  glUniform1i(gl::uniform(prog, "uN"), n);
-  glUniform1i(gl::uniform(prog, "uCascades"), params_.cascades);
-  glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
+  const InjectionGrids grids = injection_grids();
+  const size_t bytes = std::max(size_t(grids.points), size_t(1)) * sizeof(float);
+  if (bytes > injection_bytes_) {
+    injection_ = gl::make_buffer(shaders_->context(), GL_SHADER_STORAGE_BUFFER, bytes, nullptr,
+                                 GL_DYNAMIC_COPY);
+    injection_bytes_ = bytes;
+  }
   const float lambda = params_.choppiness;
-  glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
-  glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
-  glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
+  // Both passes sample the maps for the injection (ocean/injection.glsl).
+  auto set_injection = [&](const gl::Program& prog) {
+    glUseProgram(prog.id());
+    glUniform1i(gl::uniform(prog, "uN"), n);
+    glUniform1i(gl::uniform(prog, "uCascades"), cascades);
+    glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
+    glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
+    glUniform1f(gl::uniform(prog, "uBreakingLength"), float(breaking_length(params_)));
+    glUniform1f(gl::uniform(prog, "uFoamThreshold"), params_.foam_threshold);
+    glUniform1f(gl::uniform(prog, "uFoamSoftness"), params_.foam_softness);
+    glUniform1iv(gl::uniform(prog, "uStride"), kMaxCascades, grids.stride);
+    if (grids.points > 0) glUniform1iv(gl::uniform(prog, "uGridOffset"), kMaxCascades, grids.offset);
+    glUniform1i(gl::uniform(prog, "uDisplacementMap"), 0);
+    glUniform1i(gl::uniform(prog, "uDerivativesMap"), 1);
+  };
+  const GLuint maps[] = {displacement_.id(), derivatives_.id(), foam_[foam_current_].id()};
+  for (GLuint unit = 0; unit < 3; ++unit) {
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]);
+    glBindSampler(unit, filtered_.id());
+  }
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, injection_.id());
+  if (grids.points > 0) {
+    gl::ScopedPass pass(timer, "ocean.foam.injection",
+                        PassBytes::injection(uint64_t(grids.points), cascades));
+    set_injection(foam_injection_program_);
+    const GLuint groups = GLuint((grids.largest + kInjectionGroup - 1) / kInjectionGroup);
+    glDispatchCompute(groups, groups, GLuint(cascades));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  }
+  gl::ScopedPass pass(timer, "ocean.foam", PassBytes::foam(texels(), grids.own_texels, cascades));
+  const GLuint groups = GLuint((n + kGroup - 1) / kGroup);
+  const gl::Program& prog = foam_program_;
+  set_injection(prog);
   glUniform1f(gl::uniform(prog, "uFoamGrow"), params_.foam_grow);
   glUniform1f(gl::uniform(prog, "uFoamDecay"), float(foam_decay(params_)));
-  glUniform1f(gl::uniform(prog, "uBreakingLength"), float(breaking_length(params_)));
   // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
   glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
   glUniform1i(gl::uniform(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
@@ -647,15 +721,7 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   glUniform2f(gl::uniform(prog, "uFoamDrift"), drift * wx, drift * wz);
   glUniform2f(gl::uniform(prog, "uFoamWindDir"), wx, wz);
   glUniform1f(gl::uniform(prog, "uFoamStreak"), float(kFoamStreakPerWind) * wind.wind_speed);
-  glUniform1i(gl::uniform(prog, "uDisplacementMap"), 0);
-  glUniform1i(gl::uniform(prog, "uDerivativesMap"), 1);
   glUniform1i(gl::uniform(prog, "uFoamPrev"), 2);
-  const GLuint textures[] = {displacement_.id(), derivatives_.id(), foam_[foam_current_].id()};
-  for (GLuint unit = 0; unit < 3; ++unit) {
-    glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, textures[unit]);
-    glBindSampler(unit, filtered_.id());
-  }
   glBindImageTexture(0, foam_slopes_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glBindImageTexture(1, foam_[foam_current_ ^ 1].id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RG32F);
   for (int k = 1; k <= kFoamPassLevels; ++k)
@@ -719,8 +785,11 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, in
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t t = texels(), planes = uint64_t(layers_per_cascade());
+  const InjectionGrids grids = injection_grids();
   const uint64_t after = PassBytes::surface_mips(t, mip_first_level_) +
-                         PassBytes::foam(t, params_.cascades) + PassBytes::foam_mip_tail(t);
+                         PassBytes::injection(uint64_t(grids.points), params_.cascades) +
+                         PassBytes::foam(t, grids.own_texels, params_.cascades) +
+                         PassBytes::foam_mip_tail(t);
   if (fusion_ == Fusion::Full)
     return PassBytes::rows_fused(t) + PassBytes::columns_fused(t, mip_first_level_) + after;
   const fft::Options& o = plan_->options();

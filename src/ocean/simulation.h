@@ -218,6 +218,11 @@ class Simulation {
   // above kWhitecapFoam. Measured at 512^2 jittered points over the first patch (slow: reads
   // the maps back).
   double whitecap_coverage() const;
+  // The whitecaps' injection is computed every injection_stride(c) texels of cascade c's foam
+  // layer and interpolated bilinearly between: the largest power of two up to 16 within half
+  // the breaking length (over which the injection, filtered to that length, changes at the
+  // fastest), 1 where the layer's texels are longer.
+  int injection_stride(int cascade) const;
   // subgrid_slope_variance(params()), kept from the last change of the spectrum.
   double subgrid_slope_variance() const { return subgrid_mss_; }
 
@@ -257,14 +262,24 @@ class Simulation {
   void bind_evolve_inputs(const gl::Program& prog, double dt) const;
   void set_assemble_uniforms(const gl::Program& prog) const;
   void foam_pass(double dt, gl::PassTimer* timer);
+  // The injection's grids, layer c's every stride[c] texels; where the injection pass runs
+  // (kInjectionPassFrom), from offset[c] in injection_, all `points`, the largest grid's
+  // side; else own_texels, every texel, for the foam pass computes the injection itself.
+  struct InjectionGrids {
+    GLint stride[kMaxCascades] = {}, offset[kMaxCascades] = {};
+    int points = 0, largest = 1;
+    uint64_t own_texels = 0;
+  };
+  InjectionGrids injection_grids() const;
   uint64_t texels() const;  // N^2 x cascades
 
   gl::Program init_program_, spectrum_program_, assemble_program_, downsample_program_,
-      foam_program_;
+      foam_injection_program_, foam_program_;
   void assemble_pass(const gl::Texture& fields, double dt, gl::PassTimer* timer);
 
   gl::Program fused_rows_program_, fused_columns_program_, columns_program_;
   fft::AxisStrategy pair_columns_{};  // the fused column pass's strategy (two planes per group)
+  fft::AxisStrategy spectrum_rows_{};  // the fused row pass's strategy
   int mip_first_level_ = 1;  // the displacement and derivative chains' first level made by mips
   Fusion fusion_ = Fusion::None;
   std::unique_ptr<fft::Plan> plan_;
@@ -280,6 +295,10 @@ class Simulation {
   int foam_current_ = 0;
   gl::Sampler filtered_;  // trilinear, repeating: the foam pass reads the surface and its state
   gl::Buffer mip_counters_;  // ocean/downsample.comp's tail counters, zero between dispatches
+  // ocean/foam_injection.comp's grids, every layer's (injection_stride); grown when a change
+  // of wind or size needs more.
+  gl::Buffer injection_;
+  size_t injection_bytes_ = 0;
   bool foam_reset_ = true;  // the foam-and-slopes map holds no foam yet
   double subgrid_mss_ = 0.0;
 };

@@ -29,7 +29,7 @@
 # Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
 # ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
-# beside this one), VSIZES and VOCEAN (variants: FFT sizes,
+# beside this one), OSIZES (ocean: sizes, default 256,512,1024), VSIZES and VOCEAN (variants: FFT sizes,
 # default 256,512,1024; ocean step cases SIZES:CASCADES, default 256,512:3 1024:4).
 set -o pipefail
 GLDIR=${GLDIR:-../../.gl}
@@ -72,7 +72,7 @@ for section in "$@"; do
         for build in ${BASE:+base} this; do
           bin=./oceanfft shaders=$PWD/shaders tag=
           [ $build = base ] && bin=$BASE/oceanfft shaders=$BASE/shaders tag=base-
-          OCEANFFT_SHADER_DIR=$shaders $bin bench --sizes 256,512,1024 --algorithms fast \
+          OCEANFFT_SHADER_DIR=$shaders $bin bench --sizes "${OSIZES:-256,512,1024}" --algorithms fast \
             --reps "$REPS" --ocean-cascades $cascades --json "$OUT/${tag}ocean-c$cascades.json" \
             2>"$OUT/${tag}ocean-c$cascades.err" | tee "$OUT/${tag}ocean-c$cascades.txt" |
             grep "^ocean step" | sed "s/(median ms, GPU timestamp queries)//; s/^/$build /"
