@@ -530,12 +530,48 @@ TEST_F(Ocean, MipLevelsAreBoxAverages) {
   }
 }
 
-// The foam pass computes a fine cascade's injection on a grid of s texels shared by its 16 x 16
-// tiles and interpolates it bilinearly. One step from rest the foam map is exactly the
-// injection times foam_grow dt, so every texel must be the bilinear mix of the grid points
-// around it, the next tile's first points included: a grid point that neighbouring tiles
-// disagreed on, or an off-by-one in the interpolation, breaks that.
-// 128^2: the foam pass computes the injection; 1024^2: the injection pass does (kInjectionPassFrom).
+// The worst departure of layer `layer`'s foam from the bilinear mix of its injection grid's
+// points, and its peak; the stride as documented: the largest power of two up to 16 texels
+// within half the breaking length.
+struct GridCheck {
+  int stride;
+  double worst, peak;
+};
+GridCheck check_injection_grid(const ocean::Simulation& sim, int layer) {
+  const ocean::Params& p = sim.params();
+  const int n = p.size, s = sim.injection_stride(layer);
+  const double cell = double(ocean::cascade_bands(p)[size_t(layer)].patch_size) / n;
+  const double length = ocean::breaking_length(p);
+  EXPECT_LE(s * cell, 0.5 * length);
+  EXPECT_TRUE(s == 16 || 2 * s * cell > 0.5 * length) << "layer " << layer;
+  const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), layer);
+  auto foam = [&](int x, int z) { return double(m[4 * (size_t(z % n) * n + size_t(x % n))]); };
+  GridCheck r{s, 0.0, 0.0};
+  // Every interval, the last one too: the other cascades repeat with their own patch sizes, so
+  // the whole sea is not periodic in this one's, and the grid point at the patch's far end
+  // equals the one at 0, where the map repeats, only because near that edge the shader takes the
+  // injection of the patch before it. Without that the map jumps at the seam and this fails there.
+  for (int z = 0; z < n; ++z)
+    for (int x = 0; x < n; ++x) {
+      const int gx = x / s * s, gz = z / s * s;
+      const double fx = double(x - gx) / s, fz = double(z - gz) / s;
+      const double want = (1 - fz) * ((1 - fx) * foam(gx, gz) + fx * foam(gx + s, gz)) +
+                          fz * ((1 - fx) * foam(gx, gz + s) + fx * foam(gx + s, gz + s));
+      r.worst = std::max(r.worst, std::abs(foam(x, z) - want));
+      r.peak = std::max(r.peak, foam(x, z));
+    }
+  std::printf("%d^2 layer %d: stride %d texels, peak foam %.3g, worst departure from bilinear "
+              "%.3g\n", n, layer, s, r.peak, r.worst);
+  return r;
+}
+
+// Where a cascade's texels are shorter than half the breaking length, its injection is computed
+// on a grid of s texels and interpolated bilinearly: at 128^2 by the foam pass, on points its
+// 16 x 16 tiles share; from 1024^2 by the injection pass (kInjectionPassFrom), into a buffer. One
+// step from rest the foam map is exactly the injection times foam_grow dt, so every texel must be
+// the bilinear mix of the grid points around it, the next tile's first points included: a grid
+// point that neighbouring tiles disagreed on, a grid that does not wrap at the patch's edge, or
+// an off-by-one in the interpolation, breaks that.
 TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
   for (int size : {128, 1024}) {
     SCOPED_TRACE(size);
@@ -545,39 +581,37 @@ TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
     p.spectrum.wind.wind_speed = 20.0f;  // breaking length 8 m
     p.foam_threshold = 1.05f;            // breaking, partly, almost everywhere
     ocean::Simulation sim(test::shaders(), p);
-    const double t0 = sim.time();
-    sim.step(t0 + 0.05);
-    const int n = p.size;
-    const double length = ocean::breaking_length(p);
+    sim.step(sim.time() + 0.05);
     for (int layer : {1, 2}) {
-      const int s = sim.injection_stride(layer);
-      // The stride as documented: the largest power of two up to 16 texels within half the length.
-      const double cell = p.patch_sizes[size_t(layer)] / n;
-      ASSERT_LE(s * cell, 0.5 * length);
-      ASSERT_TRUE(s == 16 || 2 * s * cell > 0.5 * length) << "layer " << layer;
-      ASSERT_GE(s, 4) << "layer " << layer << " must be interpolated for the test to mean anything";
-      const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), layer);
-      auto foam = [&](int x, int z) { return double(m[4 * (size_t(z % n) * n + size_t(x % n))]); };
-      double worst = 0.0, peak = 0.0;
-      // Every interval, the last one too: the other cascades repeat with their own patch sizes,
-      // so the whole sea is not periodic in this one's, and the grid point at the patch's far end
-      // (which the last tile computes there) equals the one at 0, where the map repeats, only
-      // because near that edge the shader takes the injection of the patch before it. Without
-      // that the map jumps at the seam and this fails there.
-      for (int z = 0; z < n; ++z)
-        for (int x = 0; x < n; ++x) {
-          const int gx = x / s * s, gz = z / s * s;
-          const double fx = double(x - gx) / s, fz = double(z - gz) / s;
-          const double want = (1 - fz) * ((1 - fx) * foam(gx, gz) + fx * foam(gx + s, gz)) +
-                              fz * ((1 - fx) * foam(gx, gz + s) + fx * foam(gx + s, gz + s));
-          worst = std::max(worst, std::abs(foam(x, z) - want));
-          peak = std::max(peak, foam(x, z));
-        }
-      std::printf("%d^2 layer %d: stride %d texels, peak foam %.3g, worst departure from "
-                  "bilinear %.3g\n", size, layer, s, peak, worst);
-      ASSERT_GT(peak, 2e-4) << "no injection on layer " << layer;  // 100 seeds: 1.4e-3 and up
-      ASSERT_LT(peak, 0.99) << "clamped: the map is not the injection";
-      EXPECT_LT(worst, 1e-5 * peak + 1e-7) << "layer " << layer;
+      const GridCheck g = check_injection_grid(sim, layer);
+      ASSERT_GE(g.stride, 4) << "layer " << layer << " must be interpolated for the test to mean anything";
+      ASSERT_GT(g.peak, 2e-4) << "no injection on layer " << layer;  // 100 seeds: 1.4e-3 and up
+      ASSERT_LT(g.peak, 0.99) << "clamped: the map is not the injection";
+      EXPECT_LT(g.worst, 1e-5 * g.peak + 1e-7) << "layer " << layer;
     }
   }
+}
+
+// A lighter wind shortens the breaking length, so the grids get finer and the injection pass
+// needs more room: the step after the edit must still interpolate the new, finer grid.
+TEST_F(Ocean, InjectionGridsFollowTheWind) {
+  ocean::Params p = random_params(test::seed("foam grid wind"), 1024);
+  p.cascades = 3;
+  p.patch_sizes = {300.0f, 80.0f, 20.0f};
+  p.spectrum.wind.wind_speed = 20.0f;
+  p.foam_threshold = 1.05f;
+  ocean::Simulation sim(test::shaders(), p);
+  const int before = sim.injection_stride(0);
+  p.spectrum.wind.wind_speed = 8.0f;
+  sim.set_params(p);  // steps at the current time, from the state the constructor left
+  ASSERT_LT(sim.injection_stride(0), before) << "the edit must make cascade 0's grid finer";
+  ASSERT_GE(sim.injection_stride(0), 2);
+  ocean::Simulation fresh(test::shaders(), p);  // the same sea from rest, with the finer grid
+  fresh.step(fresh.time() + 0.05);
+  const GridCheck g = check_injection_grid(fresh, 0);
+  ASSERT_GT(g.peak, 2e-4);
+  EXPECT_LT(g.worst, 1e-5 * g.peak + 1e-7);
+  sim.step(sim.time() + 0.05);
+  const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), 0);
+  for (float v : m) ASSERT_TRUE(std::isfinite(v));
 }

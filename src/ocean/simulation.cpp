@@ -235,6 +235,7 @@ Simulation::Simulation(const gl::ShaderLibrary& shaders, const Params& params)
   mip_counters_ = gl::make_buffer(shaders.context(), GL_SHADER_STORAGE_BUFFER,
                                   zeros.size() * sizeof(GLuint), zeros.data(), GL_DYNAMIC_DRAW);
   filtered_ = gl::make_sampler(shaders.context(), GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT);
+  reserve_injection(params_);
   rebuild_size();
 }
 
@@ -383,6 +384,8 @@ void Simulation::set_params(const Params& params) {
   const Params old = params_;
   params_ = params;
   try {
+    // The breaking length follows the wind, and the injection's grids with it.
+    reserve_injection(params_);
     if (shape_changed(old, params_))
       rebuild_size();  // makes h0 and steps too
     else if (spectrum_changed(old, params_)) {
@@ -639,17 +642,24 @@ void Simulation::step_fused(double dt, gl::PassTimer* timer) {
   }
 }
 
-int Simulation::injection_stride(int cascade) const {
-  const double cell = double(bands_.at(size_t(cascade)).patch_size) / params_.size;
-  const double s = std::exp2(std::floor(std::log2(0.5 * breaking_length(params_) / cell)));
+namespace {
+int stride_for(const Params& p, double patch_size) {
+  const double cell = patch_size / p.size;
+  const double s = std::exp2(std::floor(std::log2(0.5 * breaking_length(p) / cell)));
   return int(std::clamp(s, 1.0, 16.0));
 }
+}  // namespace
 
-Simulation::InjectionGrids Simulation::injection_grids() const {
+int Simulation::injection_stride(int cascade) const {
+  return stride_for(params_, bands_.at(size_t(cascade)).patch_size);
+}
+
+Simulation::InjectionGrids Simulation::injection_grids(const Params& p,
+                                                       const std::vector<CascadeBand>& bands) {
   InjectionGrids g;
-  const int n = params_.size;
-  for (int c = 0; c < params_.cascades; ++c) {
-    g.stride[c] = injection_stride(c);
+  const int n = p.size;
+  for (int c = 0; c < p.cascades; ++c) {
+    g.stride[c] = stride_for(p, bands.at(size_t(c)).patch_size);
     g.offset[c] = g.points;
     if (n < kInjectionPassFrom) {  // the foam pass computes the injection itself
       g.own_texels += uint64_t(n) * uint64_t(n);
@@ -661,18 +671,23 @@ Simulation::InjectionGrids Simulation::injection_grids() const {
   return g;
 }
 
+void Simulation::reserve_injection(const Params& p) {
+  const size_t bytes = std::max(size_t(injection_grids(p, cascade_bands(p)).points), size_t(1)) *
+                       sizeof(float);
+  if (bytes <= injection_bytes_) return;
+  injection_ = gl::make_buffer(shaders_->context(), GL_SHADER_STORAGE_BUFFER, bytes, nullptr,
+                               GL_DYNAMIC_COPY);  // may throw; nothing has changed before it
+  injection_bytes_ = bytes;
+}
+
 void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   const int n = params_.size;
   const int cascades = params_.cascades;
   float patch[kMaxCascades] = {};
   for (size_t c = 0; c < bands_.size(); ++c) patch[c] = bands_[c].patch_size;
-  const InjectionGrids grids = injection_grids();
-  const size_t bytes = std::max(size_t(grids.points), size_t(1)) * sizeof(float);
-  if (bytes > injection_bytes_) {
-    injection_ = gl::make_buffer(shaders_->context(), GL_SHADER_STORAGE_BUFFER, bytes, nullptr,
-                                 GL_DYNAMIC_COPY);
-    injection_bytes_ = bytes;
-  }
+  const InjectionGrids grids = injection_grids(params_, bands_);
+  if (size_t(grids.points) * sizeof(float) > injection_bytes_)
+    throw Error(ErrorCode::GlRuntime, "internal: the injection buffer was not reserved");
   const float lambda = params_.choppiness;
   // Both passes sample the maps for the injection (ocean/injection.glsl).
   auto set_injection = [&](const gl::Program& prog) {
@@ -785,7 +800,7 @@ void Simulation::make_mipmaps(std::initializer_list<const gl::Texture*> maps, in
 
 uint64_t Simulation::bytes_per_step() const {
   const uint64_t t = texels(), planes = uint64_t(layers_per_cascade());
-  const InjectionGrids grids = injection_grids();
+  const InjectionGrids grids = injection_grids(params_, bands_);
   const uint64_t after = PassBytes::surface_mips(t, mip_first_level_) +
                          PassBytes::injection(uint64_t(grids.points), params_.cascades) +
                          PassBytes::foam(t, grids.own_texels, params_.cascades) +

@@ -270,7 +270,10 @@ class Simulation {
     int points = 0, largest = 1;
     uint64_t own_texels = 0;
   };
-  InjectionGrids injection_grids() const;
+  static InjectionGrids injection_grids(const Params& p, const std::vector<CascadeBand>& bands);
+  // injection_ with room for p's grids (a new buffer only where it lacks it; may throw on
+  // out-of-memory, before anything else changes).
+  void reserve_injection(const Params& p);
   uint64_t texels() const;  // N^2 x cascades
 
   gl::Program init_program_, spectrum_program_, assemble_program_, downsample_program_,
