@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdlib>
 #include <numbers>
 #include <random>
 
@@ -238,6 +239,11 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
     p.fusion = ocean::Fusion::Full;
     S full(test::shaders(), p);
     ASSERT_EQ(full.fusion(), ocean::Fusion::Full) << full.describe();
+    // Under OCEANFFT_FFT_SHUFFLE (the OceanShuffleEmulated ctest), a size whose lines fit no
+    // subgroup runs the default kernel, which this test's plain run covers.
+    if (std::getenv("OCEANFFT_FFT_SHUFFLE") && full.plan().horizontal().subgroup == 0 &&
+        full.plan().vertical().subgroup == 0)
+      continue;
     p.fusion = ocean::Fusion::Spectrum;
     S spectrum(test::shaders(), p);
     ASSERT_EQ(spectrum.fusion(), ocean::Fusion::Spectrum) << spectrum.describe();
@@ -260,6 +266,9 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
         fft::poison(s->derivatives());
         s->step(t);
       }
+      // At 2048^2 (64 MiB a map) steps 1 and 3 (the second after the edit) are compared: that
+      // keeps the sanitizer build's run of this test within minutes.
+      if (n >= 2048 && k % 2 == 0) continue;
       for (const S* fused : {&full, &spectrum})
         for (int c = 0; c < p.cascades; ++c)
           for (const gl::Texture* (*map)(const S&) :
