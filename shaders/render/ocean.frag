@@ -79,11 +79,13 @@ const vec3 kBackscatter = vec3(0.0011, 0.0017, 0.0032);
 const vec3 kScattering = vec3(0.061, 0.074, 0.095);
 const vec3 kBottomAlbedo = vec3(0.36, 0.32, 0.25);  // sand
 
-float fresnel(float cos_theta) { return F0 + (1.0 - F0) * pow(1.0 - cos_theta, 5.0); }
+// max(): a cosine from two unit vectors can round to just above 1, and pow of a negative base
+// is NaN.
+float fresnel(float cos_theta) { return F0 + (1.0 - F0) * pow(max(1.0 - cos_theta, 0.0), 5.0); }
 // Schlick's with roughness (Lagarde): a rough surface's mean reflectance stops short of 1 at
 // grazing angles, because part of each pixel's facets face the eye more squarely.
 float fresnel_rough(float cos_theta, float alpha) {
-  return F0 + (max(1.0 - alpha, F0) - F0) * pow(1.0 - cos_theta, 5.0);
+  return F0 + (max(1.0 - alpha, F0) - F0) * pow(max(1.0 - cos_theta, 0.0), 5.0);
 }
 
 // The single place foam is shaded: coverage from the simulation, shaped by the detail texture.
@@ -185,7 +187,8 @@ void main() {
   float wave_height = vWorld.y + dot(rel, rel) / (2.0 * 6.36e6);
   float height = clamp(wave_height / uScatterHeight, 0.0, 1.5);
   float towards_sun = pow(max(dot(-v, L), 0.0), 4.0);
-  float backlit = pow(0.5 - 0.5 * dot(L, n), 3.0);
+  // pow of a negative base is NaN: dot(L, n) of two unit vectors can round to just above 1.
+  float backlit = pow(max(0.5 - 0.5 * dot(L, n), 0.0), 3.0);
   float near = exp(-dist / 800.0);
   vec3 crest = kScattering * exp(-(kAbsorption + kScattering) * 1.5);
   vec3 scatter = uScatterStrength * crest * sun / PI *
