@@ -85,11 +85,10 @@ struct PassBytes {
   static uint64_t injection(uint64_t points, int cascades) {
     return points * (uint64_t(cascades) * 32 + 4);
   }
-  // The injection's four grid points and two taps of last step's state fetched, the slopes'
-  // texel read and the map's written, the state written, and the map's levels 1-4 (a third of
-  // level 0).
-  // Where the pass computes the injection itself (`own` of the t texels), every cascade's
-  // Jacobian there instead.
+  // Per texel: the injection, from four grid points where the injection pass made it, or from
+  // every cascade's Jacobian where this pass computes it (`own` of the t texels); two taps of
+  // last step's state fetched, the slopes' texel read and the map's written, the state written,
+  // and the map's levels 1-4 (a third of level 0).
   static uint64_t foam(uint64_t t, uint64_t own, int cascades) {
     return (t - own) * 4 * 4 + own * uint64_t(cascades) * 32 + t * (2 * 8 + 32 + 8) + t * 16 / 3;
   }
