@@ -18,6 +18,7 @@
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 #include "ui/app.h"
+#include "ui/keys.h"
 #include "ui/settings.h"
 #include "viewer/image.h"
 
@@ -29,6 +30,7 @@ struct WindowArgs {
   std::string vsync = "on", algorithm;
   std::optional<int> size;  // unset: the app default; 0 or negative must reach the range check
   bool list_keys = false;
+  bool list_bindings = false;
 };
 
 void add_window_options(CLI::App* cmd, WindowArgs& a) {
@@ -105,6 +107,12 @@ int run_window(WindowArgs& a) {
     std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
     std::printf("%-18s %s\n", "report", "objects: print live GL object counts");
     std::printf("%-18s %s\n", "window", "WIDTHxHEIGHT: resize the window");
+    std::printf("%-18s %s\n", "key", ("NAME: press a key (" + ui::key_name_list() + ")").c_str());
+    std::printf("%-18s %s\n", "panels", "NAMES: open these panels (ocean,fft,camera,maps,profiler or none)");
+    return 0;
+  }
+  if (a.list_bindings) {
+    for (const auto& [keys, what] : ui::help_rows()) std::printf("%-28s %s\n", keys.c_str(), what.c_str());
     return 0;
   }
   // Bad options and scripts fail here, before a window or a fallback.
@@ -118,7 +126,8 @@ int run_window(WindowArgs& a) {
   if (!gl::Window::display_available(&why)) {
     // A script's frames, events and exit status need the window's frame loop; one default
     // frame in their place would report success for a run that never happened.
-    if (a.options.frames > 0 || !a.options.script_path.empty() || !a.options.screenshot_path.empty())
+    if (a.options.frames > 0 || !a.options.script_path.empty() || !a.options.screenshot_path.empty() ||
+        !a.options.record_dir.empty())
       throw Error(ErrorCode::GlUnsupported,
                   why + "; --frames, --script and --screenshot need a window (run under xvfb-run, or "
                         "use `oceanfft render --out FILE` for a picture without one)");
@@ -141,6 +150,15 @@ void add_demo(CLI::App& app, Commands& out) {
                   "timed changes, one per line: FRAME key=value ... (see --list-script-keys)");
   cmd->add_option("--size", a->size, "FFT size N to start with (64..4096, power of two)");
   cmd->add_flag("--list-script-keys", a->list_keys, "print the keys a script may set, and exit");
+  cmd->add_flag("--list-keys", a->list_bindings, "print the window's keys and mouse actions, and exit");
+  cmd->add_option("--settings", a->options.settings_path,
+                  "load a settings file (JSON, as the Settings menu saves it) at start");
+  cmd->add_option("--record", a->options.record_dir,
+                  "record every frame as DIR/frame-NNNNNN.png at a fixed time step (with --frames N: "
+                  "N frames, then exit; under xvfb-run without a display)");
+  cmd->add_option("--fps", a->options.record_fps, "frames per simulated second of a recording (1..240)")
+      ->capture_default_str();
+  cmd->add_flag("--mp4", a->options.mp4, "after --record, make DIR/recording.mp4 with ffmpeg");
   out.push_back({cmd, [a]() { return run_window(*a); }});
 }
 

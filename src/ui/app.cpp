@@ -21,12 +21,17 @@
 #include "render/ocean_renderer.h"
 #include "ui/camera_control.h"
 #include "ui/fft_panel.h"
+#include "ui/help_overlay.h"
 #include "ui/imgui_layer.h"
+#include "ui/keys.h"
 #include "ui/maps_panel.h"
 #include "ui/ocean_panel.h"
+#include "ui/panel_layout.h"
 #include "ui/profiler_panel.h"
+#include "ui/recorder.h"
 #include "ui/screenshot.h"
 #include "ui/sea_check.h"
+#include "ui/settings_file.h"
 #include "ui/viewer_panel.h"
 
 namespace oceanfft::ui {
@@ -37,6 +42,8 @@ namespace {
 struct Input {
   std::vector<std::string> dropped;
   double scroll = 0;
+  std::vector<int> keys;         // GLFW keys pressed (not repeats)
+  std::vector<unsigned> chars;   // characters typed
 };
 
 Input* input_of(GLFWwindow* w) { return static_cast<Input*>(glfwGetWindowUserPointer(w)); }
@@ -50,11 +57,21 @@ void on_scroll(GLFWwindow* w, double, double dy) {
   if (Input* in = input_of(w)) in->scroll += dy;
 }
 
+void on_key(GLFWwindow* w, int key, int, int action, int) {
+  if (Input* in = input_of(w); in && action == GLFW_PRESS) in->keys.push_back(key);
+}
+
+void on_char(GLFWwindow* w, unsigned c) {
+  if (Input* in = input_of(w)) in->chars.push_back(c);
+}
+
 // Runs before ImGuiLayer so that ImGui's GLFW backend chains to these callbacks.
 GLFWwindow* install_callbacks(gl::Window& window, Input* input) {
   glfwSetWindowUserPointer(window.handle(), input);
   glfwSetDropCallback(window.handle(), on_drop);
   glfwSetScrollCallback(window.handle(), on_scroll);
+  glfwSetKeyCallback(window.handle(), on_key);
+  glfwSetCharCallback(window.handle(), on_char);
   return window.handle();
 }
 
@@ -95,6 +112,7 @@ class App {
       if (!viewer_.error().empty())
         std::fprintf(stderr, "oceanfft: warning: %s\n", viewer_.error().c_str());
     }
+    base_style_ = ImGui::GetStyle();
     if (options_.frames > 0 && script_.last_frame() >= options_.frames)
       std::fprintf(stderr, "oceanfft: warning: %s has changes at frames >= %d that will not run\n",
                    script_.source().c_str(), options_.frames);
@@ -110,6 +128,14 @@ class App {
   void draw_menu();
   void draw_fft_panel(Settings& next);
   void draw_status();
+  void draw_settings_menu();
+  void press(const Binding& b, int key);
+  void handle_keys();
+  void toggle_fullscreen();
+  void start_recording(const std::string& dir);
+  void stop_recording();
+  void capture_scene(int fw, int fh);
+  void update_scale();
 
   const AppOptions& options_;
   Settings settings_;
@@ -135,6 +161,19 @@ class App {
   bool screenshot_now_ = false;
   std::string screenshot_path_;
   bool report_now_ = false;
+  PanelLayout layout_;
+  ImGuiStyle base_style_;
+  float scale_ = 0;
+  bool ui_visible_ = true;   // Tab / F1
+  bool help_ = false;        // ? / H
+  bool help_logged_ = false; // a scripted run printed the overlay's rows since it opened
+  bool shot_now_ = false;    // F12: the scene without the UI
+  std::string notice_;       // the last success message (screenshot, recording)
+  Recorder recorder_;
+  std::string last_recording_;
+  bool fullscreen_ = false;
+  int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before fullscreen
+  char settings_file_[512] = "oceanfft-settings.json";
 };
 
 void App::run_action(const ScriptEntry& e, Settings& next) {
@@ -148,6 +187,16 @@ void App::run_action(const ScriptEntry& e, Settings& next) {
     screenshot_path_ = e.value;
   } else if (e.key == "report") {
     report_now_ = true;
+  } else if (e.key == "key") {
+    const int k = parse_key_name(e.value);
+    if (k == -2)
+      input_.chars.push_back('?');
+    else
+      input_.keys.push_back(k);
+  } else if (e.key == "panels") {
+    bool open[5];
+    parse_panel_list(e.value, open);
+    for (int i = 0; i < kPanels; ++i) layout_.open(Panel(i)) = open[i];
   } else if (e.key == "window") {
     int w = 0, h = 0;
     parse_window_size(e.value, w, h);  // validated when the script was read
@@ -196,30 +245,97 @@ void App::apply(const Settings& next) {
   }
 }
 
+void App::draw_settings_menu() {
+  if (!ImGui::BeginMenu("Settings")) return;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+  ImGui::InputText("##file", settings_file_, sizeof settings_file_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("settings file (JSON): sea, sky, camera, algorithm, size");
+  const std::string path = settings_file_;
+  if (ImGui::MenuItem("Save")) {
+    try {
+      save_settings_file(path, settings_);
+      notice_ = "saved the settings to " + path;
+      status_.clear();
+    } catch (const Error& e) {
+      status_ = e.what();
+    }
+  }
+  if (ImGui::MenuItem("Load")) {
+    try {
+      Settings next = settings_;
+      const std::vector<std::string> ignored = load_settings_file(path, next);
+      next.mode = settings_.mode;
+      apply(next);
+      notice_ = ignored.empty() ? "loaded " + path : ignored_message(path, ignored);
+      status_.clear();
+    } catch (const Error& e) {
+      status_ = e.what();  // load_settings_file changed nothing
+    }
+  }
+  if (ImGui::MenuItem("Copy as command line")) {
+    ImGui::SetClipboardText(settings_command_line(settings_).c_str());
+    notice_ = "copied the `oceanfft render --set ...` command line";
+  }
+  ImGui::Separator();
+  bool vsync = settings_.vsync;
+  if (ImGui::MenuItem("vsync", nullptr, &vsync)) {
+    Settings next = settings_;
+    next.vsync = vsync;
+    apply(next);
+  }
+  ImGui::EndMenu();
+}
+
+// One slim bar: the mode, a toggle per panel, settings files, the frame rate and the keys.
 void App::draw_menu() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::RadioButton("Ocean", settings_.mode == Mode::Ocean)) settings_.mode = Mode::Ocean;
   ImGui::SameLine();
   if (ImGui::RadioButton("Image FFT", settings_.mode == Mode::Viewer)) settings_.mode = Mode::Viewer;
-  ImGui::SameLine(0, 30);
-  bool vsync = settings_.vsync;
-  if (ImGui::Checkbox("vsync", &vsync)) {
-    Settings next = settings_;
-    next.vsync = vsync;
-    apply(next);
+  ImGui::SameLine(0, ImGui::GetFontSize());
+  if (settings_.mode == Mode::Ocean) {
+    ImGui::TextDisabled("panels");
+    ImGui::SameLine();
   }
-  ImGui::SameLine(0, 30);
+  if (settings_.mode == Mode::Ocean)
+    for (int i = 0; i < kPanels; ++i) {
+      const Panel p = Panel(i);
+      bool& open = layout_.open(p);
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(open ? ImGuiCol_ButtonActive : ImGuiCol_FrameBg));
+      if (ImGui::SmallButton(panel_name(p))) open = !open;
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+    }
+  draw_settings_menu();
+  if (recorder_.active()) {
+    ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %d", recorder_.frames());
+  } else if (!last_recording_.empty() && on_path("ffmpeg")) {
+    if (ImGui::SmallButton("Make MP4")) {
+      try {
+        notice_ = "wrote " + recorder_.make_mp4();
+      } catch (const Error& e) {
+        status_ = e.what();
+      }
+      last_recording_.clear();
+    }
+  }
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::Text("%.1f fps  %.2f ms   %s", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f),
-              window_.info().renderer.c_str());
+  ImGui::Text("%.0f fps %.1f ms", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", window_.info().renderer.c_str());
+  if (settings_.paused) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "paused");
+  ImGui::TextDisabled("Tab: hide UI  ?: keys");
   ImGui::EndMainMenuBar();
 }
 
 void App::draw_fft_panel(Settings& next) {
   const bool ocean = settings_.mode == Mode::Ocean;
   // One panel per mode (same title, own ID), each placed where its mode has room.
-  ImGui::SetNextWindowPos(ImVec2(8, ocean ? 424.0f : 28.0f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, ocean ? 120.0f : 64.0f), ImGuiCond_FirstUseEver);
+  if (ocean) {
+    layout_.place(Panel::Fft);
+  } else {
+    ImGui::SetNextWindowPos(ImVec2(8, 28), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(330, 64), ImGuiCond_FirstUseEver);
+  }
   if (ImGui::Begin(ocean ? "FFT###fft-ocean" : "FFT###fft-viewer")) {
     // Cascades and packing change the layer count, and with it which sizes fit the limits.
     if (sizes_layers_ != sim_.layers()) {
@@ -227,7 +343,7 @@ void App::draw_fft_panel(Settings& next) {
       sizes_ = offered_sizes(window_.limits(), sizes_layers_);
     }
     FftChoice choice{next.ocean.algorithm, next.ocean.size};
-    ImGui::PushItemWidth(170);
+    ImGui::PushItemWidth(ImGui::GetFontSize() * 11);
     if (draw_fft_widgets(choice, ocean ? std::span<const int>(sizes_) : std::span<const int>())) {
       next.ocean.algorithm = choice.algorithm;
       next.ocean.size = choice.size;
@@ -244,7 +360,7 @@ void App::draw_fft_panel(Settings& next) {
 }
 
 void App::draw_status() {
-  const std::string& text = status_;
+  const std::string& text = status_.empty() ? notice_ : status_;
   if (text.empty()) return;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y - 10), ImGuiCond_Always,
@@ -254,22 +370,40 @@ void App::draw_status() {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                  ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##status", nullptr, flags)) {
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", text.c_str());
+    if (!status_.empty())
+      ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", text.c_str());
+    else
+      ImGui::TextUnformatted(text.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("dismiss")) status_.clear();
+    if (ImGui::SmallButton("dismiss")) (status_.empty() ? notice_ : status_).clear();
   }
   ImGui::End();
 }
 
 void App::draw_ui() {
   draw_menu();
+  const ImGuiIO& io = ImGui::GetIO();
+  layout_.begin_frame(io.DisplaySize.x, io.DisplaySize.y, scale_, ImGui::GetFrameHeight());
   Settings next = settings_;
-  draw_fft_panel(next);
-  if (settings_.mode == Mode::Ocean) {
-    ocean_panel_.draw(next, {sim_, check_, renderer_, status_, sim_time_});
-    camera_.draw_panel(next);
-    maps_.draw(sim_);
-    draw_profiler_panel(profiler_);
+  const bool ocean = settings_.mode == Mode::Ocean;
+  if (!ocean || layout_.is_open(Panel::Fft)) draw_fft_panel(next);
+  if (ocean) {
+    if (layout_.is_open(Panel::Ocean)) {
+      layout_.place(Panel::Ocean);
+      ocean_panel_.draw(next, {sim_, check_, renderer_, status_, sim_time_});
+    }
+    if (layout_.is_open(Panel::Camera)) {
+      layout_.place(Panel::Camera);
+      camera_.draw_panel(next);
+    }
+    if (layout_.is_open(Panel::Maps)) {
+      layout_.place(Panel::Maps);
+      maps_.draw(sim_);
+    }
+    if (layout_.is_open(Panel::Profiler)) {
+      layout_.place(Panel::Profiler);
+      draw_profiler_panel(profiler_);
+    }
   } else {
     viewer_.draw(next.ocean.algorithm);
   }
@@ -281,18 +415,187 @@ void App::draw_ui() {
   draw_status();
 }
 
+void App::press(const Binding& b, int key) {
+  switch (b.action) {
+    case Action::ToggleUi:
+      ui_visible_ = !ui_visible_;
+      break;
+    case Action::Help:
+      help_ = !help_;
+      help_logged_ = false;
+      break;
+    case Action::Fullscreen:
+      toggle_fullscreen();
+      break;
+    case Action::Screenshot:
+      shot_now_ = true;
+      break;
+    case Action::Pause: {
+      Settings next = settings_;
+      next.paused = !next.paused;
+      apply(next);
+      break;
+    }
+    case Action::Record:
+      if (recorder_.active())
+        stop_recording();
+      else
+        start_recording(dated_name(".", "oceanfft-rec", ""));
+      break;
+    case Action::Preset: {
+      Settings next = settings_;
+      try {
+        apply_setting(next, "preset", preset_for_key(key));
+        apply(next);
+        notice_ = "preset " + preset_for_key(key);
+      } catch (const Error& e) {
+        status_ = e.what();
+      }
+      break;
+    }
+    case Action::Quit:
+      if (help_)
+        help_ = false;
+      else
+        glfwSetWindowShouldClose(window_.handle(), GLFW_TRUE);
+      break;
+    default:
+      break;
+  }
+}
+
+void App::handle_keys() {
+  // Keys typed into a text field or a focused widget are ImGui's.
+  const bool captured = ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard;
+  std::vector<int> keys;
+  std::vector<unsigned> chars;
+  keys.swap(input_.keys);
+  chars.swap(input_.chars);
+  if (captured) return;
+  for (int k : keys)
+    if (const Binding* b = action_for_key(k)) press(*b, k);
+  for (unsigned c : chars)
+    if (const Binding* b = action_for_char(c)) press(*b, 0);
+}
+
+// The monitor that holds the window's centre (the primary one when none does).
+GLFWmonitor* current_monitor(GLFWwindow* w) {
+  int wx = 0, wy = 0, ww = 0, wh = 0;
+  glfwGetWindowPos(w, &wx, &wy);
+  glfwGetWindowSize(w, &ww, &wh);
+  const int cx = wx + ww / 2, cy = wy + wh / 2;
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  for (int i = 0; i < count; ++i) {
+    int mx = 0, my = 0;
+    glfwGetMonitorPos(monitors[i], &mx, &my);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+    if (mode && cx >= mx && cx < mx + mode->width && cy >= my && cy < my + mode->height) return monitors[i];
+  }
+  return glfwGetPrimaryMonitor();
+}
+
+void App::toggle_fullscreen() {
+  GLFWwindow* w = window_.handle();
+  if (!fullscreen_) {
+    GLFWmonitor* monitor = current_monitor(w);
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) {
+      status_ = "fullscreen: no monitor found";
+      return;
+    }
+    glfwGetWindowPos(w, &windowed_[0], &windowed_[1]);
+    glfwGetWindowSize(w, &windowed_[2], &windowed_[3]);
+    glfwSetWindowMonitor(w, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    fullscreen_ = true;
+  } else {
+    glfwSetWindowMonitor(w, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
+    fullscreen_ = false;
+  }
+  // The swap interval belongs to the context; some platforms reset it on a mode change.
+  window_.set_vsync(settings_.vsync);
+  if (options_.frames > 0) {
+    int fw = 0, fh = 0;
+    glfwGetWindowSize(w, &fw, &fh);
+    std::printf("fullscreen %s frame=%d window=%dx%d\n", fullscreen_ ? "on" : "off", frame_, fw, fh);
+  }
+}
+
+void App::start_recording(const std::string& dir) {
+  try {
+    recorder_.start(dir, options_.record_fps, options_.frames > 0 ? options_.frames - frame_ : 0);
+    notice_ = "recording to " + dir + " (R stops)";
+    std::printf("recording to %s at %g fps (fixed time step)\n", dir.c_str(), options_.record_fps);
+    std::fflush(stdout);
+  } catch (const Error& e) {
+    if (options_.frames > 0) throw;
+    status_ = e.what();
+  }
+}
+
+void App::stop_recording() {
+  const std::string summary = recorder_.stop();
+  std::printf("%s\n", summary.c_str());
+  std::fflush(stdout);
+  notice_ = summary.substr(0, summary.find('\n'));
+  last_recording_ = recorder_.frames() > 0 ? recorder_.dir() : "";
+}
+
+// The scene without the UI, for F12 and recordings: read before ImGui draws.
+void App::capture_scene(int fw, int fh) {
+  if (!shot_now_ && !recorder_.active()) return;
+  const Pixels pixels = read_framebuffer(fw, fh);
+  if (shot_now_) {
+    shot_now_ = false;
+    try {
+      const std::string path = save_dated_screenshot(".", pixels);
+      notice_ = "saved " + path;
+      std::printf("screenshot %s (%dx%d) at frame %d\n", path.c_str(), fw, fh, frame_);
+    } catch (const Error& e) {
+      if (options_.frames > 0) throw;
+      status_ = e.what();
+    }
+  }
+  if (recorder_.active()) {
+    if (!recorder_.add(pixels, sim_time_)) {
+      std::fprintf(stderr, "oceanfft: %s\n", recorder_.error().c_str());
+      if (options_.frames > 0) throw Error(ErrorCode::Io, recorder_.error());
+      status_ = recorder_.error();
+      last_recording_ = recorder_.frames() > 0 ? recorder_.dir() : "";
+      return;
+    }
+    // Headless runs show progress and an ETA, ten lines over the run.
+    const int n = recorder_.frames();
+    const int total = options_.frames;
+    if (total > 0 && (n % std::max(1, total / 10) == 0 || frame_ + 1 == total)) {
+      std::printf("%s\n", recorder_.progress().c_str());
+      std::fflush(stdout);
+    }
+  }
+}
+
+void App::update_scale() {
+  float cx = 1.0f, cy = 1.0f;
+  glfwGetWindowContentScale(window_.handle(), &cx, &cy);
+  int ww = 0, wh = 0;
+  glfwGetWindowSize(window_.handle(), &ww, &wh);
+  const float s = ui_scale(cy, float(wh));
+  if (s == scale_) return;
+  scale_ = s;
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = base_style_;
+  style.ScaleAllSizes(s);
+  ImGui::GetIO().FontGlobalScale = s;
+}
+
 int App::run() {
   const double start = glfwGetTime();
   double last = start;
   const bool fixed_step = options_.frames > 0;
+  if (!options_.record_dir.empty()) start_recording(options_.record_dir);
   while (!window_.should_close()) {
     if (options_.frames > 0 && frame_ >= options_.frames) break;
     glfwPollEvents();
-    ImGuiIO& io = ImGui::GetIO();
-    if (glfwGetKey(window_.handle(), GLFW_KEY_ESCAPE) == GLFW_PRESS && !io.WantTextInput) {
-      glfwSetWindowShouldClose(window_.handle(), GLFW_TRUE);
-      break;
-    }
     int fw = 0, fh = 0;
     window_.framebuffer_size(fw, fh);
     if (fw <= 0 || fh <= 0) {  // minimised: nothing to draw into
@@ -300,19 +603,35 @@ int App::run() {
       continue;
     }
     const double now = glfwGetTime();
-    const double dt = fixed_step ? 1.0 / 60.0 : std::min(now - last, 0.25);
+    // A recording advances by its fixed step whatever the frame took, so it plays smoothly.
+    const double dt = recorder_.active() ? recorder_.step()
+                      : fixed_step       ? 1.0 / 60.0
+                                         : std::min(now - last, 0.25);
     last = now;
 
     run_script(frame_);
+    handle_keys();
+    if (window_.should_close()) break;
     for (const std::string& path : input_.dropped) {
       viewer_.load(path);
       settings_.mode = Mode::Viewer;
     }
     input_.dropped.clear();
+    window_.framebuffer_size(fw, fh);  // a key may have gone fullscreen
+    if (fw <= 0 || fh <= 0) continue;
 
+    update_scale();
     profiler_.begin_frame();
     imgui_.begin_frame();
-    if (!options_.hide_ui) draw_ui();
+    const bool show_ui = !options_.hide_ui && ui_visible_;
+    if (show_ui) draw_ui();
+    if (help_) {
+      const std::vector<std::string> rows = draw_help_overlay(help_);
+      if (options_.frames > 0 && !help_logged_) {
+        for (const std::string& r : rows) std::printf("help: %s\n", r.c_str());
+        help_logged_ = true;
+      }
+    }
     camera_.update(window_.handle(), settings_, float(dt), input_.scroll);
     input_.scroll = 0;
 
@@ -322,12 +641,13 @@ int App::run() {
       if (!settings_.paused) sim_time_ += dt;
       profiler_.note_config(fft::name(sim_.params().algorithm), sim_.size());
       sim_.step(sim_time_, &profiler_);
-      if (!options_.hide_ui) check_.update(sim_);
+      if (show_ui) check_.update(sim_);
       renderer_.draw(sim_, camera_.camera(), settings_.shading, fw, fh, &profiler_);
     } else {
       glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     }
+    capture_scene(fw, fh);
     {
       gl::ScopedPass pass(&profiler_, "ui", 0);
       imgui_.end_frame();
@@ -351,6 +671,11 @@ int App::run() {
     }
     window_.swap_buffers();
     ++frame_;
+  }
+  if (recorder_.active()) stop_recording();
+  if (options_.mp4 && recorder_.frames() > 0) {
+    const std::string mp4 = recorder_.make_mp4();  // throws (exit 3) when ffmpeg is missing or fails
+    std::printf("wrote %s\n", mp4.c_str());
   }
   if (options_.frames > 0) {
     const double seconds = glfwGetTime() - start;

@@ -37,6 +37,10 @@ struct AppOptions {
   std::optional<fft::Algorithm> algorithm;
   std::optional<int> size;
   RunObserver* observer = nullptr;  // scripted runs only; null: print_run_events()
+  std::string settings_path;     // a settings file (ui/settings_file.h) loaded at start
+  std::string record_dir;        // record every frame from the start into this folder
+  double record_fps = 30.0;      // recordings' fixed time step is 1/record_fps
+  bool mp4 = false;              // after a recording, make DIR/recording.mp4 with ffmpeg
 };
 
 // Checks everything that needs no window (sizes, script syntax and values) and returns the
@@ -49,10 +53,14 @@ int run_app(const AppOptions& options);
 
 // Script keys that are actions rather than settings: image=PATH loads into the viewer,
 // screenshot=PATH saves the frame, report=objects prints live GL object counts,
-// window=WxH resizes the window (as a user dragging its border would).
+// window=WxH resizes the window (as a user dragging its border would), key=NAME presses a key
+// of the key table (ui/keys.h: key=tab, key=f12, key=?), panels=NAMES opens exactly the
+// listed panels (ocean, fft, camera, maps, profiler; "none").
 bool is_script_action(std::string_view key);
 // "640x360" -> 640, 360; false unless both are integers in 64..16384.
 bool parse_window_size(std::string_view text, int& width, int& height);
+// "ocean,maps" -> the panels; false for an unknown name.
+bool parse_panel_list(std::string_view text, bool (&open)[5]);
 // Validates one script entry: actions by their own rules, everything else via apply_setting().
 ScriptCheck script_check();
 

@@ -5,6 +5,11 @@
 
 #include "gl/context.h"
 #include "gl/error.h"
+#include "io/file.h"
+#include "io/number.h"
+#include "ui/keys.h"
+#include "ui/recorder.h"
+#include "ui/settings_file.h"
 
 // The parts of the app that need no window: option checks, script validation, object reports.
 namespace oceanfft::ui {
@@ -24,7 +29,8 @@ RunObserver& print_run_events() {
 }
 
 bool is_script_action(std::string_view key) {
-  return key == "image" || key == "screenshot" || key == "report" || key == "window";
+  return key == "image" || key == "screenshot" || key == "report" || key == "window" || key == "key" ||
+         key == "panels";
 }
 
 bool parse_window_size(std::string_view text, int& width, int& height) {
@@ -42,6 +48,19 @@ bool parse_window_size(std::string_view text, int& width, int& height) {
   return number(text.substr(0, x), width) && number(text.substr(x + 1), height);
 }
 
+bool parse_panel_list(std::string_view text, bool (&open)[5]) {
+  static constexpr std::string_view kNames[5] = {"ocean", "fft", "camera", "maps", "profiler"};
+  for (bool& o : open) o = false;
+  if (text == "none") return true;
+  for (const std::string& item : io::split_list(text)) {
+    bool found = false;
+    for (int i = 0; i < 5; ++i)
+      if (item == kNames[i]) open[i] = found = true;
+    if (!found) return false;
+  }
+  return !text.empty();
+}
+
 ScriptCheck script_check() {
   return [](const std::string& key, const std::string& value) {
     if (key == "report") {
@@ -54,6 +73,18 @@ ScriptCheck script_check() {
       if (!parse_window_size(value, w, h))
         throw Error(ErrorCode::InvalidArgument,
                     "bad value '" + value + "' for window: expected WIDTHxHEIGHT, each 64..16384");
+      return;
+    }
+    if (key == "key") {
+      if (parse_key_name(value) == -1)
+        throw Error(ErrorCode::InvalidArgument, "bad value '" + value + "' for key: expected one of " + key_name_list());
+      return;
+    }
+    if (key == "panels") {
+      bool open[5];
+      if (!parse_panel_list(value, open))
+        throw Error(ErrorCode::InvalidArgument,
+                    "bad value '" + value + "' for panels: expected none or a list of ocean, fft, camera, maps, profiler");
       return;
     }
     if (key == "image" || key == "screenshot") return;  // any path; failures show at run time
@@ -83,8 +114,18 @@ Script prepare(const AppOptions& o, Settings& initial) {
   if (o.frames < 0) throw Error(ErrorCode::InvalidArgument, "--frames must be positive");
   if (!o.screenshot_path.empty() && o.frames == 0)
     throw Error(ErrorCode::InvalidArgument, "--screenshot needs --frames (the frame to save)");
+  if (!(o.record_fps >= 1.0 && o.record_fps <= 240.0))
+    throw Error(ErrorCode::InvalidArgument, "--fps must be in 1..240");
+  if (o.mp4 && o.record_dir.empty()) throw Error(ErrorCode::InvalidArgument, "--mp4 needs --record DIR");
   initial.mode = o.mode;
   initial.vsync = o.vsync;
+  // The file first: the options given beside it override it.
+  if (!o.settings_path.empty()) {
+    const std::vector<std::string> ignored = load_settings_file(o.settings_path, initial);
+    if (!ignored.empty()) std::fprintf(stderr, "oceanfft: %s\n", ignored_message(o.settings_path, ignored).c_str());
+    initial.mode = o.mode;
+    initial.vsync = o.vsync;
+  }
   if (o.algorithm) initial.ocean.algorithm = *o.algorithm;
   if (o.size) apply_setting(initial, "size", std::to_string(*o.size));
   Script script;

@@ -1,5 +1,6 @@
 #include "ui/camera_control.h"
 
+#include "ui/keys.h"
 #include "ui/setting_widgets.h"
 
 #define GLFW_INCLUDE_NONE
@@ -29,9 +30,14 @@ void CameraControl::update(GLFWwindow* window, const Settings& settings, float d
 
   double x = 0, y = 0;
   glfwGetCursorPos(window, &x, &y);
-  const bool left = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
-  const bool right = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
-  const bool button = left || (fly && right);
+  // Keys and buttons come from the key table, which the help overlay lists.
+  auto held = [&](Action a) {
+    const Binding& b = binding(a);
+    for (int m : b.mouse)
+      if (glfwGetMouseButton(window, m) == GLFW_PRESS) return true;
+    return false;
+  };
+  const bool button = held(fly ? Action::FlyLook : Action::OrbitDrag);
   // A drag belongs to the scene only if it started outside the panels.
   if (button && !dragging_ && !io.WantCaptureMouse) dragging_ = true;
   if (!button) dragging_ = false;
@@ -52,31 +58,33 @@ void CameraControl::update(GLFWwindow* window, const Settings& settings, float d
   }
 
   if (io.WantCaptureKeyboard) return;
-  auto down = [&](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
-  const bool fast = down(GLFW_KEY_LEFT_SHIFT) || down(GLFW_KEY_RIGHT_SHIFT);
+  auto down = [&](Action a) {
+    for (int k : binding(a).glfw_keys)
+      if (glfwGetKey(window, k) == GLFW_PRESS) return true;
+    return false;
+  };
+  const bool fast = down(Action::Faster);
   if (fly) {
     glm::vec3 d(0.0f);
-    if (down(GLFW_KEY_W)) d.z += 1;
-    if (down(GLFW_KEY_S)) d.z -= 1;
-    if (down(GLFW_KEY_D)) d.x += 1;
-    if (down(GLFW_KEY_A)) d.x -= 1;
-    if (down(GLFW_KEY_E)) d.y += 1;
-    if (down(GLFW_KEY_Q)) d.y -= 1;
+    if (down(Action::FlyForward)) d.z += 1;
+    if (down(Action::FlyBack)) d.z -= 1;
+    if (down(Action::FlyRight)) d.x += 1;
+    if (down(Action::FlyLeft)) d.x -= 1;
+    if (down(Action::FlyUp)) d.y += 1;
+    if (down(Action::FlyDown)) d.y -= 1;
     if (d != glm::vec3(0.0f))
       camera_.move(glm::normalize(d) * settings.camera_speed * dt * (fast ? 4.0f : 1.0f));
   } else {
     const float turn = 60.0f * dt * (fast ? 4.0f : 1.0f);  // degrees per second
-    if (down(GLFW_KEY_A)) camera_.orbit(turn, 0);
-    if (down(GLFW_KEY_D)) camera_.orbit(-turn, 0);
+    if (down(Action::OrbitTurnLeft)) camera_.orbit(turn, 0);
+    if (down(Action::OrbitTurnRight)) camera_.orbit(-turn, 0);
     const float zoom = std::pow(0.5f, dt * (fast ? 4.0f : 1.0f));  // halves per second
-    if (down(GLFW_KEY_W)) camera_.zoom(zoom);
-    if (down(GLFW_KEY_S)) camera_.zoom(1.0f / zoom);
+    if (down(Action::OrbitZoomIn)) camera_.zoom(zoom);
+    if (down(Action::OrbitZoomOut)) camera_.zoom(1.0f / zoom);
   }
 }
 
 void CameraControl::draw_panel(Settings& next) {
-  ImGui::SetNextWindowPos(ImVec2(8, 552), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, 185), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Camera")) {
     int mode = next.camera == CameraMode::Fly ? 1 : 0;
     ImGui::RadioButton("orbit", &mode, 0);
@@ -92,14 +100,13 @@ void CameraControl::draw_panel(Settings& next) {
         mode = 1;
       }
     }
-    ImGui::PushItemWidth(170);
+    ImGui::PushItemWidth(ImGui::GetFontSize() * 11);
     draw_setting_group("Camera", next);
     ImGui::SliderFloat("field of view", &camera_.fov_y_deg, 20.0f, 100.0f, "%.0f deg");
     ImGui::PopItemWidth();
     const glm::vec3 eye = camera_.eye();
     ImGui::Text("eye (%.1f, %.1f, %.1f)", eye.x, eye.y, eye.z);
-    ImGui::TextDisabled(mode == 1 ? "drag: look  WASD: move  Q/E: down/up  Shift: 4x"
-                                  : "drag: orbit  wheel or W/S: zoom  A/D: turn");
+    ImGui::TextDisabled("keys and mouse: press ? or H");
   }
   ImGui::End();
 }

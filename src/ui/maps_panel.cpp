@@ -83,10 +83,6 @@ void MapsPanel::update(const ocean::Simulation& sim) {
 }
 
 void MapsPanel::draw(const ocean::Simulation& sim) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 300, 28), ImGuiCond_FirstUseEver);
-  // Down to where the profiler panel starts (52% of the height), so neither hides the other.
-  ImGui::SetNextWindowSize(ImVec2(290, std::max(200.0f, display.y * 0.52f - 34)), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Maps")) {
     if (sim.cascades() > 1) {
       ImGui::PushItemWidth(120);

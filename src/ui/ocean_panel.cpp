@@ -83,12 +83,10 @@ void draw_spectrum_plots(const ocean::Params& p) {
 }  // namespace
 
 void OceanPanel::draw(Settings& next, const View& view) {
-  ImGui::SetNextWindowPos(ImVec2(8, 28), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(340, 390), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Ocean")) {
     ocean::SpectrumParams& sp = next.ocean.spectrum;
     if (!view.status.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", view.status.c_str());
-    ImGui::PushItemWidth(150);
+    ImGui::PushItemWidth(ImGui::GetFontSize() * 10);
     if (draw_setting_group("Sea", next) && sp.swell.scale > 0.0f) swell_strength_ = sp.swell.scale;
     draw_sea_check(view.check);
 
@@ -105,7 +103,7 @@ void OceanPanel::draw(Settings& next, const View& view) {
       if (on) draw_peak(sp.swell);
     }
 
-    if (ImGui::CollapsingHeader("Cascades", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader("Cascades")) {
       draw_setting_group("Cascades", next);
       for (const ocean::CascadeBand& b : view.sim.bands())
         ImGui::TextDisabled("%.4g m: k in [%.3g, %.3g) rad/m, %.3g .. %.3g m waves", b.patch_size, b.k_lo,

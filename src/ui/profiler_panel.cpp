@@ -37,10 +37,6 @@ void frame_graph(const char* label, const std::vector<float>& values) {
 }  // namespace
 
 void draw_profiler_panel(const profiler::Profiler& p) {
-  // Bottom right by default: the ocean, FFT and camera panels sit on the left, maps top right.
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 490.0f, display.y * 0.52f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(480.0f, display.y * 0.46f), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Profiler")) {
     ImGui::End();
     return;

@@ -581,6 +581,22 @@ void apply_setting(Settings& s, std::string_view key, std::string_view value) {
   s = next;
 }
 
+void apply_settings(Settings& s, const std::vector<std::pair<std::string, std::string>>& values) {
+  for (const auto& [key, value] : values)
+    if (!find_setting(key))
+      throw Error(ErrorCode::InvalidArgument,
+                  "unknown key '" + key + "'; known keys: " + setting_key_list());
+  Settings next = s;
+  for (const Setting& row : settings_table())
+    for (const auto& [key, value] : values)
+      if (key == row.key) {
+        set_from_text(row, next, value);
+        if (row.then) row.then(next);
+      }
+  ocean::validate(next.ocean);
+  s = next;
+}
+
 std::string random_value(const Setting& s, std::mt19937_64& rng) {
   auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
   auto in_range = [&]() {

@@ -112,6 +112,11 @@ void apply_preset(ocean::Params& p, const ocean::Preset& preset);
 // for an unknown key or a bad value, leaving `s` unchanged. The whole ocean is validated.
 void apply_setting(Settings& s, std::string_view key, std::string_view value);
 
+// Sets several values in the table's order (not the list's), validating the ocean once at the
+// end, so values that only fit together (cascades and their patch sizes) load as a set. Throws
+// like apply_setting, leaving `s` unchanged.
+void apply_settings(Settings& s, const std::vector<std::pair<std::string, std::string>>& values);
+
 // A random value the setting accepts, as text (uniform over its range, or log-uniform for log
 // settings; any choice; a random seed), for the soak. apply_setting may still refuse it where
 // the whole ocean decides (a patch size against its neighbours).

@@ -1,0 +1,165 @@
+#include "ui/settings_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "gl/error.h"
+#include "io/file.h"
+
+namespace oceanfft::ui {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kFormat = "oceanfft-settings";
+constexpr int kVersion = 1;
+constexpr uint64_t kMaxBytes = 1 << 20;
+
+bool in_scope(const Setting& row, SettingsScope scope) {
+  return scope == SettingsScope::All || row.scope == Scope::Everywhere;
+}
+
+Json to_json(const Setting& row, const std::string& text) {
+  switch (row.kind) {
+    case Kind::Number: {
+      double x = 0;
+      std::from_chars(text.data(), text.data() + text.size(), x);
+      return x;  // the float's shortest text, as a double: dumped back as the same text
+    }
+    case Kind::Integer:
+      return std::stoi(text);
+    case Kind::Switch:
+      return text == "on";
+    case Kind::Seed:
+      return uint64_t(std::stoull(text));
+    case Kind::Choice:
+      return text;
+  }
+  return text;
+}
+
+// The text apply_settings reads for a JSON value, or "" when the type cannot be the row's.
+std::string to_text(const Setting& row, const Json& v) {
+  switch (row.kind) {
+    case Kind::Number:
+      if (v.is_number()) return v.dump();
+      if (v.is_string() && row.parse_number) return v.get<std::string>();  // "18:40"
+      return "";
+    case Kind::Integer:
+    case Kind::Seed:
+      return v.is_number_integer() ? v.dump() : "";
+    case Kind::Switch:
+      return v.is_boolean() ? (v.get<bool>() ? "on" : "off") : "";
+    case Kind::Choice:
+      return v.is_string() ? v.get<std::string>() : "";
+  }
+  return "";
+}
+
+std::string shell_word(const std::string& w) {
+  const bool plain = std::all_of(w.begin(), w.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-.=:,+/").find(c) != std::string_view::npos;
+  });
+  if (plain && !w.empty()) return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+std::string settings_to_json(const Settings& s, SettingsScope scope) {
+  Json values = Json::object();
+  for (const Setting& row : settings_table()) {
+    if (!in_scope(row, scope)) continue;
+    const std::string text = format_value(row, s);
+    if (row.kind == Kind::Choice && row.get_choice(s) < 0) continue;  // a "custom" preset
+    values[row.key] = to_json(row, text);
+  }
+  Json file = Json::object();
+  file["format"] = kFormat;
+  file["version"] = kVersion;
+  file["settings"] = std::move(values);
+  return file.dump(2) + "\n";
+}
+
+std::vector<std::string> load_settings_json(std::string_view text, const std::string& source,
+                                            Settings& s, SettingsScope scope) {
+  auto fail = [&](const std::string& why) { return Error(ErrorCode::Io, source + ": " + why); };
+  Json file;
+  try {
+    file = Json::parse(text.begin(), text.end());
+  } catch (const Json::exception& e) {
+    // nlohmann's message names the line and column; its "[json.exception.parse_error.101]"
+    // prefix says nothing to a user.
+    std::string what = e.what();
+    if (const size_t p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    throw fail("not valid JSON: " + io::one_line(what, 300));
+  }
+  if (!file.is_object() || !file.contains("format") || file["format"] != kFormat)
+    throw fail(std::string("not an oceanfft settings file (expected \"format\": \"") + kFormat + "\")");
+  if (!file.contains("settings") || !file["settings"].is_object())
+    throw fail("expected an object \"settings\"");
+  std::vector<std::string> ignored;
+  for (const auto& [key, value] : file.items())
+    if (key != "format" && key != "version" && key != "settings") ignored.push_back(key);
+  std::vector<std::pair<std::string, std::string>> values;
+  for (const auto& [key, value] : file["settings"].items()) {
+    const Setting* row = find_setting(key);
+    if (!row) {
+      ignored.push_back("settings." + key);
+      continue;
+    }
+    const std::string v = to_text(*row, value);
+    if (v.empty())
+      throw fail("bad value " + io::one_line(value.dump(), 80) + " for " + key + ": expected " +
+                 accepted_values(*row));
+    if (in_scope(*row, scope)) values.emplace_back(key, v);
+  }
+  try {
+    apply_settings(s, values);
+  } catch (const Error& e) {
+    throw fail(e.what());
+  }
+  return ignored;
+}
+
+std::vector<std::string> load_settings_file(const std::string& path, Settings& s, SettingsScope scope) {
+  const std::vector<uint8_t> bytes = io::read_file(path, "the settings file", kMaxBytes);
+  return load_settings_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+                            path, s, scope);
+}
+
+void save_settings_file(const std::string& path, const Settings& s, SettingsScope scope) {
+  io::write_file(path, settings_to_json(s, scope), "the settings file");
+}
+
+std::string settings_command_line(const Settings& s) {
+  Settings given;  // what render starts from, then each --set in turn
+  std::string out = "oceanfft render";
+  for (const Setting& row : settings_table()) {
+    if (row.scope != Scope::Everywhere) continue;
+    if (row.kind == Kind::Choice && row.get_choice(s) < 0) continue;
+    const std::string v = format_value(row, s);
+    if (v == format_value(row, given)) continue;
+    try {
+      apply_setting(given, row.key, v);
+    } catch (const Error&) {
+      continue;  // refused alone (a patch size against its neighbour): the later rows fix it
+    }
+    out += " --set " + shell_word(row.key + "=" + v);
+  }
+  return out;
+}
+
+std::string ignored_message(const std::string& source, const std::vector<std::string>& ignored) {
+  if (ignored.empty()) return "";
+  std::string out = "ignoring unknown key" + std::string(ignored.size() > 1 ? "s" : "") + " in " + source + ": ";
+  for (size_t i = 0; i < ignored.size(); ++i) out += (i ? ", " : "") + ignored[i];
+  return out;
+}
+
+}  // namespace oceanfft::ui
