@@ -17,6 +17,7 @@
 #include "render/offscreen.h"
 #include "sky/sky.h"
 #include "ui/headless_frame.h"
+#include "ui/settings_file.h"
 
 namespace oceanfft::app {
 namespace {
@@ -88,6 +89,7 @@ void add_render(CLI::App& app, Commands& out) {
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
     std::string camera, gallery;
+    std::string settings_in, settings_out;  // settings files (ui/settings_file.h)
   };
   auto a = std::make_shared<Args>();
   const ui::Settings defaults;
@@ -121,6 +123,11 @@ void add_render(CLI::App& app, Commands& out) {
     sizes_default += (c ? "," : "") + number(defaults.ocean.patch_sizes[size_t(c)]);
   cmd->add_option("--patch-sizes", a->patch_sizes,
                   "metres per cascade, largest first, comma-separated (default " + sizes_default + ")");
+  cmd->add_option("--settings", a->settings_in,
+                  "load a settings file (JSON, as the demo's Settings menu saves it) first; the "
+                  "options beside it override it; window settings in it are skipped");
+  cmd->add_option("--save-settings", a->settings_out,
+                  "write the settings the frame used to this file (JSON), after the frame");
   cmd->add_option("--set", a->set,
                   "KEY=VALUE, repeatable: any setting by its script name "
                   "(`oceanfft demo --list-script-keys`), applied last");
@@ -160,6 +167,17 @@ void add_render(CLI::App& app, Commands& out) {
           }
         }();
     ui::Settings settings;
+    if (!a->settings_in.empty()) {
+      const std::vector<std::string> ignored =
+          ui::load_settings_file(a->settings_in, settings, ui::SettingsScope::Render);
+      if (!ignored.empty())
+        std::fprintf(stderr, "oceanfft: %s\n", ui::ignored_message(a->settings_in, ignored).c_str());
+    }
+    if (!a->settings_out.empty()) {
+      if (!a->gallery.empty())
+        throw Error(ErrorCode::InvalidArgument, "--save-settings needs --out (a gallery has a set per shot)");
+      io::require_writable(a->settings_out, "the settings file");
+    }
     auto set = [&](const std::string& option, std::string_view key, std::string_view value) {
       try {
         ui::apply_setting(settings, key, value);
@@ -285,6 +303,7 @@ void add_render(CLI::App& app, Commands& out) {
     gl::ShaderLibrary shaders(*ctx);
     const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
     io::write_png(a->out, a->width, a->height, 4, r.rgba, "the output");
+    if (!a->settings_out.empty()) ui::save_settings_file(a->settings_out, settings, ui::SettingsScope::Render);
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
                 a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
                 r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());

@@ -139,18 +139,48 @@ void save_settings_file(const std::string& path, const Settings& s, SettingsScop
 
 std::string settings_command_line(const Settings& s) {
   Settings given;  // what render starts from, then each --set in turn
+  std::vector<const Setting*> rows;
+  for (const Setting& row : settings_table())
+    if (row.scope == Scope::Everywhere && !(row.kind == Kind::Choice && row.get_choice(s) < 0))
+      rows.push_back(&row);
+  // Render applies each --set alone and checks the whole ocean each time, so a value that only
+  // fits beside a later one (a patch size against its neighbour) goes after it: rounds in table
+  // order, each taking the rows that fit now, until nothing changes.
   std::string out = "oceanfft render";
-  for (const Setting& row : settings_table()) {
-    if (row.scope != Scope::Everywhere) continue;
-    if (row.kind == Kind::Choice && row.get_choice(s) < 0) continue;
-    const std::string v = format_value(row, s);
-    if (v == format_value(row, given)) continue;
-    try {
-      apply_setting(given, row.key, v);
-    } catch (const Error&) {
-      continue;  // refused alone (a patch size against its neighbour): the later rows fix it
+  // The cascades' patch sizes go first and together (render's --patch-sizes): each must fit
+  // its neighbours, so two that change a lot cannot be set one at a time.
+  const ocean::Params& p = s.ocean;
+  bool patches_differ = p.cascades != given.ocean.cascades;
+  for (int c = 0; c < p.cascades; ++c) patches_differ |= p.patch_sizes[size_t(c)] != given.ocean.patch_sizes[size_t(c)];
+  if (patches_differ) {
+    Settings trial = given;
+    trial.ocean.cascades = p.cascades;
+    std::string list;
+    for (int c = 0; c < p.cascades; ++c) {
+      trial.ocean.patch_sizes[size_t(c)] = p.patch_sizes[size_t(c)];
+      list += (c ? "," : "") + format_value(*find_setting("patch_size_" + std::to_string(c)), s);
     }
-    out += " --set " + shell_word(row.key + "=" + v);
+    try {
+      ocean::validate(trial.ocean);
+      given = trial;
+      out += " --patch-sizes " + list;
+    } catch (const Error&) {
+      // Left to the rounds below (the sea may resolve them with a new size first).
+    }
+  }
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (const Setting* row : rows) {
+      const std::string v = format_value(*row, s);
+      if (v == format_value(*row, given)) continue;
+      try {
+        apply_setting(given, row->key, v);
+      } catch (const Error&) {
+        continue;
+      }
+      out += " --set " + shell_word(row->key + "=" + v);
+      progress = true;
+    }
   }
   return out;
 }
