@@ -149,7 +149,13 @@ std::string settings_command_line(const Settings& s) {
   std::string out = "oceanfft render";
   // The cascades' patch sizes go first and together (render's --patch-sizes): each must fit
   // its neighbours, so two that change a lot cannot be set one at a time.
+  // Render applies its own options (--size) before --patch-sizes, and which patch sizes fit
+  // depends on the size.
   const ocean::Params& p = s.ocean;
+  if (p.size != given.ocean.size) {
+    apply_setting(given, "size", std::to_string(p.size));
+    out += " --size " + std::to_string(p.size);
+  }
   bool patches_differ = p.cascades != given.ocean.cascades;
   for (int c = 0; c < p.cascades; ++c) patches_differ |= p.patch_sizes[size_t(c)] != given.ocean.patch_sizes[size_t(c)];
   if (patches_differ) {
