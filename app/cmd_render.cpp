@@ -167,9 +167,10 @@ void add_render(CLI::App& app, Commands& out) {
           }
         }();
     ui::Settings settings;
+    std::optional<ui::View> view;  // the file's camera, unless camera options say otherwise
     if (!a->settings_in.empty()) {
       const std::vector<std::string> ignored =
-          ui::load_settings_file(a->settings_in, settings, ui::SettingsScope::Render);
+          ui::load_settings_file(a->settings_in, settings, ui::SettingsScope::Render, &view);
       if (!ignored.empty())
         std::fprintf(stderr, "oceanfft: %s\n", ui::ignored_message(a->settings_in, ignored).c_str());
     }
@@ -293,6 +294,9 @@ void add_render(CLI::App& app, Commands& out) {
     frame.camera.position = {0.0f, a->cam_height, 0.0f};
     frame.camera.yaw_deg = a->cam_yaw;
     frame.camera.pitch_deg = a->cam_pitch;
+    const bool camera_options = !a->camera.empty() || cmd->count("--camera-height") ||
+                                cmd->count("--camera-yaw") || cmd->count("--camera-pitch");
+    if (view && !camera_options) ui::apply_view(frame.camera, *view);
     if (!a->camera.empty()) {
       render::apply_camera_preset(frame.camera, camera_preset);
       if (cmd->count("--camera-height")) frame.camera.position.y = a->cam_height;
@@ -303,7 +307,8 @@ void add_render(CLI::App& app, Commands& out) {
     gl::ShaderLibrary shaders(*ctx);
     const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
     io::write_png(a->out, a->width, a->height, 4, r.rgba, "the output");
-    if (!a->settings_out.empty()) ui::save_settings_file(a->settings_out, settings, ui::SettingsScope::Render);
+    if (!a->settings_out.empty())
+      ui::save_settings_file(a->settings_out, settings, ui::SettingsScope::Render, ui::view_of(frame.camera));
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
                 a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
                 r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());

@@ -78,6 +78,35 @@ TEST(SettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
   }
 }
 
+// The camera's view rides beside the table and comes back exactly.
+TEST(SettingsFile, ViewRoundTrips) {
+  std::mt19937_64 rng(test_seed());
+  std::uniform_real_distribution<float> u(-1000.0f, 1000.0f);
+  for (int trial = 0; trial < 20; ++trial) {
+    View v;
+    v.eye[0] = u(rng);
+    v.eye[1] = std::abs(u(rng)) / 10;
+    v.eye[2] = u(rng);
+    v.yaw_deg = u(rng) / 5;
+    v.pitch_deg = u(rng) / 20;
+    v.fov_deg = 20 + std::abs(u(rng)) / 20;
+    const Settings s = random_settings(rng);
+    const std::string first = settings_to_json(s, SettingsScope::All, v);
+    Settings loaded;
+    std::optional<View> back;
+    load_settings_json(first, "v.json", loaded, SettingsScope::All, &back);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(settings_to_json(loaded, SettingsScope::All, back), first);
+    EXPECT_EQ(back->eye[0], v.eye[0]);
+    EXPECT_EQ(back->pitch_deg, v.pitch_deg);
+    render::Camera c;
+    apply_view(c, *back);
+    const View again = view_of(c);
+    EXPECT_EQ(again.eye[1], v.eye[1]);
+    EXPECT_EQ(again.yaw_deg, v.yaw_deg);
+  }
+}
+
 TEST(SettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   std::mt19937_64 rng(test_seed());
   const fs::path dir = temp_dir("files");
@@ -129,6 +158,10 @@ TEST(SettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
       {good_head + R"({"wind_speed": 5, "algorithm": 3})" + "}", "algorithm"},
       {good_head + R"({"wind_speed": 5, "seed": -1})" + "}", "seed"},
       {good_head + R"({"wind_speed": 5, "cascades": 4, "patch_size_0": 10, "patch_size_1": 100})" + "}", "patch"},
+      {good_head + R"({"wind_speed": 5}, "view": {"eye": [0, 10, 0], "yaw_deg": 0, "pitch_deg": 95, "fov_deg": 50}})",
+       "bad \"view\""},
+      {good_head + R"({"wind_speed": 5}, "view": {"eye": [0, 10], "yaw_deg": 0, "pitch_deg": 5, "fov_deg": 50}})",
+       "bad \"view\""},
   };
   for (const Case& c : cases) {
     Settings s = start;
@@ -196,18 +229,20 @@ TEST(SettingsFile, RenderSavesAndLoadsSettingsFiles) {
   const fs::path dir = temp_dir("render");
   const std::string common = "'" + bin + "' render --width 64 --height 48 --samples 1 --size 64 --time 1 ";
   auto r = oceanfft::test::run(common + "--out '" + (dir / "a.png").string() +
-                               "' --wind-speed 7.5 --set cloud_coverage=0.25 --save-settings '" +
+                               "' --wind-speed 7.5 --set cloud_coverage=0.25 --camera-height 40 --camera-pitch -12 "
+                               "--save-settings '" +
                                (dir / "a.json").string() + "'");
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string a = read(dir / "a.json");
   EXPECT_NE(a.find("\"wind_speed\": 7.5,"), std::string::npos) << a;
   EXPECT_NE(a.find("\"cloud_coverage\": 0.25,"), std::string::npos) << a;
   EXPECT_EQ(a.find("\"vsync\""), std::string::npos) << "render writes no window settings\n" << a;
+  EXPECT_NE(a.find("\"pitch_deg\": -12.0"), std::string::npos) << "the frame's view\n" << a;
   r = oceanfft::test::run(common + "--out '" + (dir / "b.png").string() + "' --settings '" +
                           (dir / "a.json").string() + "' --save-settings '" + (dir / "b.json").string() + "'");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(read(dir / "b.json"), a);
-  EXPECT_EQ(read(dir / "b.png"), read(dir / "a.png")) << "the same settings draw the same frame";
+  EXPECT_EQ(read(dir / "b.png"), read(dir / "a.png")) << "the same settings and view draw the same frame";
 
   std::ofstream(dir / "bad.json") << "{\"format\": \"oceanfft-settings\", \"settings\": {\"wind_speed\": ";
   r = oceanfft::test::run(common + "--out '" + (dir / "c.png").string() + "' --settings '" +

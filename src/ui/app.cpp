@@ -119,6 +119,14 @@ class App {
   }
 
   int run();
+  // A settings file's view: the camera goes there, in free-fly.
+  void set_view(const std::optional<View>& view) {
+    if (!view) return;
+    render::Camera c = camera_.camera();
+    apply_view(c, *view);
+    camera_.set_camera(c);
+    settings_.camera = CameraMode::Fly;
+  }
 
  private:
   void run_script(int frame);
@@ -253,7 +261,7 @@ void App::draw_settings_menu() {
   const std::string path = settings_file_;
   if (ImGui::MenuItem("Save")) {
     try {
-      save_settings_file(path, settings_);
+      save_settings_file(path, settings_, SettingsScope::All, view_of(camera_.camera()));
       notice_ = "saved the settings to " + path;
       status_.clear();
     } catch (const Error& e) {
@@ -263,9 +271,11 @@ void App::draw_settings_menu() {
   if (ImGui::MenuItem("Load")) {
     try {
       Settings next = settings_;
-      const std::vector<std::string> ignored = load_settings_file(path, next);
+      std::optional<View> view;
+      const std::vector<std::string> ignored = load_settings_file(path, next, SettingsScope::All, &view);
       next.mode = settings_.mode;
       apply(next);
+      set_view(view);
       notice_ = ignored.empty() ? "loaded " + path : ignored_message(path, ignored);
       status_.clear();
     } catch (const Error& e) {
@@ -698,8 +708,10 @@ int App::run() {
 
 int run_app(const AppOptions& options) {
   Settings initial;
-  Script script = prepare(options, initial);
+  std::optional<View> view;
+  Script script = prepare(options, initial, &view);
   App app(options, initial, std::move(script));
+  app.set_view(view);
   return app.run();
 }
 

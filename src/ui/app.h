@@ -45,7 +45,9 @@ struct AppOptions {
 
 // Checks everything that needs no window (sizes, script syntax and values) and returns the
 // parsed script, so a bad option fails before anything opens. Throws oceanfft::Error.
-Script prepare(const AppOptions& options, Settings& initial);
+// `view` (when given) receives the settings file's camera view, if it has one.
+struct View;
+Script prepare(const AppOptions& options, Settings& initial, std::optional<View>* view = nullptr);
 
 // Opens the window and runs until it closes (or for options.frames frames). Returns the exit
 // status; throws oceanfft::Error for failures that end the run.

@@ -106,7 +106,7 @@ std::string object_report(gl::Context& context, int frame) {
   return line;
 }
 
-Script prepare(const AppOptions& o, Settings& initial) {
+Script prepare(const AppOptions& o, Settings& initial, std::optional<View>* view) {
   if (o.width < 64 || o.height < 64 || o.width > 16384 || o.height > 16384)
     throw Error(ErrorCode::InvalidArgument, "window size " + std::to_string(o.width) + "x" +
                                                 std::to_string(o.height) +
@@ -121,7 +121,7 @@ Script prepare(const AppOptions& o, Settings& initial) {
   initial.vsync = o.vsync;
   // The file first: the options given beside it override it.
   if (!o.settings_path.empty()) {
-    const std::vector<std::string> ignored = load_settings_file(o.settings_path, initial);
+    const std::vector<std::string> ignored = load_settings_file(o.settings_path, initial, SettingsScope::All, view);
     if (!ignored.empty()) std::fprintf(stderr, "oceanfft: %s\n", ignored_message(o.settings_path, ignored).c_str());
     initial.mode = o.mode;
     initial.vsync = o.vsync;

@@ -14,6 +14,8 @@ class CameraControl {
  public:
   CameraControl();
   const render::Camera& camera() const { return camera_; }
+  // A view from a settings file; `update` then follows settings.camera as usual.
+  void set_camera(const render::Camera& camera) { camera_ = camera; }
 
   // Follows settings.camera / camera_speed, then applies this frame's input (dt seconds,
   // `scroll` wheel steps since the last frame).

@@ -69,9 +69,72 @@ std::string shell_word(const std::string& w) {
   return out + "'";
 }
 
+// A float for the view, written as the shortest text that reads back the same.
+Json exact(float v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  double x = 0;
+  std::from_chars(buf, r.ptr, x);
+  return x;
+}
+
+Json view_json(const View& v) {
+  Json j = Json::object();
+  j["eye"] = Json::array({exact(v.eye[0]), exact(v.eye[1]), exact(v.eye[2])});
+  j["yaw_deg"] = exact(v.yaw_deg);
+  j["pitch_deg"] = exact(v.pitch_deg);
+  j["fov_deg"] = exact(v.fov_deg);
+  return j;
+}
+
+// The view of a file, or an error message.
+std::optional<View> parse_view(const Json& j, std::string& error) {
+  auto number = [&](const Json& x, float lo, float hi, float& out) {
+    if (!x.is_number()) return false;
+    const double d = x.get<double>();
+    if (!std::isfinite(d) || d < lo || d > hi) return false;
+    out = float(d);
+    return true;
+  };
+  View v;
+  const float far = 1e6f;
+  if (!j.is_object() || !j.contains("eye") || !j["eye"].is_array() || j["eye"].size() != 3 ||
+      !number(j["eye"][0], -far, far, v.eye[0]) || !number(j["eye"][1], -far, far, v.eye[1]) ||
+      !number(j["eye"][2], -far, far, v.eye[2]) || !j.contains("yaw_deg") ||
+      !number(j["yaw_deg"], -1e4f, 1e4f, v.yaw_deg) || !j.contains("pitch_deg") ||
+      !number(j["pitch_deg"], -89.0f, 89.0f, v.pitch_deg) || !j.contains("fov_deg") ||
+      !number(j["fov_deg"], 20.0f, 100.0f, v.fov_deg)) {
+    error = "bad \"view\": expected {\"eye\": [x, y, z], \"yaw_deg\": Y, \"pitch_deg\": -89..89, "
+            "\"fov_deg\": 20..100}, finite numbers";
+    return std::nullopt;
+  }
+  return v;
+}
+
 }  // namespace
 
-std::string settings_to_json(const Settings& s, SettingsScope scope) {
+View view_of(const render::Camera& camera) {
+  render::Camera fly = camera;
+  if (fly.mode != render::Camera::Mode::Fly) fly.set_mode(render::Camera::Mode::Fly);
+  View v;
+  v.eye[0] = fly.position.x;
+  v.eye[1] = fly.position.y;
+  v.eye[2] = fly.position.z;
+  v.yaw_deg = fly.yaw_deg;
+  v.pitch_deg = fly.pitch_deg;
+  v.fov_deg = fly.fov_y_deg;
+  return v;
+}
+
+void apply_view(render::Camera& camera, const View& v) {
+  camera.set_mode(render::Camera::Mode::Fly);
+  camera.position = {v.eye[0], v.eye[1], v.eye[2]};
+  camera.yaw_deg = v.yaw_deg;
+  camera.pitch_deg = v.pitch_deg;
+  camera.fov_y_deg = v.fov_deg;
+}
+
+std::string settings_to_json(const Settings& s, SettingsScope scope, const std::optional<View>& view) {
   Json values = Json::object();
   for (const Setting& row : settings_table()) {
     if (!in_scope(row, scope)) continue;
@@ -83,11 +146,12 @@ std::string settings_to_json(const Settings& s, SettingsScope scope) {
   file["format"] = kFormat;
   file["version"] = kVersion;
   file["settings"] = std::move(values);
+  if (view) file["view"] = view_json(*view);
   return file.dump(2) + "\n";
 }
 
 std::vector<std::string> load_settings_json(std::string_view text, const std::string& source,
-                                            Settings& s, SettingsScope scope) {
+                                            Settings& s, SettingsScope scope, std::optional<View>* view) {
   auto fail = [&](const std::string& why) { return Error(ErrorCode::Io, source + ": " + why); };
   Json file;
   try {
@@ -105,7 +169,13 @@ std::vector<std::string> load_settings_json(std::string_view text, const std::st
     throw fail("expected an object \"settings\"");
   std::vector<std::string> ignored;
   for (const auto& [key, value] : file.items())
-    if (key != "format" && key != "version" && key != "settings") ignored.push_back(key);
+    if (key != "format" && key != "version" && key != "settings" && key != "view") ignored.push_back(key);
+  std::optional<View> file_view;
+  if (file.contains("view")) {
+    std::string error;
+    file_view = parse_view(file["view"], error);
+    if (!file_view) throw fail(error);
+  }
   std::vector<std::pair<std::string, std::string>> values;
   for (const auto& [key, value] : file["settings"].items()) {
     const Setting* row = find_setting(key);
@@ -124,17 +194,20 @@ std::vector<std::string> load_settings_json(std::string_view text, const std::st
   } catch (const Error& e) {
     throw fail(e.what());
   }
+  if (view) *view = file_view;
   return ignored;
 }
 
-std::vector<std::string> load_settings_file(const std::string& path, Settings& s, SettingsScope scope) {
+std::vector<std::string> load_settings_file(const std::string& path, Settings& s, SettingsScope scope,
+                                            std::optional<View>* view) {
   const std::vector<uint8_t> bytes = io::read_file(path, "the settings file", kMaxBytes);
   return load_settings_json(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                            path, s, scope);
+                            path, s, scope, view);
 }
 
-void save_settings_file(const std::string& path, const Settings& s, SettingsScope scope) {
-  io::write_file(path, settings_to_json(s, scope), "the settings file");
+void save_settings_file(const std::string& path, const Settings& s, SettingsScope scope,
+                        const std::optional<View>& view) {
+  io::write_file(path, settings_to_json(s, scope, view), "the settings file");
 }
 
 std::string settings_command_line(const Settings& s) {
