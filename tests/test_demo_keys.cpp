@@ -277,3 +277,37 @@ TEST_F(DemoKeys, PresetKeysFullscreenAndSettingsFiles) {
   EXPECT_NE(bad.output.find("bad.json: bad value '100' for size"), std::string::npos) << bad.output;
   EXPECT_EQ(std::count(bad.output.begin(), bad.output.end(), '\n'), 1) << bad.output;
 }
+
+// The new options' bad values: one line, the documented status, before any window or frame.
+TEST(DemoOptions, BadValuesAreOneLineErrors) {
+  if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
+  const fs::path dir = temp_dir("options");
+  const std::string bin = "env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() + "' ";
+  struct Case {
+    std::string args, expect;
+    int status;
+  } cases[] = {
+      {"demo --frames 2 --record '" + (dir / "r").string() + "' --fps 0", "--fps", 2},
+      {"demo --frames 2 --record '" + (dir / "r").string() + "' --fps nan", "--fps", 2},
+      {"demo --frames 2 --record '" + (dir / "r").string() + "' --fps 1000", "--fps", 2},
+      {"demo --frames 2 --mp4", "--mp4 needs --record", 2},
+      {"demo --frames 2 --settings '" + (dir / "none.json").string() + "'", "none.json", 3},
+      {"demo --record '" + (dir / "r").string() + "'", "need a window", 5},
+      {"render --out '" + (dir / "a.png").string() + "' --settings '" + (dir / "none.json").string() + "'",
+       "none.json", 3},
+      {"render --gallery '" + (dir / "g").string() + "' --save-settings '" + (dir / "s.json").string() + "'",
+       "--save-settings needs --out", 2},
+      {"render --out '" + (dir / "a.png").string() + "' --save-settings '" + (dir / "no" / "s.json").string() + "'",
+       "s.json", 3},
+  };
+  for (const Case& c : cases) {
+    Result r = run(bin + c.args);
+    EXPECT_EQ(r.status, c.status) << c.args << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.args << "\n" << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << c.args << "\n" << r.output;
+  }
+  EXPECT_FALSE(fs::exists(dir / "r"));
+  EXPECT_FALSE(fs::exists(dir / "a.png"));
+  EXPECT_FALSE(fs::exists(dir / "g"));
+  fs::remove_all(dir);
+}
