@@ -595,7 +595,7 @@ void App::update_scale() {
   ImGuiStyle& style = ImGui::GetStyle();
   style = base_style_;
   style.ScaleAllSizes(s);
-  ImGui::GetIO().FontGlobalScale = s;
+  imgui_.set_scale(s);
 }
 
 int App::run() {

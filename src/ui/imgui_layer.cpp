@@ -4,6 +4,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "gl/error.h"
 
 namespace oceanfft::ui {
@@ -34,7 +37,26 @@ ImGuiLayer::~ImGuiLayer() {
   ImGui::DestroyContext(context_);
 }
 
+void ImGuiLayer::set_scale(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  const int multiple = std::max(1, int(std::lround(scale)));
+  if (multiple != font_multiple_) {
+    font_multiple_ = multiple;
+    io.Fonts->Clear();
+    ImFontConfig config;
+    config.SizePixels = 13.0f * float(multiple);
+    io.Fonts->AddFontDefault(&config);
+    // Before the first frame the backend makes the texture itself.
+    if (started_) {
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+  }
+  io.FontGlobalScale = scale / float(font_multiple_);
+}
+
 void ImGuiLayer::begin_frame() {
+  started_ = true;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

@@ -14,6 +14,11 @@ class ImGuiLayer {
   ImGuiLayer(const ImGuiLayer&) = delete;
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
+  // Sizes the text and the style for a UI scale (ui/panel_layout.h's ui_scale). The font is
+  // rasterised at a whole multiple of its 13-pixel design size, so 2x stays crisp; the rest
+  // is ImGui's font scaling. Call between frames.
+  void set_scale(float scale);
+
   void begin_frame();
   // Renders the frame's draw lists into the currently bound framebuffer.
   void end_frame();
@@ -21,6 +26,8 @@ class ImGuiLayer {
  private:
   ImGuiContext* context_ = nullptr;
   bool glfw_ready_ = false, gl_ready_ = false;
+  bool started_ = false;  // the backend has made its font texture (on the first frame)
+  int font_multiple_ = 1;
 };
 
 }  // namespace oceanfft::ui
