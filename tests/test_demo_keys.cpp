@@ -249,6 +249,28 @@ TEST_F(DemoKeys, RecordingStopsCleanlyOnAWriteError) {
   EXPECT_NE(again.output.find("frame-000000.png"), std::string::npos) << again.output;
 }
 
+// R starts a recording into oceanfft-rec-DATE-TIME/ in the working directory and R stops it:
+// the frames between the presses, at the recording's fixed step (1/30 s by default).
+TEST_F(DemoKeys, RKeyRecordsBetweenItsPresses) {
+  write_file(dir / "r.txt", "0 mesh_segments=32\n2 key=r\n5 key=r\n");
+  Result r = run_demo("cd '" + dir.string() + "' && " + demo(160, 96, "--frames 8 --script r.txt"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  std::vector<fs::path> recs;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string().rfind("oceanfft-rec-", 0) == 0) recs.push_back(e.path());
+  ASSERT_EQ(recs.size(), 1u) << r.output;
+  int pngs = 0;
+  for (const auto& e : fs::directory_iterator(recs[0])) pngs += e.path().extension() == ".png";
+  EXPECT_EQ(pngs, 3) << r.output;  // frames 2, 3 and 4
+  std::ifstream times(recs[0] / "frames.txt");
+  std::vector<double> t;
+  int index = 0;
+  for (double v; times >> index >> v;) t.push_back(v);
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_NEAR(t[2] - t[1], 1.0 / 30.0, 1e-6);
+  EXPECT_NE(r.output.find("recorded 3 frame(s)"), std::string::npos) << r.output;
+}
+
 // The number keys choose the Beaufort presets (7: near gale, 0: calm); F11 goes fullscreen on
 // the screen and back to the window's size; demo --settings loads a file and names unknown keys.
 TEST_F(DemoKeys, PresetKeysFullscreenAndSettingsFiles) {
