@@ -1,4 +1,4 @@
-#include "ui/app.h"
+#include "ui/app_window.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -35,16 +35,7 @@
 #include "ui/viewer_panel.h"
 
 namespace oceanfft::ui {
-
 namespace {
-
-// What GLFW callbacks hand to the frame loop; they only record, the loop acts.
-struct Input {
-  std::vector<std::string> dropped;
-  double scroll = 0;
-  std::vector<int> keys;         // GLFW keys pressed (not repeats)
-  std::vector<unsigned> chars;   // characters typed
-};
 
 Input* input_of(GLFWwindow* w) { return static_cast<Input*>(glfwGetWindowUserPointer(w)); }
 
@@ -92,97 +83,32 @@ std::string describe_sea(const ocean::Params& p) {
   return describe_settings(s, {"Wind sea", "Swell", "Cascades", "Foam", "Time"});
 }
 
-class App {
- public:
-  App(const AppOptions& options, const Settings& initial, Script script)
-      : options_(options),
-        settings_(initial),
-        script_(std::move(script)),
-        window_(window_options(options)),
-        imgui_(install_callbacks(window_, &input_)),
-        shaders_(window_),
-        sim_(shaders_, settings_.ocean),
-        renderer_(shaders_),
-        maps_(shaders_),
-        viewer_(shaders_),
-        profiler_(profiler::Options{.context = &window_}) {
-    if (!options_.image_path.empty()) {
-      viewer_.load(options_.image_path);
-      // The window opens anyway (the panel shows the error and a path field to try again).
-      if (!viewer_.error().empty())
-        std::fprintf(stderr, "oceanfft: warning: %s\n", viewer_.error().c_str());
-    }
-    base_style_ = ImGui::GetStyle();
-    if (options_.frames > 0 && script_.last_frame() >= options_.frames)
-      std::fprintf(stderr, "oceanfft: warning: %s has changes at frames >= %d that will not run\n",
-                   script_.source().c_str(), options_.frames);
+}  // namespace
+
+App::App(const AppOptions& options, const Settings& initial, Script script)
+    : options_(options),
+      settings_(initial),
+      script_(std::move(script)),
+      window_(window_options(options)),
+      imgui_(install_callbacks(window_, &input_)),
+      shaders_(window_),
+      sim_(shaders_, settings_.ocean),
+      renderer_(shaders_),
+      maps_(shaders_),
+      viewer_(shaders_),
+      profiler_(profiler::Options{.context = &window_}) {
+  if (!options_.image_path.empty()) {
+    viewer_.load(options_.image_path);
+    // The window opens anyway (the panel shows the error and a path field to try again).
+    if (!viewer_.error().empty())
+      std::fprintf(stderr, "oceanfft: warning: %s\n", viewer_.error().c_str());
   }
+  base_style_ = ImGui::GetStyle();
+  if (options_.frames > 0 && script_.last_frame() >= options_.frames)
+    std::fprintf(stderr, "oceanfft: warning: %s has changes at frames >= %d that will not run\n",
+                 script_.source().c_str(), options_.frames);
+}
 
-  int run();
-  // A settings file's view: the camera goes there, in free-fly.
-  void set_view(const std::optional<View>& view) {
-    if (!view) return;
-    render::Camera c = camera_.camera();
-    apply_view(c, *view);
-    camera_.set_camera(c);
-    settings_.camera = CameraMode::Fly;
-  }
-
- private:
-  void run_script(int frame);
-  void run_action(const ScriptEntry& e, Settings& next);
-  void apply(const Settings& next);
-  void draw_ui();
-  void draw_menu();
-  void draw_fft_panel(Settings& next);
-  void draw_status();
-  void draw_settings_menu();
-  void press(const Binding& b, int key);
-  void handle_keys();
-  void toggle_fullscreen();
-  void start_recording(const std::string& dir);
-  void stop_recording();
-  void capture_scene(int fw, int fh);
-  void update_scale();
-
-  const AppOptions& options_;
-  Settings settings_;
-  Script script_;
-  Input input_;
-  // Declaration order is construction order; everything GL dies before the window.
-  gl::Window window_;
-  ImGuiLayer imgui_;
-  gl::ShaderLibrary shaders_;
-  ocean::Simulation sim_;
-  render::OceanRenderer renderer_;
-  MapsPanel maps_;
-  ViewerPanel viewer_;
-  profiler::Profiler profiler_;
-  CameraControl camera_;
-  std::vector<int> sizes_;
-  int sizes_layers_ = 0;          // the layer count sizes_ was computed for
-  SeaCheck check_;
-  OceanPanel ocean_panel_;
-  std::string status_;  // the last error, shown until the next change succeeds
-  int frame_ = 0;
-  double sim_time_ = 0;
-  bool screenshot_now_ = false;
-  std::string screenshot_path_;
-  bool report_now_ = false;
-  PanelLayout layout_;
-  ImGuiStyle base_style_;
-  float scale_ = 0;
-  bool ui_visible_ = true;   // Tab / F1
-  bool help_ = false;        // ? / H
-  bool help_logged_ = false; // a scripted run printed the overlay's rows since it opened
-  bool shot_now_ = false;    // F12: the scene without the UI
-  std::string notice_;       // the last success message (screenshot, recording)
-  Recorder recorder_;
-  std::string last_recording_;
-  bool fullscreen_ = false;
-  int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before fullscreen
-  char settings_file_[512] = "oceanfft-settings.json";
-};
 
 void App::run_action(const ScriptEntry& e, Settings& next) {
   if (e.key == "image") {
@@ -252,51 +178,6 @@ void App::apply(const Settings& next) {
     if (sea != old_sea) events.sea_changed(frame_, sea);
   }
 }
-
-void App::draw_settings_menu() {
-  if (!ImGui::BeginMenu("Settings")) return;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-  ImGui::InputText("##file", settings_file_, sizeof settings_file_);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("settings file (JSON): sea, sky, camera, algorithm, size");
-  const std::string path = settings_file_;
-  if (ImGui::MenuItem("Save")) {
-    try {
-      save_settings_file(path, settings_, SettingsScope::All, view_of(camera_.camera()));
-      notice_ = "saved the settings to " + path;
-      status_.clear();
-    } catch (const Error& e) {
-      status_ = e.what();
-    }
-  }
-  if (ImGui::MenuItem("Load")) {
-    try {
-      Settings next = settings_;
-      std::optional<View> view;
-      const std::vector<std::string> ignored = load_settings_file(path, next, SettingsScope::All, &view);
-      next.mode = settings_.mode;
-      apply(next);
-      set_view(view);
-      notice_ = ignored.empty() ? "loaded " + path : ignored_message(path, ignored);
-      status_.clear();
-    } catch (const Error& e) {
-      status_ = e.what();  // load_settings_file changed nothing
-    }
-  }
-  if (ImGui::MenuItem("Copy as command line")) {
-    ImGui::SetClipboardText(settings_command_line(settings_).c_str());
-    notice_ = "copied the `oceanfft render --set ...` command line";
-  }
-  ImGui::Separator();
-  bool vsync = settings_.vsync;
-  if (ImGui::MenuItem("vsync", nullptr, &vsync)) {
-    Settings next = settings_;
-    next.vsync = vsync;
-    apply(next);
-  }
-  ImGui::EndMenu();
-}
-
-// One slim bar: the mode, a toggle per panel, settings files, the frame rate and the keys.
 void App::draw_menu() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::RadioButton("Ocean", settings_.mode == Mode::Ocean)) settings_.mode = Mode::Ocean;
@@ -424,180 +305,6 @@ void App::draw_ui() {
   }
   draw_status();
 }
-
-void App::press(const Binding& b, int key) {
-  switch (b.action) {
-    case Action::ToggleUi:
-      ui_visible_ = !ui_visible_;
-      break;
-    case Action::Help:
-      help_ = !help_;
-      help_logged_ = false;
-      break;
-    case Action::Fullscreen:
-      toggle_fullscreen();
-      break;
-    case Action::Screenshot:
-      shot_now_ = true;
-      break;
-    case Action::Pause: {
-      Settings next = settings_;
-      next.paused = !next.paused;
-      apply(next);
-      break;
-    }
-    case Action::Record:
-      if (recorder_.active())
-        stop_recording();
-      else
-        start_recording(dated_name(".", "oceanfft-rec", ""));
-      break;
-    case Action::Preset: {
-      Settings next = settings_;
-      try {
-        apply_setting(next, "preset", preset_for_key(key));
-        apply(next);
-        notice_ = "preset " + preset_for_key(key);
-      } catch (const Error& e) {
-        status_ = e.what();
-      }
-      break;
-    }
-    case Action::Quit:
-      if (help_)
-        help_ = false;
-      else
-        glfwSetWindowShouldClose(window_.handle(), GLFW_TRUE);
-      break;
-    default:
-      break;
-  }
-}
-
-void App::handle_keys() {
-  // Keys typed into a text field or a focused widget are ImGui's.
-  const bool captured = ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard;
-  std::vector<int> keys;
-  std::vector<unsigned> chars;
-  keys.swap(input_.keys);
-  chars.swap(input_.chars);
-  if (captured) return;
-  for (int k : keys)
-    if (const Binding* b = action_for_key(k)) press(*b, k);
-  for (unsigned c : chars)
-    if (const Binding* b = action_for_char(c)) press(*b, 0);
-}
-
-// The monitor that holds the window's centre (the primary one when none does).
-GLFWmonitor* current_monitor(GLFWwindow* w) {
-  int wx = 0, wy = 0, ww = 0, wh = 0;
-  glfwGetWindowPos(w, &wx, &wy);
-  glfwGetWindowSize(w, &ww, &wh);
-  const int cx = wx + ww / 2, cy = wy + wh / 2;
-  int count = 0;
-  GLFWmonitor** monitors = glfwGetMonitors(&count);
-  for (int i = 0; i < count; ++i) {
-    int mx = 0, my = 0;
-    glfwGetMonitorPos(monitors[i], &mx, &my);
-    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
-    if (mode && cx >= mx && cx < mx + mode->width && cy >= my && cy < my + mode->height) return monitors[i];
-  }
-  return glfwGetPrimaryMonitor();
-}
-
-void App::toggle_fullscreen() {
-  GLFWwindow* w = window_.handle();
-  if (!fullscreen_) {
-    GLFWmonitor* monitor = current_monitor(w);
-    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-    if (!mode) {
-      status_ = "fullscreen: no monitor found";
-      return;
-    }
-    glfwGetWindowPos(w, &windowed_[0], &windowed_[1]);
-    glfwGetWindowSize(w, &windowed_[2], &windowed_[3]);
-    glfwSetWindowMonitor(w, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    fullscreen_ = true;
-  } else {
-    glfwSetWindowMonitor(w, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], 0);
-    fullscreen_ = false;
-  }
-  // The swap interval belongs to the context; some platforms reset it on a mode change.
-  window_.set_vsync(settings_.vsync);
-  if (options_.frames > 0) {
-    int fw = 0, fh = 0;
-    glfwGetWindowSize(w, &fw, &fh);
-    std::printf("fullscreen %s frame=%d window=%dx%d\n", fullscreen_ ? "on" : "off", frame_, fw, fh);
-  }
-}
-
-void App::start_recording(const std::string& dir) {
-  try {
-    recorder_.start(dir, options_.record_fps, options_.frames > 0 ? options_.frames - frame_ : 0);
-    notice_ = "recording to " + dir + " (R stops)";
-    std::printf("recording to %s at %g fps (fixed time step)\n", dir.c_str(), options_.record_fps);
-    std::fflush(stdout);
-  } catch (const Error& e) {
-    if (options_.frames > 0) throw;
-    status_ = e.what();
-  }
-}
-
-void App::stop_recording() {
-  const std::string summary = recorder_.stop();
-  std::printf("%s\n", summary.c_str());
-  std::fflush(stdout);
-  notice_ = summary.substr(0, summary.find('\n'));
-  last_recording_ = recorder_.frames() > 0 ? recorder_.dir() : "";
-}
-
-// The scene without the UI, for F12 and recordings: read before ImGui draws.
-void App::capture_scene(int fw, int fh) {
-  if (!shot_now_ && !recorder_.active()) return;
-  const Pixels pixels = read_framebuffer(fw, fh);
-  if (shot_now_) {
-    shot_now_ = false;
-    try {
-      const std::string path = save_dated_screenshot(".", pixels);
-      notice_ = "saved " + path;
-      std::printf("screenshot %s (%dx%d) at frame %d\n", path.c_str(), fw, fh, frame_);
-    } catch (const Error& e) {
-      if (options_.frames > 0) throw;
-      status_ = e.what();
-    }
-  }
-  if (recorder_.active()) {
-    if (!recorder_.add(pixels, sim_time_)) {
-      std::fprintf(stderr, "oceanfft: %s\n", recorder_.error().c_str());
-      if (options_.frames > 0) throw Error(ErrorCode::Io, recorder_.error());
-      status_ = recorder_.error();
-      last_recording_ = recorder_.frames() > 0 ? recorder_.dir() : "";
-      return;
-    }
-    // Headless runs show progress and an ETA, ten lines over the run.
-    const int n = recorder_.frames();
-    const int total = options_.frames;
-    if (total > 0 && (n % std::max(1, total / 10) == 0 || frame_ + 1 == total)) {
-      std::printf("%s\n", recorder_.progress().c_str());
-      std::fflush(stdout);
-    }
-  }
-}
-
-void App::update_scale() {
-  float cx = 1.0f, cy = 1.0f;
-  glfwGetWindowContentScale(window_.handle(), &cx, &cy);
-  int ww = 0, wh = 0;
-  glfwGetWindowSize(window_.handle(), &ww, &wh);
-  const float s = ui_scale(cy, float(wh));
-  if (s == scale_) return;
-  scale_ = s;
-  ImGuiStyle& style = ImGui::GetStyle();
-  style = base_style_;
-  style.ScaleAllSizes(s);
-  imgui_.set_scale(s);
-}
-
 int App::run() {
   const double start = glfwGetTime();
   double last = start;
@@ -703,8 +410,6 @@ int App::run() {
                                           " GL error(s) or high-severity debug message(s) during the run");
   return 0;
 }
-
-}  // namespace
 
 int run_app(const AppOptions& options) {
   Settings initial;
