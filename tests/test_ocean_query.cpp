@@ -222,5 +222,23 @@ TEST_F(OceanApi, OptionsThatMakeNoSeaAreRefusedAndChangeNothing) {
   EXPECT_EQ(sea.query(random_points(1, 10, 100.0f)).size(), 10u);
 }
 
+// gl::upload_texture / download_texture (installed for the FFT's data and the maps): a level
+// goes up and comes back equal; the wrong count, format or level is refused.
+TEST_F(OceanApi, TextureHelpersRoundTripALevel) {
+  gl::Texture t(test::context(), GL_TEXTURE_2D_ARRAY, GL_RGBA32F, 24, 10, 3, 2);
+  std::mt19937 rng(uint32_t(test::seed("texture helpers")));
+  std::normal_distribution<float> normal;
+  for (int level : {0, 1}) {
+    std::vector<float> data(size_t(24 >> level) * (10 >> level) * 3 * 4);
+    for (float& v : data) v = normal(rng);
+    gl::upload_texture(t, data, level);
+    EXPECT_EQ(gl::download_texture(t, level), data) << "level " << level;
+  }
+  EXPECT_THROW(gl::upload_texture(t, std::vector<float>(7)), Error);
+  EXPECT_THROW(gl::download_texture(t, 2), Error);
+  gl::Texture r8(test::context(), GL_TEXTURE_2D, GL_R8, 4, 4);
+  EXPECT_THROW(gl::download_texture(r8), Error);
+}
+
 }  // namespace
 }  // namespace oceanfft
