@@ -142,6 +142,41 @@ TEST_P(OceanQuery, MatchesCpuEvaluationOfTheMaps) {
   EXPECT_GT(vmax, 0.0) << "the water moves";
 }
 
+// Independent of the inversion's arithmetic: the surface point of a label at a texel centre is
+// known exactly from the maps (label + the summed texels of a single cascade), and a query
+// there must find its height. One cascade, so every label sits on texel centres.
+TEST_P(OceanQuery, FindsTheSurfacePointsOfKnownLabels) {
+  const Case c = GetParam();
+  ocean::Options o;
+  o.preset = c.preset;
+  o.size = 64;
+  ocean::Ocean probe_sea(o, test::shaders());
+  ocean::Params p = probe_sea.simulation().params();
+  p.cascades = 1;
+  ocean::Ocean sea(p, test::shaders(), 12);
+  sea.step(2.0);
+  const Maps disp = read_maps(sea.displacement());
+  const int n = sea.size();
+  const double cell = sea.patch_size(0) / n;
+  std::mt19937_64 rng(test::seed("labels"));
+  std::uniform_int_distribution<int> texel(0, n - 1);
+  std::vector<Point> points;
+  std::vector<float> want;
+  for (int i = 0; i < 500; ++i) {
+    const int x = texel(rng), z = texel(rng);
+    const float* d = &disp[0][(size_t(z) * n + x) * 4];
+    points.push_back({float((x + 0.5) * cell + d[0]), float((z + 0.5) * cell + d[2])});
+    want.push_back(d[1]);
+  }
+  const std::vector<ocean::Sample> got = sea.query(points);
+  std::vector<double> err;
+  for (size_t i = 0; i < got.size(); ++i) err.push_back(std::abs(got[i].height - want[i]));
+  std::sort(err.begin(), err.end());
+  std::printf("%s, one cascade: |height - known| median %.2e m, 95th %.2e m, max %.2e m\n",
+              c.preset, err[250], err[475], err.back());
+  EXPECT_LT(err[475], c.height_tolerance);
+}
+
 INSTANTIATE_TEST_SUITE_P(Seas, OceanQuery,
                          ::testing::Values(Case{"storm", 0.01}, Case{"moderate-breeze", 0.001}),
                          [](const auto& info) {
