@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft bench`: binds the options to the benchmarks in src/bench and prints what they
 // return, as text, JSON and CSV (layouts in docs/bench/README.md).
 #include <unistd.h>
@@ -236,6 +237,9 @@ int run_bench(BenchArgs& a) {
                   r.size.width,
                   o.cascades, o.time.median, o.time.min, o.timer.c_str());
       for (const auto& [name, ms] : o.passes) std::printf(" %s %.4f", name.c_str(), ms);
+      if (o.query_points > 0)
+        std::printf("; query of %d points: %.4f ms (min %.4f)", o.query_points, o.query.median,
+                    o.query.min);
       std::printf("\n");
     }
   std::fflush(stdout);
@@ -295,7 +299,9 @@ int run_bench(BenchArgs& a) {
                 {"describe", o.describe},       {"layers", o.layers},
                 {"cascades", o.cascades},       {"pass_timer", o.timer},
                 {"pass_median_ms", passes},     {"bytes", o.bytes},
-                {"gbps", gbps(o.bytes, o.time.median)}};
+                {"gbps", gbps(o.bytes, o.time.median)},
+                {"query_points", o.query_points},
+                {"query", o.query_points > 0 ? summary_json(o.query) : nlohmann::json(nullptr)}};
       };
       if (!r.oceans.empty()) j["results"].back()["ocean"] = ocean_json(r.oceans[0]);
       auto other = [&](ocean::Fusion f) {

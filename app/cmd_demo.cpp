@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft demo` (also what `oceanfft` alone runs) and `oceanfft viewer`: the window app.
 #include <cstdio>
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft fft`: transform a raw complex64 file on the GPU.
 #include <cerrno>
 #include <cstdio>

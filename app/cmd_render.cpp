@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft render`: one frame of the ocean through EGL, with the window's own code, to a PNG;
 // optionally the simulation's maps as raw float32 files with PNG previews.
 #include <charconv>
@@ -155,6 +156,12 @@ void add_render(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument, "--gallery and --out exclude each other");
     if (a->out.empty() && a->gallery.empty())
       throw Error(ErrorCode::InvalidArgument, "--out (or --gallery DIR) is required");
+    // render writes PNG only; an .exr name would hold PNG bytes under the wrong name.
+    if (const std::string ext = fs::path(a->out).extension().string();
+        ext.size() == 4 && (ext[1] | 0x20) == 'e' && (ext[2] | 0x20) == 'x' && (ext[3] | 0x20) == 'r')
+      throw Error(ErrorCode::InvalidArgument,
+                  "--out '" + a->out + "': render writes PNG images only (name it .png); "
+                  "for the sea's maps as OpenEXR use `oceanfft bake`");
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");

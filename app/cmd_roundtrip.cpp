@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft roundtrip`: an image through forward FFT, optional filter and inverse FFT, headless.
 #include <cmath>
 #include <cstdio>

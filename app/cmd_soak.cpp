@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft soak`: binds options to ui::run_soak (src/ui/soak.h) and prints its report.
 #include <chrono>
 #include <cstdio>

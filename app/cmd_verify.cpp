@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft verify`: every algorithm x size x direction against FFTW in double.
 #include <chrono>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Each subcommand lives in its own cmd_*.cpp and registers itself here; main() only dispatches.
 #include <CLI/CLI.hpp>
@@ -25,6 +26,8 @@ void add_roundtrip(CLI::App& app, Commands& out);
 void add_bench(CLI::App& app, Commands& out);
 void add_render(CLI::App& app, Commands& out);
 void add_soak(CLI::App& app, Commands& out);
+void add_probe(CLI::App& app, Commands& out);  // cmd_probe.cpp
+void add_bake(CLI::App& app, Commands& out);   // cmd_bake.cpp
 
 // "256,512" -> {256, 512}; used by several subcommands.
 std::vector<int> parse_int_list(const std::string& text, const char* what);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // oceanfft: one executable, one subcommand per job (see app/cmd_*.cpp).
 #include <csignal>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/number.h"
+#include "oceanfft/version.h"
 
 namespace {
 namespace io = oceanfft::io;
@@ -64,6 +66,7 @@ int main(int argc, char** argv) {
 #endif
   CLI::App app{"oceanfft: a GPU FFT in GLSL compute shaders, and a real-time ocean built on it"};
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("oceanfft ") + OCEANFFT_VERSION_STRING);
   app::Commands commands;
   app::add_fft(app, commands);
   app::add_verify(app, commands);
@@ -73,6 +76,8 @@ int main(int argc, char** argv) {
   app::add_bench(app, commands);
   app::add_render(app, commands);
   app::add_soak(app, commands);
+  app::add_probe(app, commands);
+  app::add_bake(app, commands);
   decimal_only(app);
   // A file size limit (ulimit -f) must fail a write with EFBIG, which io reports and cleans up
   // after, instead of killing the process half-way through a file.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """ctest package.api_snippets: every C++ block of docs/api.md is a region of an example.
 
 A block is announced by `<!-- snippet: <file> <region> -->` on the line before its ```cpp fence;

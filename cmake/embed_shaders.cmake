@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Build step (cmake -P): writes a C++ source holding every file under shaders/${FOLDER} as a raw
 # string, with a registration object so gl::ShaderLibrary finds it without a shader directory.
 # Arguments: -DROOT=<shaders dir> -DFOLDER=<subfolder> -DOUT=<file.cpp> -DANCHOR=<symbol>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # oceanfft_module(name [DEPS targets...] [EXCLUDE files...] [SHADERS folders...])
 #   A library oceanfft_<name> from src/<name>/*.cpp (less EXCLUDE), linked PUBLIC to DEPS.
 #   Include path: a folder in the build tree that holds one link, <name> -> src/<name>, so

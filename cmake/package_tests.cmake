@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Tests of the build itself (not gtest): the installed package, the API doc's snippets, and the
 # layering of the modules' include paths.
 
@@ -7,11 +8,20 @@ if(OCEANFFT_SANITIZE)
 endif()
 add_test(NAME package.example
          COMMAND bash "${CMAKE_SOURCE_DIR}/cmake/check_package.sh" "${CMAKE_BINARY_DIR}"
-                 "${CMAKE_SOURCE_DIR}" "${CMAKE_CXX_COMPILER}" ${_flags})
+                 "${CMAKE_SOURCE_DIR}" "${CMAKE_CXX_COMPILER}" tree ${_flags})
 set_tests_properties(package.example PROPERTIES TIMEOUT 300)
+# The libraries built alone (-DOCEANFFT_BUILD_APP=OFF) in a scratch tree, installed, and the
+# examples built against them: the build compiles gl, fft and ocean once more.
+add_test(NAME package.library_only
+         COMMAND bash "${CMAKE_SOURCE_DIR}/cmake/check_package.sh" "${CMAKE_BINARY_DIR}"
+                 "${CMAKE_SOURCE_DIR}" "${CMAKE_CXX_COMPILER}" library-only ${_flags})
+set_tests_properties(package.library_only PROPERTIES TIMEOUT 900)
 
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)
+  # Every source file names the licence (tools/spdx_headers.py adds the line).
+  add_test(NAME license.headers
+           COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/tools/spdx_headers.py" --check)
   add_test(NAME package.api_snippets
            COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/cmake/check_api_snippets.py"
                    "${CMAKE_SOURCE_DIR}")

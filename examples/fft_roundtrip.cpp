@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The smallest program that uses the installed engine: it makes its own headless EGL context,
 // hands it to oceanfft, transforms random data forward and back, and prints the errors.
 // Built against the installed package by the test `package.example` (cmake/package_tests.cmake);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer entry point over the viewer's CPU image path (decode -> pad -> pack). A refusal is
 // the expected answer to most inputs; only a broken invariant or a sanitizer report is a crash.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer entry point over the raw FFT reader (io::read_complex64, which `oceanfft fft`
 // uses): the first 12 bytes are the declared width, height and plane count (any int32, so
 // negative, zero and overflowing shapes come up), the rest is the file. The reader must either

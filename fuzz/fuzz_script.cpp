@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer entry point over the demo's script parser (ui::Script::parse) with the real check
 // every script line gets (ui::apply_setting on a copy of the settings, as ui::prepare does).
 // A refusal must be InvalidArgument on one line naming the source; an accepted script must

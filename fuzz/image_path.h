@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The CPU side of the viewer's image path, load -> pad -> pack, as one function over raw bytes,
 // shared by the libFuzzer target (fuzz_image.cpp) and the regression test

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates fuzz/corpus: tiny images in every format and layout the decoder accepts (PNG 8/16
 # bit, grey/grey+alpha/RGB/RGBA/palette, interlaced; BMP 24/32; TGA plain/RLE; JPEG
 # baseline/progressive/grey), plus a few near-misses. Needs ImageMagick (`convert`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Runs the real executable the way a user would, for the CLI tests: fork/exec with a clean
 // display environment, a timeout, optional resource limits, and stdout/stderr captured.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One headless context for the whole test binary, made before the first test and checked for
 // GL errors after every test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every subcommand of the real executable, fed bad options, bad files and unwritable outputs.
 // Each case must end with a non-zero exit (never a signal or a hang), exactly one line on
 // stderr that says what was wrong, and no file left behind in the working or output directory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft bench` end to end on this driver: tiny sizes write JSON with every documented field
 // (docs/bench/README.md), and bad arguments fail with a clear message and no output file.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The `oceanfft` executable as a user runs it: round trips through files against FFTW, and every
 // kind of bad input ends in a non-zero exit with a message on stderr, no crash and no output
 // file. Runs the real binary (OCEANFFT_BIN) in a child process.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Data safety end to end (issue 14), through the real executable: outputs that never clobber
 // (symlinks, a full disk, sets cut by an error or a signal), inputs checked before they cost
 // memory, numbers that parse one way, and results that are never NaN with exit 0. Each test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The window app as a user drives it (issue 28), under xvfb-run through scripts that press keys
 // (key=NAME) the way the keyboard does: the UI hides with no ImGui pixel left, the panels cover at
 // most a quarter of a 1280x720 view, the help overlay lists every key of the table, F12 saves the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The window app end to end: the oceanfft binary ($OCEANFFT_BIN) under xvfb-run, driven by
 // `demo --frames --script`, the way a user's live toggles are exercised without a person.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Any length 1..4096 on either axis through Algorithm::Fast (mixed radix 2..9 in registers, or
 // Bluestein), against FFTW in double with numpy's normalisation. Lengths are sampled so the
 // test stays quick on llvmpipe: every length 1..64, random smooth and non-smooth lengths above,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every algorithm x size x shape x direction x layer count against FFTW in double. Each case is
 // its own ctest entry, so a failure names the exact configuration that broke.
 #include <cctype>

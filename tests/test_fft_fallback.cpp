@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The paths a real driver only takes when its limits are small: lowered shared-memory and
 // invocation limits force them on llvmpipe, and the result must not change.
 #include <cctype>

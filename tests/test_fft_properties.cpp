@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Mathematical identities every DFT obeys, checked on the GPU result itself. These catch errors
 // a comparison against FFTW could share with a wrong reference (sign or scale conventions) and
 // pin down the plan's texture handling (input untouched, result reusable as input).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fast kernel's subgroup-shuffle exchanges (Options::FastTuning::shuffle, fast.glsl's
 // FFT_SHUFFLE). llvmpipe (Mesa 22.3) has no GL_KHR_shader_subgroup, so the shuffle path runs here
 // with subgroupShuffle emulated through shared memory (emulate_subgroup): every line of index

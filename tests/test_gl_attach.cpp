@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gl::attach_current: the engine in a context it did not make. The test binary's EGL context
 // stands in for a caller's (GLFW, SDL, Qt...); the engine is attached to it through
 // eglGetProcAddress and must plan, transform and count its objects there, and leave the GL

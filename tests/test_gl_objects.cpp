@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Resource ownership and refusal paths: plans give back every GL object they made, bad shapes
 // are refused with a precise status and message, and a driver below 4.3 is refused cleanly.
 #include <glad/egl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The shader loader: #include expansion, #define injection, errors that name file and line, and
 // clear messages for everything missing. Each test builds its own little shader tree in a
 // temporary directory so it depends on nothing in shaders/.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // src/io in-process: the rules every command's files go through (atomic outputs, special
 // paths, output sets, inputs checked before they cost memory, images checked for
 // completeness, numbers parsed one way, messages kept to one printable line).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The simulated sea against theory: significant wave height per spectrum, cascade bands that
 // neither overlap nor leave gaps, foam that decays, and parameter edits that do not pop.
 #include <cmath>

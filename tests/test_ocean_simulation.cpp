@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Tessendorf simulation against its physics and against itself: real inverse transforms,
 // the dispersion relation, Parseval, and agreement across algorithms, packing and sizes.
 #include <algorithm>

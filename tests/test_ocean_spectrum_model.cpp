@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The wave-spectrum model (src/ocean/spectrum_model.h) against closed forms and independent
 // quadratures, and its GLSL twin (shaders/ocean/spectrum_model.glsl) against the C++.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The profiler's ring: results in frame order, never a wait on an unanswered query, dropped
 // frames when the GPU falls behind, the zero-timer fallback, totals, and the comparison table.
 #include <cmath>

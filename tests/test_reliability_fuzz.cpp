@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzz target's image path (fuzz/image_path.h: decode -> pad -> pack on the CPU) over every
 // input the fuzzer ever crashed on (fuzz/regressions/) and over the generated seed corpus
 // (fuzz/corpus/), so a regression shows in the ordinary suite, and under the asan preset with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Out-of-memory texture allocations (issue 8): the driver's refusal and the context's texture
 // budget both come back as Error(GlRuntime) with the shape and size in one line, every
 // constructor that fails part-way gives back what it had already made, and the CLI exits with

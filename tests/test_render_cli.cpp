@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `oceanfft render` end to end: the PNG shows a sky and a textured sea, the maps it exports
 // have the documented layout, and bad input fails with a message and no output.
 #include <algorithm>

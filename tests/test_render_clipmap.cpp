@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sea's mesh (render::Clipmap): the levels tile the plane without gaps or overlaps, the
 // morph puts each level's outer edge exactly on the next level's grid, moving the eye across a
 // snap changes the surface only by the eye's movement (no popping), the mesh reaches the view

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The generated foam detail texture: tileable (the wrap seam is no rougher than the inside),
 // mean 0.5 as the shader's 2 x detail assumes, with structure (not flat), deterministic, and
 // streaky along u as the shader's wind alignment assumes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The renderer in-process: the algorithm changes no pixel beyond fp32 rounding, the cascades
 // all reach the picture, the sea lies below a static sky, toggles leave no GL objects behind,
 // and the camera's orbit/fly math is consistent.

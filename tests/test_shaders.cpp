@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every shader under shaders/ passes the Khronos reference compiler (glslangValidator), not just
 // the driver the tests happen to run on: llvmpipe accepts things NVIDIA or AMD reject and the
 // other way round. Entry points are expanded by the project's own loader first (includes,

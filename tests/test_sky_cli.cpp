@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `render --sky FILE`: a bad, truncated, oversized or missing file fails with exit status 3,
 // one line naming it, and no output image; a tiny HDR made here replaces the sky and colours
 // the water it lights.

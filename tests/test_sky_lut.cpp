@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sky's tables against an independent double-precision evaluation of the same integrals
 // (transmittance: optical depth to the top of the atmosphere; sky view: single scattering with
 // the sun's transmittance integrated afresh at every sample), at random texels and sun angles;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sky as a person sees it, on small rendered frames: sunset redder than noon; at noon a
 // deep blue overhead and a pale horizon; sky and sea meeting at the horizon without a seam at
 // noon and at sunset, towards the sun and away from it; no NaN (black) pixel at any sun

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 7's controls, live in the window app: a script under xvfb changes every new sea-state
 // setting at known frames; the app must log each change on its frame with the value the
 // simulation accepted, raise no GL error on a debug context, leak no GL object across cascade

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The demo script and the settings it drives: parsing, validation with line numbers, and that
 // every key the panels offer round-trips through apply_setting. No GL needed.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Settings files (src/ui/settings_file.cpp): every row of the settings table saved and loaded,
 // save -> load -> save byte-identical, unknown keys named, malformed files changing nothing,
 // the "copy as command line" text giving render the same settings; and render's --settings and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The soak as library code (src/ui/soak.h): its memory check separates growth from noise.
 // Short runs at many seeds pass, an injected leak fails, and the trend fit itself is checked on
 // synthetic series with the shapes seen on llvmpipe (flat with page-sized jitter, one late step).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The image round trip on the GPU: layouts, padding, known spectra against FFTW, channel
 // isolation, filters against the host definition, views, and the PSNR of every algorithm.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Loading every format and layout, refusing every bad input with an Error (never a crash), and
 // the `oceanfft roundtrip` command end to end.
 #include <sys/wait.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ViewerPanel through real Dear ImGui frames, rendered by the OpenGL3 backend into an
 // offscreen framebuffer of the headless context (no window system needed).
 #include <backends/imgui_impl_opengl3.h>

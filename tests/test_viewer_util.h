@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Helpers shared by the viewer tests: an independent PNG encoder (any channel count, 8 or 16
 // bits; stb_image_write has no 16-bit PNG), random images on exact file levels, temp folders.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Running the real window app (OCEANFFT_BIN) under xvfb-run from a test, and reading the
 // "objects ..." lines its scripts print. Shared by the window tests.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Plot `oceanfft bench --json` output: median forward-FFT time against N per algorithm.
 
 usage: plot_bench.py BENCH.json [--cufft FILE] [-o OUT.png]

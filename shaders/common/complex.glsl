@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Complex arithmetic. A vec2 is one complex number (re, im); a vec4 holds two independent ones
 // (xy and zw), the layout of every FFT texel.
 #ifndef COMMON_COMPLEX_GLSL

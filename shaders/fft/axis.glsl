@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the FFT kernels: which texel holds element i of line `line` along the axis being
 // transformed (AXIS 0 = rows, 1 = columns), and the twiddle table.
 #ifndef FFT_AXIS_GLSL

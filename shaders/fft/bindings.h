@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The FFT kernels' image units and shader storage buffer binding points, read by both the GLSL
 // (#include "fft/bindings.h", through fft/axis.glsl) and the C++ (src/fft/plan.cpp): only
 // preprocessor lines, which both languages take alike. Plan::execute leaves these bound

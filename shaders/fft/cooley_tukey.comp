@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Radix-2 decimation-in-time Cooley-Tukey, one stage per dispatch (the design source's "stage
 // pass"). Stage 0 reads its inputs in bit-reversed order; every stage reads one ping-pong image
 // and writes the other. One invocation computes one butterfly for both complex channels.

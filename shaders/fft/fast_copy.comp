@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Plain rgba32f image copy: the bandwidth ceiling that the fast FFT's passes are measured against
 // (each pass reads and writes every texel once, like this).
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;

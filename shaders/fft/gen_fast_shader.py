@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes shaders/fft/fast.glsl from fast.glsl.in beside it.
 
 GLSL cannot loop over separate variables, and the kernel must keep its registers in separate

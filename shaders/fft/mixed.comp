@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Any-length FFT along one axis, one dispatch: Stockham stages of radix 2, 3, 4, 5, 7, 8 and 9
 // computed in registers, with shared memory touched only to exchange data between stages
 // (src/fft/anysize.cpp plans it). Lengths with a prime factor above 7 use Bluestein's algorithm

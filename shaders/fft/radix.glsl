@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Forward DFTs of radix 2, 3, 4, 5, 7, 8 and 9 on registers x[o .. o+R-1] of the including
 // shader, natural order in and out. Each vec4 holds two independent complex values (xy, zw).
 // The including shader declares `vec4 x[E]`; R is a constant at every call site once inlined,

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Stockham autosort FFT along one axis in a single dispatch: each work group loads LINES whole
 // lines into shared memory, runs every stage there, and writes the lines back in natural order.
 // Defines:

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // The assemble pass after the inverse FFT (ocean/assemble.glsl). z = cascade. The fused path
 // does this inside the FFT's last pass instead (ocean/fused_columns.comp).
 // Every N is a multiple of the 16 x 16 group, so each group holds whole 2 x 2 quads and makes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Turns the inverse FFT's fields into the maps the renderer samples (layouts in
 // src/ocean/simulation.h); foam is ocean/foam.comp's own pass, after this. Shared by
 // ocean/assemble.comp (its own pass) and ocean/fused_columns.comp (inside the FFT's last pass).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the ocean kernels: texel <-> wave number, the layout of the fields in the FFT's
 // complex planes (see src/ocean/simulation.h), and their hash.
 #ifndef OCEAN_COMMON_GLSL

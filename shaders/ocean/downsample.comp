@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Box-filtered mip levels base+1 .. base+uLevels (at most 5) of an rgba32f 2D array, from level
 // `base`, every layer at once. Each work group reduces a 32x32 tile of level base through
 // shared memory, so one dispatch makes five levels where glGenerateMipmap launches the driver's

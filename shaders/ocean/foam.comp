@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
 // chains are built, and from src/ocean/simulation.cpp's kInjectionPassFrom on after the
 // injection pass (ocean/foam_injection.comp). It reads every cascade, so it works the same after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whitecaps: foam born where the summed sea breaks, carried with the water and streaked along
 // the wind, then fading into thin residual foam. Included by ocean/foam.comp, its own pass after
 // the maps are assembled (fused or not), so it may read every cascade at any texel.

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // The whitecaps' injection (ocean/injection.glsl) on each foam layer's grid of every
 // uStride[c] texels, which ocean/foam.comp interpolates: from src/ocean/simulation.cpp's
 // kInjectionPassFrom on, where inside the foam pass it cost that pass about half as much again

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // The fused path's last pass: the inverse FFT along columns (fft/fast.glsl) of both packed planes
 // of one cascade per work group, one after the other, then the assemble step
 // (ocean/assemble.glsl) on the results still in registers, so the fields texture is neither

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // The fused path's first pass: the inverse FFT along rows (fft/fast.glsl) whose loads compute
 // the spectrum on the fly from h0 and the phase (ocean/spectrum.glsl), so no spectrum texture is
 // written or read between. FFT layer 2c + j is cascade c's packed plane j; both planes' groups

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // h0(k) for every cascade: Gaussian randoms times the directional spectrum's amplitude inside
 // the cascade's band, and w(k) from finite-depth dispersion (rounded for looping). Runs only
 // when spectrum parameters change. One invocation per texel, z = cascade.

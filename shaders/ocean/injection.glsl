@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The whitecaps' injection: how hard the whole sea breaks (ocean/foam.glsl), times one
 // cascade's share, at a point of that cascade's foam layer. Included by ocean/foam.comp, which
 // computes it itself below src/ocean/simulation.cpp's kInjectionPassFrom, and by

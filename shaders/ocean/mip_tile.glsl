@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Box-filtered mip levels inside one 16x16 work group: the group's 256 values (one per
 // invocation) halve through shared memory up to four times, to 8x8, 4x4, 2x2 and 1x1. Shared by
 // ocean/downsample.comp (levels 2-5 of its round, 7-8 of its tail) and ocean/foam.comp (levels

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Per frame, as its own pass before the inverse FFT: the spectra of every field of every
 // cascade (ocean/spectrum.glsl). z = cascade. The fused path does this inside the FFT's first
 // pass instead (ocean/fused_rows.comp).

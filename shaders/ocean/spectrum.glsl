@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The per-frame spectrum, shared by ocean/spectrum.comp (its own pass) and
 // ocean/fused_rows.comp (inside the inverse FFT's first pass): advance each wave's phase, then
 // h(k,t) = h0(k) e^{i phi} + conj(h0(-k)) e^{-i phi} and the fields the renderer needs. Two real

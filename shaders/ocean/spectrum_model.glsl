@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The directional wave spectrum F(kx, kz) of src/ocean/spectrum_model.h in float, for the
 // initial-spectrum pass. set_spectrum_uniforms() sets every uSpec* uniform; the tests hold this
 // file to the C++ (double) model. Component 0 is the wind sea, 1 the swell.

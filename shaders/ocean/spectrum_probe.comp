@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Test aid: evaluates spectrum_model.glsl at a list of wave numbers so tests can hold it to the
 // C++ model (tests/test_ocean_spectrum_model.cpp).
 #include "ocean/spectrum_model.glsl"

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Diagnostics for OceanRenderer::draw_coverage: with additive blending, each pixel counts the
 // mesh triangles over it, 1 where the clipmap's levels tile the plane exactly.
 out vec4 oColor;

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Water shading. Reflection of the prefiltered sky at the pixel's filtered roughness with
 // Fresnel at that roughness; GGX sun glitter whose roughness carries the slope variance that
 // filtering removed; the water body's colour from the absorption and backscattering of clear

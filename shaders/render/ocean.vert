@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // One level of the geometry clipmap (src/render/clipmap.h), displaced by the sum of the
 // cascades' displacement maps. The morph and the snap arithmetic are mirrored on the CPU by
 // Clipmap::morphed_vertex; keep the two in step. FLAT_MESH (diagnostics) leaves out the

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // The sky behind the sea: the atmosphere's sky-view table, the cloud layer at full detail, and
 // the sun disc (sky/sky.glsl). Below the horizon, where the mesh does not reach, the horizon.
 #include "sky/sky.glsl"

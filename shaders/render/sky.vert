@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // One triangle that covers the screen; no vertex buffer needed.
 out vec2 vNdc;
 void main() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The atmosphere shared by the sky's compute passes and by everything that samples their
 // tables (sky, water, fog). Distances in km, a spherical Earth centred at the origin with the
 // viewer on the ground at (0, R_ground, 0). Constants: src/sky/sky.h (Atmosphere), docs/sky.md.

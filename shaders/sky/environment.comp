@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Level 0 of the environment map: the sky and its clouds (or the user's image) in every
 // direction of the hemi-octahedral map, without the sun (the water adds it analytically).
 #include "sky/sky.glsl"

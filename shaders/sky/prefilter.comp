@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // One level of the prefiltered environment map: radiance convolved with the GGX lobe of alpha
 // uAlpha around each direction (normal = view = reflection, Karis 2013), importance sampled,
 // each sample read from the source mip whose texel matches the sample's solid angle (Colbert &

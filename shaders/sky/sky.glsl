@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sampling the sky: the computed atmosphere's tables, the cloud layer, the sun, a user's
 // equirectangular image, the prefiltered environment map, aerial perspective and the
 // tonemapper. Shared by the sky pass, the water, and the environment map's own passes, so the

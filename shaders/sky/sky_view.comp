@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Single-scattered sky radiance seen from the ground (Rayleigh + Mie, ozone only absorbing)
 // for every direction of the sky-view table, sun light attenuated by the transmittance table.
 // Samples along the ray are spaced quadratically: most of the air a low ray crosses is near.

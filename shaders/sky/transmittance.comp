@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Transmittance from radius r along cosine mu to the top of the atmosphere, exp(-optical
 // depth), for every texel of the table (atmosphere.glsl's parameterisation). Midpoint rule.
 #include "sky/atmosphere.glsl"

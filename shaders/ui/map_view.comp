@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Turns one cascade (array layer) of a float map of the simulation into an RGBA8 preview for
 // the Maps panel. The maps hold metres and slopes, far outside [0,1], so each view maps them
 // through its own scale.

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Multiplies the spectrum by a radial mask. Radii are in bins from DC on the padded grid, with
 // signed frequencies, so the mask is symmetric under k -> -k and a real image stays real.
 #include "viewer/filter.glsl"

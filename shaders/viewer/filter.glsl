@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The frequency filters; viewer::filter_gain on the host computes the same function.
 #ifndef VIEWER_FILTER_GLSL
 #define VIEWER_FILTER_GLSL

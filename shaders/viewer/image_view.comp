@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // An image in [0,1] as RGBA8 for display, or the amplified absolute difference of two images.
 // Grey layouts show as grey; alpha is not shown (an opaque view keeps differences visible).
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;

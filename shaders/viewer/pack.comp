@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Pads the image to the FFT's power-of-two grid and packs channel c into complex plane c
 // (layer c/2, xy for even c, zw for odd c) with imaginary part 0.
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;

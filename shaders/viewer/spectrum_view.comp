@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Centred (fftshift) display of a spectrum: log magnitude or phase, per channel or of the
 // luminance. The luminance spectrum is the same weighted sum of the channel spectra as the
 // luminance image, since the FFT is linear.

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Takes the real parts of the inverse FFT over the original region back to one rgba32f texel
 // per pixel (channel c from plane c). The imaginary parts are rounding noise of a real image.
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;

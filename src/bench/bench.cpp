@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bench/bench.h"
 
 #include <bit>
@@ -13,6 +14,7 @@
 #include "fft/data.h"
 #include "gl/error.h"
 #include "io/number.h"
+#include "ocean/ocean.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
 #include "render/ocean_renderer.h"
@@ -232,6 +234,25 @@ void measure_ocean(const gl::ShaderLibrary& shaders, FftResult& r, TimerKind kin
   OceanResult o;
   if (!measure_ocean_path(shaders, r, ocean::Fusion::Full, kind, a, cascades, seed, o, r.ocean_note))
     return;
+  {
+    // The water at 1,000 points spread over the first patch, on the same sea, two steps in.
+    ocean::Params p;
+    p.size = n;
+    p.algorithm = r.algorithm;
+    p.seed = seed;
+    p.cascades = cascades;
+    ocean::Ocean sea(p, shaders);
+    sea.step(1.0);
+    sea.step(1.0 + 1.0 / 60.0);
+    std::vector<std::array<float, 2>> points;
+    const float cell = p.patch_sizes[0] / 40.0f;
+    for (int i = 0; i < 1000; ++i) points.push_back({float(i % 40) * cell + 0.37f, float(i / 40) * cell});
+    auto query = [&] { sea.cancel(sea.submit(points)); };
+    const uint64_t bytes = points.size() * (8 + 48);
+    warm_up(query, bytes, a);
+    o.query = time_batched(shaders.context(), kind, a.reps, query, bytes);
+    o.query_points = int(points.size());
+  }
   const bool fused = o.fusion != ocean::Fusion::None;
   r.oceans.push_back(std::move(o));
   if (fused)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The benchmarks behind `oceanfft bench`, as library calls that return data: the FFT of every
 // algorithm x size against the device's copy bandwidth with the ocean step (fused and unfused)
@@ -99,6 +100,10 @@ struct OceanResult {
   // order the step runs them: where the step's time goes.
   std::vector<std::pair<std::string, double>> passes;
   std::string timer;
+  // The default path only: ocean::Ocean's query pass for query_points world points on this
+  // sea (submit, GPU time of the upload and the dispatch; the read-back is not timed).
+  int query_points = 0;
+  Summary query;
 };
 
 struct FftResult {

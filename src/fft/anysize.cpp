@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fft/anysize.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Planning for lengths that are not powers of two (shaders/fft/mixed.comp): the stage radices,
 // the invocations and lines per work group, the exchange width, and Bluestein's host tables.

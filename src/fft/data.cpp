@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fft/data.h"
 
 #include <fftw3.h>

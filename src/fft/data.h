@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Host-side complex data in the CLI's file layout (docs/formats.md): 2*layers planes of
 // height x width complex64 (little-endian float32 real, then imaginary), row-major, no header;

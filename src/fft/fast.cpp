@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "fft/fast.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Planning for Algorithm::Fast (shaders/fft/fast.comp, kernel in fft/fast.glsl): how many
 // elements each invocation keeps in registers, how many lines share a work group, and how wide

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The FFT engine's public face: an options struct with defaults, precise status values, and a
 // plan that owns every GL object it needs. Knows nothing of oceans, images or panels.

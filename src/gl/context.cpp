@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gl/context.h"
 
 #include <glad/egl.h>
@@ -110,7 +111,7 @@ void require_version(int major, int minor, const std::string& version_string) {
                     "\")");
 }
 
-void Context::initialise(GLADloadfunc load, std::string provider, bool debug) {
+void Context::initialise(LoadFunction load, std::string provider, bool debug) {
   int version = gladLoadGL(load);
   if (!version)
     throw Error(ErrorCode::GlUnsupported,
@@ -302,7 +303,7 @@ class HeadlessContext final : public Context {
 
 class CallerContext final : public Context {
  public:
-  explicit CallerContext(GLADloadfunc get_proc_address) {
+  explicit CallerContext(LoadFunction get_proc_address) {
     if (!get_proc_address)
       throw Error(ErrorCode::InvalidArgument,
                   "attach_current needs the context's getProcAddress (eglGetProcAddress, "
@@ -314,7 +315,7 @@ class CallerContext final : public Context {
 
 }  // namespace
 
-std::unique_ptr<Context> attach_current(GLADloadfunc get_proc_address) {
+std::unique_ptr<Context> attach_current(LoadFunction get_proc_address) {
   return std::make_unique<CallerContext>(get_proc_address);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A GL context and everything tied to its lifetime. The engine keeps no record of which context
 // is current: every engine object is made for a Context passed to it (directly, or through the
@@ -7,11 +8,11 @@
 // GL entry points: the engine carries its own glad (GL 4.6 core, third_party/glad), whose
 // function pointers are loaded by attach_current() or create_headless() through the context's
 // getProcAddress. glad's pointers are process-wide: with several GL contexts, they must share
-// one driver (the usual case: pointers from one ICD serve all its contexts). A translation unit
-// that includes an engine header gets glad's <glad/gl.h> and must not include another GL header
-// (<GL/gl.h>, GLEW, another glad) before it; keep the engine's calls and the rest of the
-// program's GL calls in separate files if the program uses another loader.
-#include <glad/gl.h>
+// one driver (the usual case: pointers from one ICD serve all its contexts). The installed
+// headers need only GL's types and enums: they take them from the program's own GL header where
+// one is included first or named by OCEANFFT_GL_HEADER, else from the bundled <glad/gl.h>
+// (gl/gl_api.h).
+#include "gl/gl_api.h"
 
 #include <cstdint>
 #include <functional>
@@ -120,7 +121,7 @@ class Context {
  protected:
   Context() = default;
   // Loads GL entry points through `load`, checks the version, reads limits, installs debug output.
-  void initialise(GLADloadfunc load, std::string provider, bool debug);
+  void initialise(LoadFunction load, std::string provider, bool debug);
 
  private:
   ContextInfo info_;
@@ -143,7 +144,7 @@ class Context {
 // alone.
 // Errors: Error(InvalidArgument) when `get_proc_address` is null, Error(GlUnsupported) when no
 // context is current or its version is below 4.3.
-std::unique_ptr<Context> attach_current(GLADloadfunc get_proc_address);
+std::unique_ptr<Context> attach_current(LoadFunction get_proc_address);
 
 struct HeadlessOptions {
   bool debug = false;  // KHR_debug context; forced on by OCEANFFT_GL_DEBUG builds

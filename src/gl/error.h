@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One exception type for every layer. The code says what kind of failure it was, so the CLI
 // can pick an exit status and tests can assert on the kind instead of on message text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gl/objects.h"
 
 #include <algorithm>
@@ -8,6 +9,17 @@
 #include "gl/error.h"
 
 namespace oceanfft::gl {
+
+// Out of line so that the installed headers call no GL function (gl/gl_api.h).
+void TextureTraits::destroy(GLuint n) { glDeleteTextures(1, &n); }
+void BufferTraits::destroy(GLuint n) { glDeleteBuffers(1, &n); }
+void ProgramTraits::destroy(GLuint n) { glDeleteProgram(n); }
+void ShaderTraits::destroy(GLuint n) { glDeleteShader(n); }
+void QueryTraits::destroy(GLuint n) { glDeleteQueries(1, &n); }
+void FramebufferTraits::destroy(GLuint n) { glDeleteFramebuffers(1, &n); }
+void VertexArrayTraits::destroy(GLuint n) { glDeleteVertexArrays(1, &n); }
+void RenderbufferTraits::destroy(GLuint n) { glDeleteRenderbuffers(1, &n); }
+void SamplerTraits::destroy(GLuint n) { glDeleteSamplers(1, &n); }
 
 namespace {
 
@@ -120,6 +132,46 @@ void Texture::reset() {
 
 Texture make_complex_texture(Context& context, int width, int height, int layers) {
   return Texture(context, GL_TEXTURE_2D_ARRAY, GL_RGBA32F, width, height, layers);
+}
+
+namespace {
+// Floats in level `level` of an rgba32f 2D array texture; throws for anything else.
+size_t level_floats(const Texture& t, int level, const char* what) {
+  if (!t || t.target() != GL_TEXTURE_2D_ARRAY || t.format() != GL_RGBA32F)
+    throw Error(ErrorCode::InvalidArgument,
+                std::string(what) + " takes an rgba32f GL_TEXTURE_2D_ARRAY");
+  if (level < 0 || level >= t.levels())
+    throw Error(ErrorCode::InvalidArgument, std::string(what) + ": level " +
+                                                std::to_string(level) + " is not in 0.." +
+                                                std::to_string(t.levels() - 1));
+  const size_t w = size_t(std::max(1, t.width() >> level));
+  const size_t h = size_t(std::max(1, t.height() >> level));
+  return w * h * size_t(t.layers()) * 4;
+}
+}  // namespace
+
+void upload_texture(const Texture& texture, std::span<const float> rgba, int level) {
+  const size_t n = level_floats(texture, level, "gl::upload_texture");
+  if (rgba.size() != n)
+    throw Error(ErrorCode::InvalidArgument, "gl::upload_texture: " + std::to_string(rgba.size()) +
+                                                " floats for a level of " + std::to_string(n));
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texture.id());
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, level, 0, 0, 0, std::max(1, texture.width() >> level),
+                  std::max(1, texture.height() >> level), texture.layers(), GL_RGBA, GL_FLOAT,
+                  rgba.data());
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+}
+
+std::vector<float> download_texture(const Texture& texture, int level) {
+  std::vector<float> out(level_floats(texture, level, "gl::download_texture"));
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texture.id());
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, level, GL_RGBA, GL_FLOAT, out.data());
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+  return out;
 }
 
 Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* data, GLenum usage) {

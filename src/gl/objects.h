@@ -1,12 +1,14 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // RAII wrappers for GL names. Each one is made for a gl::Context, passed explicitly, and counts
 // itself there, so a test can assert that re-planning or toggling leaves no object behind, and
 // the count cannot land in another context whichever happens to be current. Create, move and
 // destroy them only while their GL context is current on the calling thread (GL itself needs
 // that; the engine does not check it).
-#include <glad/gl.h>
+#include "gl/gl_api.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -58,39 +60,39 @@ class Object {
 
 struct TextureTraits {
   static constexpr auto counter = &ObjectCounts::textures;
-  static void destroy(GLuint n) { glDeleteTextures(1, &n); }
+  static void destroy(GLuint n);
 };
 struct BufferTraits {
   static constexpr auto counter = &ObjectCounts::buffers;
-  static void destroy(GLuint n) { glDeleteBuffers(1, &n); }
+  static void destroy(GLuint n);
 };
 struct ProgramTraits {
   static constexpr auto counter = &ObjectCounts::programs;
-  static void destroy(GLuint n) { glDeleteProgram(n); }
+  static void destroy(GLuint n);
 };
 struct ShaderTraits {
   static constexpr auto counter = &ObjectCounts::shaders;
-  static void destroy(GLuint n) { glDeleteShader(n); }
+  static void destroy(GLuint n);
 };
 struct QueryTraits {
   static constexpr auto counter = &ObjectCounts::queries;
-  static void destroy(GLuint n) { glDeleteQueries(1, &n); }
+  static void destroy(GLuint n);
 };
 struct FramebufferTraits {
   static constexpr auto counter = &ObjectCounts::framebuffers;
-  static void destroy(GLuint n) { glDeleteFramebuffers(1, &n); }
+  static void destroy(GLuint n);
 };
 struct VertexArrayTraits {
   static constexpr auto counter = &ObjectCounts::vertex_arrays;
-  static void destroy(GLuint n) { glDeleteVertexArrays(1, &n); }
+  static void destroy(GLuint n);
 };
 struct RenderbufferTraits {
   static constexpr auto counter = &ObjectCounts::renderbuffers;
-  static void destroy(GLuint n) { glDeleteRenderbuffers(1, &n); }
+  static void destroy(GLuint n);
 };
 struct SamplerTraits {
   static constexpr auto counter = &ObjectCounts::samplers;
-  static void destroy(GLuint n) { glDeleteSamplers(1, &n); }
+  static void destroy(GLuint n);
 };
 
 // Deleting a name that is bound unbinds it, as GL specifies; the wrappers do nothing more.
@@ -181,6 +183,18 @@ int64_t texture_bytes(GLenum internal_format, int width, int height, int layers,
 // The FFT's data type: an rgba32f GL_TEXTURE_2D_ARRAY, two complex values per texel (plane 2l
 // in .xy and 2l+1 in .zw of layer l). Same GL state and errors as the Texture constructor.
 Texture make_complex_texture(Context& context, int width, int height, int layers);
+
+// Host copies of an rgba32f GL_TEXTURE_2D_ARRAY's level `level` (the FFT's data, the ocean's
+// maps): width x height x layers texels of 4 floats, row-major (x fastest), layer after layer.
+// upload_texture() takes exactly that many floats. Both wait for the GPU (glGetTexImage /
+// glTexSubImage3D); for tools and tests, not for every frame.
+// GL state: bind the texture to GL_TEXTURE_2D_ARRAY on the active unit, then bind 0 there; set
+// GL_PACK_ALIGNMENT / GL_UNPACK_ALIGNMENT to 4 and leave GL_PIXEL_PACK_BUFFER /
+// GL_PIXEL_UNPACK_BUFFER at 0.
+// Errors: Error(InvalidArgument) for another format or target, a level out of range or the
+// wrong count of floats.
+void upload_texture(const Texture& texture, std::span<const float> rgba, int level = 0);
+std::vector<float> download_texture(const Texture& texture, int level = 0);
 
 // A buffer of `bytes` filled from `data` (null: undefined contents).
 // GL state: binds it to `target`'s generic binding, then binds 0 there.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gl/shader.h"
 
 #include <unistd.h>

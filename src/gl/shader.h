@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // GLSL kept as files under shaders/ and compiled into the libraries at build time
 // (cmake/embed_shaders.cmake), so no shader directory is needed at run time. The loader expands

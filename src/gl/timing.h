@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // How lower layers report passes to whoever measures them, without knowing the profiler.
 #include <cstdint>

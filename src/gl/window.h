@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The windowed context provider: a GLFW window with the same Context interface as headless EGL.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Every file the program writes or reads goes through here, so the rules live in one place:
 //

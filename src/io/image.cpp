@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "io/image.h"
 
 #include <csetjmp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Image files: decoding with completeness checks, and the one PNG writer.
 //

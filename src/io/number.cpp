@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "io/number.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Numbers typed by a user (options, lists, filter radii) parse one way everywhere: decimal,
 // an optional '-', digits, and for real numbers an optional fraction and exponent. Leading

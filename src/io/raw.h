@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Raw little-endian float32 and complex64 files with no header (layouts: docs/formats.md).
 // Reading checks the declared shape against the file's size, with overflow checks, before

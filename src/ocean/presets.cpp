@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ocean/presets.h"
 
 #include <algorithm>

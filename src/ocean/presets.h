@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The named sea states (Beaufort forces and "calm") the panel, scripts and `render --preset`
 // offer, built from the spectrum model.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ocean/simulation.h"
 
 #include <bit>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Tessendorf's FFT ocean, entirely on the GPU: h0(k) drawn from a directional spectrum
 // (spectrum_model.h) for 1-4 cascades when parameters change, and per frame the phase update,

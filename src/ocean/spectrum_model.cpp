@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ocean/spectrum_model.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Wave spectra and directional spreading, in double on the host and in float in
 // shaders/ocean/spectrum_model.glsl, the two kept in step by tests. Conventions:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The GL side of the spectrum model: its parameters as the uniforms
 // shaders/ocean/spectrum_model.glsl declares.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "profiler/profiler.h"
 
 #include <glad/gl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The live profiler: GL_TIMESTAMP queries around every pass, read back from a ring of frames a
 // few frames later without ever waiting on the GPU. Where the driver's timers measure nothing

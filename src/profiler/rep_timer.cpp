@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "profiler/rep_timer.h"
 
 #include <glad/gl.h>

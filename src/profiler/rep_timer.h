@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Timing a repeated piece of GL work, for benchmarks: GL_TIMESTAMP queries around each
 // repetition where the driver has working timers, else CPU time with glFinish on both sides.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Order statistics over a set of samples, shared by the live profiler and `oceanfft bench`.
 #include <span>

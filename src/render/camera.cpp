@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "render/camera.h"
 
 #include <algorithm>

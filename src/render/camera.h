@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Orbit and free-fly camera math; the window maps mouse and keys onto these calls.
 #include <string>

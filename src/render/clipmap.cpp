@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "render/clipmap.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The sea's mesh: a geometry clipmap (Losasso & Hoppe 2004) with CDLOD-style morphing. Level l
 // is a square grid of n x n cells of size c_l = c0 2^l around the eye; every level but the

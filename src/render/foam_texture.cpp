@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "render/foam_texture.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The foam's detail: a tileable pattern of streaks along +u (value noise eight times longer
 // along u than across) times a finer grain of bubbles and gaps. Made once on the CPU. The

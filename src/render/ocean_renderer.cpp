@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "render/ocean_renderer.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Draws what ocean::Simulation produced: a sky (sky::Sky), and a geometry clipmap (clipmap.h) displaced by
 // the sum of the cascades' displacement maps out to the view distance, shaded from the summed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Rendering without a window: a multisampled framebuffer resolved to RGBA8, for the `render`
 // command and for screenshots, plus PNG output.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A physically based sky: single-scattering Rayleigh + Mie with ozone absorption over a
 // spherical Earth, precomputed into lookup tables in the style of Hillaire (2020, "A scalable

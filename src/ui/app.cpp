@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/app_window.h"
 
 #define GLFW_INCLUDE_NONE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The window app: the ocean with its panels, and the Image FFT viewer as a second mode.
 // `oceanfft`, `oceanfft demo` and `oceanfft viewer` all end up in run_app().

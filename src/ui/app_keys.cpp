@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The window app's keys (from the key table), fullscreen, screenshots, recordings, UI scale and
 // the Settings menu: the App members that act on a user's request rather than draw the frame.
 #include <algorithm>

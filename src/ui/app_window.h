@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The window app's frame loop and state, shared by app.cpp (construction, scripts, panels, the
 // frame) and app_keys.cpp (keys, fullscreen, screenshots, recording, UI scale, settings menu).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/camera_control.h"
 
 #include "ui/keys.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Maps mouse and keys onto render::Camera, and draws the Camera panel.
 //   Orbit: left-drag turns around the target, wheel or W/S zooms, A/D turn.

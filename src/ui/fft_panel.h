@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The FFT panel: which algorithm and size the ocean (and the image viewer) run with.
 #include <span>

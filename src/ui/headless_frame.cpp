@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/headless_frame.h"
 
 #include <algorithm>

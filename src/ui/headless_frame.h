@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One ocean frame rendered without a window, with the window's own simulation and renderer:
 // what `oceanfft render` (and its gallery) and the no-display fallback draw. Returns data; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/help_overlay.h"
 
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The help overlay (? or H): every row of the key table (ui/keys.h), drawn in the middle of the
 // view over the sea.

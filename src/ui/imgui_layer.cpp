@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/imgui_layer.h"
 
 #include <backends/imgui_impl_glfw.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Dear ImGui bound to one GLFW window: context, GLFW input backend and OpenGL 3 renderer
 // backend, created and destroyed together so no frame can run on a half-initialised UI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Every key and mouse action of the window app, described once. The help overlay and
 // `demo --list-keys` list this table, the camera and the app read their keys and buttons from

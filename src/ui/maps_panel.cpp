@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/maps_panel.h"
 
 #include <imgui.h>

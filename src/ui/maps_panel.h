@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Maps panel: one cascade of the simulation's height, displacement, normal and foam maps
 // as images.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/ocean_panel.h"
 
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Ocean panel: the sea state, cascades, foam, time and shading, every widget generated from
 // the settings table (settings.h), plus what the table cannot say: the Hs check, the S(w) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/panel_layout.h"
 
 #include <imgui.h>

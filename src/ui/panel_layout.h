@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where the window app's panels sit: docked at the sides of the view, the sea in the middle.
 // All panels start closed behind the menu bar's toggles; an opened panel docks at its side

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/profiler_panel.h"
 
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The profiler's ImGui window: passes with last/avg/min/max and GB/s, FFT and frame totals, a
 // frame-time graph, the (algorithm, size) comparison table, and which clock measured all that.

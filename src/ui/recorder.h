@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Recording what the window shows as a numbered PNG sequence (frame-000000.png, ...) at a fixed
 // time step, so a recording plays smoothly whatever the frame rate was; and screenshots named by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/screenshot.h"
 
 #include <glad/gl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Saving what the window shows, for `demo --screenshot` and the README's pictures.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // `demo --script FILE`: timed changes applied at given frames, e.g.
 //   120 algorithm=cooley-tukey

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/sea_check.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Ocean panel's physical check: the significant wave height measured on the
 // simulated maps, Hs = 4 sqrt(sum over cascades of the mean h^2), averaged over recent frames,

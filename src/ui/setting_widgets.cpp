@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/setting_widgets.h"
 
 #include <imgui.h>

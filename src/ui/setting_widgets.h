@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // ImGui widgets generated from the settings table (settings.h): every panel draws a setting
 // through these, so its range, scale and help are the table's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Everything the panels, `demo --script`, `render` and the soak can change, as one plain struct,
 // and ONE table that describes each setting once: its script key, type, range, default (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/settings_file.h"
 
 #include <nlohmann/json.hpp>

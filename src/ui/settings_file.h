@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The settings table as a file and as a command line, so a sea can be kept and shared.
 // The file is JSON (nlohmann-json), human-readable, one key per table row in table order:

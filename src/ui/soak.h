@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The soak: many headless frames of the ocean plus a free-standing FFT round trip, with random
 // live changes of size, patch scale and every setting the settings table marks for the soak,

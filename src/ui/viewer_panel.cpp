@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/viewer_panel.h"
 
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Image FFT mode's ImGui panel: load an image, pick padding, filter and views, and see the
 // spectrum, reconstruction and round-trip error. The app owns the window and the algorithm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "viewer/image.h"
 
 #include <cmath>

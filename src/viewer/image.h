@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Images as the viewer sees them: decoded by io (floats in [0,1], any channel count, 8 or 16
 // bits in the file), bounded by what the FFT engine can pad. Knows nothing of GL; the round

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "viewer/roundtrip.h"
 
 #include "io/file.h"

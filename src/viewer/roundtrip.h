@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The image FFT round trip on the GPU: pad, forward FFT per channel, frequency filter, inverse
 // FFT, and the display views (original, centred log-magnitude spectrum, phase, reconstruction,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Markdown table for docs/bench/h100.md from `oceanfft bench` JSON files and the cuFFT logs.
 
 usage: bench_table.py OUT.md BENCH_L1.json BENCH_L6.json CUFFT.log [FAST_TUNE_VERIFY.log]

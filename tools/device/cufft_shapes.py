@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cuFFT through CuPy for any 2D shape: 2D C2C complex64, a batch of B planes of H x W.
 # Usage on the GPU machine: python3 tools/device/cufft_shapes.py B WxH [WxH ...]
 # (.gl/cufft_baseline.py takes square powers of two only; this is its any-size twin, with the

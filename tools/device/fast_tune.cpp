@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Device-side harness for Algorithm::Fast: correctness against FFTW at every size, and a sweep
 // of the fast planner's knobs timed per axis with GL timestamps. Built with -DOCEANFFT_TUNE=ON
 // (target fast_tune) against the project's static libraries, so it runs on the GPU machine

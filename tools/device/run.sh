@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # The one script for calls on the GPU machine (docs/perf-notes.md says which call ran what).
 #
 #   run.sh SECTION...      in a folder holding the stripped binaries, shaders/ and lib/
@@ -9,6 +10,9 @@
 #   fft      oceanfft bench, FFT only, 1 and 6 layers (2 and 12 planes) at 256..4096
 #   ocean    oceanfft bench, the ocean step fused and unfused at 256, 512, 1024 for 3 and 4
 #            cascades, with the per-pass breakdown
+#   query    oceanfft bench: ocean::Ocean's query of 1,000 world points (GPU time of one
+#            submit) on the default 3-cascade sea at 256, 512 and 1024 (also on the ocean
+#            section's lines)
 #   frame    oceanfft bench --frame at 1920x1080 and 3840x2160, default sea and storm
 #   anysize  oceanfft bench (fast, 2 planes) and cuFFT (tools/device/cufft_shapes.py) at the
 #            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
@@ -64,6 +68,11 @@ for section in "$@"; do
       # 256^2 x 6 layers measured 5x its neighbours in one call: once more, on its own.
       ./oceanfft bench --sizes 256 --algorithms fast --layers 6 --reps "$REPS" --no-ocean \
         2>/dev/null | tee "$OUT/fft-L6-256-again.txt" | tail -1
+      ;;
+    query)
+      ./oceanfft bench --sizes 256,512,1024 --algorithms fast --reps "$REPS" --ocean-cascades 3 \
+        --json "$OUT/query.json" 2>"$OUT/query.err" | tee "$OUT/query.txt" |
+        grep "^ocean step fast fused" | sed 's/; passes.*; query/: query/'
       ;;
     ocean)
       # With BASE=dir (a baseline build: dir/oceanfft and dir/shaders), every case runs on it

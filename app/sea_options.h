@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The sea options the subcommands that make an ocean without drawing it share (probe, bake):
+// the settings table's ocean rows as options (--preset, --seed, --size, --wind-speed, ...) and
+// --set KEY=VALUE, applied as `render` applies them.
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ui/settings.h"
+
+namespace oceanfft::app {
+
+struct SeaOptions {
+  std::vector<std::pair<const ui::Setting*, std::string>> table;
+  std::vector<std::string> set;
+};
+
+// Adds the options to `cmd`; the returned object receives them.
+std::shared_ptr<SeaOptions> add_sea_options(CLI::App* cmd);
+// The settings they make (table order, then --set), validated. Throws Error(InvalidArgument)
+// naming the option.
+ui::Settings sea_settings(const CLI::App* cmd, const SeaOptions& options);
+
+}  // namespace oceanfft::app
