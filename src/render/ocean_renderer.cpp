@@ -11,6 +11,7 @@
 
 #include "gl/error.h"
 #include "render/foam_texture.h"
+#include "render/spray.h"
 
 namespace oceanfft::render {
 namespace {
@@ -153,6 +154,8 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   const glm::vec2 drift = glm::vec2(std::cos(wind), std::sin(wind)) *
                           float(double(wind_sea.wind_speed) * shading.sky.cloud_speed * sim.time());
   sky_.update(shading.sky, glm::vec2(eye.x, eye.z) - drift, timer);
+  const SprayHaze spray = spray_haze(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f, shading.spray);
+  sky_.set_surface_haze(spray.extinction_per_km, spray.height_m);
 
   gl::ScopedPass pass(timer, "render", 0);
   // The simulation writes its maps with image stores and compute mipmaps; sampling them here

@@ -31,6 +31,8 @@ struct ShadingParams {
   float foam_intensity = 0.9f;
   float foam_detail_size = 7.0f;
   float exposure = 1.0f;
+  // Spray and spindrift from force 8 (spray.h): 0 none, 1 as the wind makes it.
+  float spray = 1.0f;
   bool wireframe = false;
   // Anisotropic filtering of the slope map towards the horizon (where the driver offers it).
   // Cheap on GPUs, but llvmpipe slows down tenfold or more with it, so it starts off.
