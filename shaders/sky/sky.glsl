@@ -113,8 +113,9 @@ vec3 air_sky(vec3 d) {
   if (c <= 0.0) return clear;
   float hc = uCloudAltitude / 1000.0;  // km
   float path = hc / max(d.y, sqrt(2.0 * hc / uGroundR));
-  vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption);
-  vec3 below = 1.0 - exp(-sigma * path);
+  // Grey (the green channel's share for every channel), so the overcast takes no tint.
+  float sigma = uRayleighScattering.g + uMieScattering + uMieAbsorption;
+  float below = 1.0 - exp(-sigma * path);
   return clear * (1.0 - below * (1.0 - uSunVisible)) + below * 0.5 * c * cloud_base(0.7 * uCloudTau);
 }
 float hg_phase(float c, float g) {
@@ -178,7 +179,9 @@ float layer_path_km(float d_y, float height_m) {
   return h / max(d_y, sqrt(2.0 * h / uGroundR));
 }
 float haze_depth_up(vec3 d, float eye_y) {
-  float tau = uHazeExtinction * layer_path_km(d.y, kHazeTop);
+  // Under clouds the haze and rain end at their base: what lies above it is hidden anyway.
+  float top = uCloudCoverage > 0.0 && uUserSkyOn == 0 ? min(kHazeTop, uCloudAltitude) : kHazeTop;
+  float tau = uHazeExtinction * layer_path_km(d.y, top);
   if (uSprayExtinction > 0.0)
     tau += uSprayExtinction * layer_path_km(d.y, uSprayHeight) * exp(-max(eye_y, 0.0) / uSprayHeight);
   return tau;
