@@ -176,20 +176,24 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
   // Sky first, without depth: the sea covers it where there is sea.
-  glDisable(GL_DEPTH_TEST);
-  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-  glUseProgram(sky_program_.id());
-  set_sky_uniforms(sky_program_, shading);
-  sky_.bind(sky_program_, kSkyUnit);
-  glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
-  glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
-  glBindVertexArray(sky_vao_.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  {
+    gl::ScopedPass sky_pass(timer, "render.sky", 0);
+    glDisable(GL_DEPTH_TEST);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glUseProgram(sky_program_.id());
+    set_sky_uniforms(sky_program_, shading);
+    sky_.bind(sky_program_, kSkyUnit);
+    glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
+    glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
+    glBindVertexArray(sky_vao_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+  }
 
   const int cascades = std::clamp(sim.cascades(), 1, ocean::kMaxCascades);
   std::array<float, ocean::kMaxCascades> patch{};
   for (int c = 0; c < cascades; ++c) patch[size_t(c)] = sim.bands()[size_t(c)].patch_size;
 
+  gl::ScopedPass water_pass(timer, "render.water", 0);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   if (shading.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
