@@ -51,7 +51,7 @@ class OceanRenderer {
 
   // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
   // inside it "render.sky" (the sky behind the sea) and "render.water" (the sea's surface with
-  // its foam and aerial perspective, shaded in one pass), and
+  // its foam and aerial perspective, shaded in one pass), "render.spray" (spray.h), and
   // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
@@ -61,6 +61,8 @@ class OceanRenderer {
   int vertex_count() const { return vertex_count_; }
   int triangle_count() const { return triangle_count_; }
   int levels_drawn() const { return levels_drawn_; }
+  // Spray sheets the last draw issued (most of them collapse where the sea does not break).
+  int spray_sheets() const { return spray_sheets_; }
   const sky::Sky& sky() const { return sky_; }
   // The mesh the next draw with these settings uses (built on first use).
   const Clipmap& clipmap(const ShadingParams& shading, const Camera& camera);
@@ -78,11 +80,12 @@ class OceanRenderer {
 
   const gl::ShaderLibrary* shaders_;
   sky::Sky sky_;
-  gl::Program sky_program_, ocean_program_, coverage_program_;
+  gl::Program sky_program_, ocean_program_, coverage_program_, spray_program_;
   gl::VertexArray sky_vao_, mesh_vao_;
   gl::Buffer vertices_, indices_;
   std::unique_ptr<Clipmap> clipmap_;
   int triangle_count_ = 0, vertex_count_ = 0, levels_drawn_ = 0;
+  int spray_sheets_ = 0;
   int mesh_segments_ = 0;
   float mesh_distance_ = 0.0f;
   gl::Texture foam_detail_;

@@ -14,4 +14,12 @@ SprayHaze spray_haze(float u10, float scale) {
   return h;
 }
 
+int spray_grid_side(float u10, float scale) {
+  const SprayHaze h = spray_haze(u10, scale);
+  if (h.extinction_per_km <= 0.0f) return 0;
+  // 3 per km is force 12 at scale 1: 65536 sheets.
+  const double sheets = 65536.0 * double(h.extinction_per_km) / 3.0;
+  return std::clamp(int(std::ceil(std::sqrt(sheets))), 1, kSprayMaxSide);
+}
+
 }  // namespace oceanfft::render

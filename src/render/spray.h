@@ -16,4 +16,12 @@ struct SprayHaze {
 constexpr float kSprayOnsetU10 = 17.0f;
 SprayHaze spray_haze(float u10, float scale);
 
+// The sheets drawn near the eye (spray.vert): a square grid of cells, one sheet each, around
+// the eye out to kSprayRadiusM plus the eye's height. The budget grows as the haze's
+// extinction, to 256^2 cells at force 12 (each cell spawns only where the sea breaks); 0 below
+// force 8 or with the spray off.
+constexpr float kSprayRadiusM = 150.0f;
+constexpr int kSprayMaxSide = 362;  // 131k sheets at most, whatever the scale
+int spray_grid_side(float u10, float scale);
+
 }  // namespace oceanfft::render
