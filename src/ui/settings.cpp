@@ -374,7 +374,8 @@ std::vector<Setting> make_table() {
                   .panel("Sky", "turbidity", "%.2f"));
   e.push_back(number_row("cloud_coverage", 0.0, 1.0, "fraction of the sky the cloud layer covers",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_coverage; })
-                  .panel("Sky", "cloud coverage", "%.2f"));
+                  .panel("Sky", "cloud coverage", "%.2f")
+                  .option("--cloud-coverage"));
   e.push_back(number_row("cloud_altitude", 300.0, 12000.0, "height of the cloud layer, metres",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_altitude_m; })
                   .log()
@@ -397,7 +398,8 @@ std::vector<Setting> make_table() {
                          "darkens the base (cumulus ~10, overcast 60-150)",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_optical_depth; })
                   .log()
-                  .panel("Sky", "cloud optical depth", "%.1f"));
+                  .panel("Sky", "cloud optical depth", "%.1f")
+                  .option("--cloud-optical-depth"));
   e.push_back(number_row("visibility", 0.05, 200.0,
                          "meteorological optical range of the air, km (contrast falls to 2 %; "
                          "rain and spray lower it further)",
