@@ -148,7 +148,8 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   // Thin parts pass the sun's light scattered once; the rest comes through diffusely, less
   // where the layer shades itself towards the sun.
   vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
-  vec3 diffuse = cloud_base(tau) * (1.0 - 0.08 * shadow);
+  // Building cloud is taller: more of its base lies in its own shade.
+  vec3 diffuse = cloud_base(tau) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
   // The sky's light the thin parts scatter towards the eye.
   vec3 ambient = 0.9 * sky_lut(vec3(0.0, 1.0, 0.0)) + 0.3 * sky_lut(normalize(vec3(-uSunDir.x, 0.3, -uSunDir.z)));
   vec3 radiance = direct + diffuse + ambient * (1.0 - 0.3 * density) * exp(-tau);
