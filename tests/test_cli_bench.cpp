@@ -200,7 +200,7 @@ TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
     EXPECT_NE(r.out.find(p["pass"].get<std::string>()), std::string::npos) << p;
   }
   for (const char* must : {"ocean.spectrum+fft.rows", "ocean.fft.columns+assemble",
-                           "ocean.mipmaps", "render"})
+                           "ocean.mipmaps", "render", "render.sky", "render.water", "render.spray"})
     EXPECT_TRUE(names.count(must)) << must << " missing from " << j["passes"];
   EXPECT_GT(j["gpu_frame_median_ms"].get<double>(), 0.0);
   EXPECT_GT(outermost, 0.0);

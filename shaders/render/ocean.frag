@@ -6,6 +6,7 @@
 // ocean water, over a sand bottom in shallow water; light through thin crests; the
 // simulation's foam; aerial perspective from the same atmosphere as the sky.
 #include "sky/sky.glsl"
+#include "render/fog.glsl"
 
 in vec2 vPlane;
 in vec3 vWorld;
@@ -156,7 +157,7 @@ void main() {
     ndv = max(dot(n, v), kMinNdv);
   }
   vec3 L = uSunDir;
-  vec3 sun = sun_irradiance();  // on a plane facing the sun, at sea level
+  vec3 sun = sun_irradiance_sea();  // on a plane facing the sun, at sea level, under the clouds
   // GGX alpha: the unsimulated ripples plus the slope variance of the waves filtered out of
   // this pixel (a Beckmann surface of per-axis slope variance s2 has alpha^2 = 2 s2, and the
   // sum over both axes is that).
@@ -208,10 +209,8 @@ void main() {
 
   color = shade_foam(color, coverage, n, sun, sky_irradiance);
 
-  // Aerial perspective: the air between the eye and the water scatters in the horizon's light,
-  // per wavelength, so the far sea takes the sky's colour at the horizon. The mesh ends at the
-  // view distance; fading fully before it hides that edge from high eyes.
-  vec3 fog = max(aerial_fraction(dist), vec3(smoothstep(0.6, 1.0, dist / uViewDistance)));
-  color = mix(color, horizon_radiance(-v), fog);
+  // Aerial perspective: the air, haze, rain and spray between the eye and the water scatter in
+  // the horizon's light, so the far sea takes the sky's colour at the horizon.
+  color = water_fog(color, uEye, vWorld, v, uViewDistance);
   oColor = vec4(tonemap(color), 1.0);
 }

@@ -19,6 +19,14 @@ uniform float uCloudCoverage;  // 0..1
 uniform float uCloudAltitude;  // metres
 uniform vec2 uCloudOffset;     // metres the layer has drifted (and the eye has moved)
 uniform float uExposure;
+// The weather (sky::SkyParams, src/sky/weather.h).
+uniform int uCloudType;          // 0 cumulus, 1 congestus, 2 stratus
+uniform float uCloudTau;         // the layer's optical depth where it is densest
+uniform float uSunVisible;       // mean transmittance of the cloud cover along the sun's path
+uniform float uHazeExtinction;   // per km, grey: haze beyond the clean air's, and rain
+uniform float uRain;             // mm/h
+uniform float uSprayExtinction;  // per km at the surface: spray blown off the crests
+uniform float uSprayHeight;      // metres over which the spray thins by e
 
 // The sun's angular radius as drawn (the real one, 0.267 deg, is under a pixel in most views).
 const float kSunRadius = 0.0075;
@@ -28,11 +36,13 @@ vec3 sky_transmittance(float r, float mu) {
   return texture(uTransmittance, transmittance_uv(r, mu, vec2(textureSize(uTransmittance, 0)))).rgb;
 }
 
-// Sun irradiance at sea level on a plane facing it: what lights the water and the clouds.
+// Sun irradiance at sea level on a plane facing it, above the clouds: what lights the clouds.
 vec3 sun_irradiance() {
   if (uUserSkyOn != 0) return vec3(0.0);  // the image carries its own sun
   return uSunIlluminance * sky_transmittance(uGroundR, uSunDir.y);
 }
+// What reaches the sea of it through the cloud cover, on average: what lights the water.
+vec3 sun_irradiance_sea() { return sun_irradiance() * uSunVisible; }
 
 vec3 sky_lut(vec3 d) { return texture(uSkyView, sky_view_uv(d, uSunDir)).rgb; }
 
@@ -71,13 +81,43 @@ float cloud_fbm(vec2 p, int octaves, float footprint) {
   }
   return sum / (1.0 - pow(0.5, float(octaves)));
 }
-const float kCloudScale = 4200.0;  // metres per unit of the first octave
+// Metres per unit of the first octave: cumulus heaps, larger building cloud, broad patches of
+// a stratus sheet.
+float cloud_scale() { return uCloudType == 0 ? 4200.0 : uCloudType == 1 ? 6500.0 : 9000.0; }
 float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   // Large shapes with ragged edges; coverage moves the threshold.
-  float n = cloud_fbm(p_m / kCloudScale, octaves, footprint_m / kCloudScale);
+  float scale = cloud_scale();
+  float n = cloud_fbm(p_m / scale, octaves, footprint_m / scale);
   float c = clamp(uCloudCoverage, 0.0, 1.0);
   float lo = mix(0.78, 0.18, c);
-  return smoothstep(lo, lo + 0.22, n);
+  // A sheet: gaps only where the coverage leaves them, thicker and thinner in broad patches.
+  if (uCloudType == 2) return smoothstep(lo - 0.1, lo + 0.1, n) * mix(0.55, 1.0, smoothstep(0.3, 0.7, n));
+  return smoothstep(lo, lo + (uCloudType == 0 ? 0.22 : 0.3), n);
+}
+// Two-stream total (direct + diffuse) transmittance of a conservatively scattering layer of
+// optical depth tau and asymmetry g = 0.85 (cloud droplets): 1 / (1 + 3/4 (1 - g) tau).
+float cloud_transmittance(float tau) { return 1.0 / (1.0 + 0.75 * (1.0 - 0.85) * tau); }
+// Diffuse radiance under a layer of optical depth tau: the sun's and the sky's light it lets
+// through scattered, leaving its base about evenly in every direction.
+vec3 cloud_base(float tau) {
+  float mu_s = max(uSunDir.y, 0.05);
+  vec3 above = sun_irradiance() * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0));
+  return above * max(cloud_transmittance(tau) - exp(-tau / mu_s), 0.0) / kPi;
+}
+// The clear sky along d as seen under the clouds. Its light is scattered in by the air along
+// the ray; the share of that air below the cloud base (most of it near the horizon, little
+// overhead) is lit by the sun only where the cover lets it through (uSunVisible), and by the
+// clouds' bases from above (half the sphere around it, the dark sea the other half).
+vec3 air_sky(vec3 d) {
+  vec3 clear = sky_lut(d);
+  float c = clamp(uCloudCoverage, 0.0, 1.0);
+  if (c <= 0.0) return clear;
+  float hc = uCloudAltitude / 1000.0;  // km
+  float path = hc / max(d.y, sqrt(2.0 * hc / uGroundR));
+  // Grey (the green channel's share for every channel), so the overcast takes no tint.
+  float sigma = uRayleighScattering.g + uMieScattering + uMieAbsorption;
+  float below = 1.0 - exp(-sigma * path);
+  return clear * (1.0 - below * (1.0 - uSunVisible)) + below * 0.5 * c * cloud_base(0.7 * uCloudTau);
 }
 float hg_phase(float c, float g) {
   float g2 = g * g;
@@ -97,7 +137,7 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   float footprint = t * 0.0015 / max(d.y, 0.02);
   float density = cloud_density(p, octaves, footprint);
   if (density <= 0.0) return vec4(0.0);
-  float tau = 6.0 * density;
+  float tau = uCloudTau * density;
   // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
   vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
   float shadow = 0.0;
@@ -106,27 +146,62 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   float cos_theta = dot(d, uSunDir);
   // Forward scattering (silver lining) plus some back scattering; thin parts pass more light.
   float phase = mix(hg_phase(cos_theta, 0.75), hg_phase(cos_theta, -0.2), 0.35);
-  // Thin parts pass more light; what the layer shades itself lowers the rest.
-  vec3 direct = sun * (phase * 2.0 * exp(-0.5 * tau) + 0.04 * exp(-shadow) * (1.5 - 0.5 * density));
+  // Thin parts pass the sun's light scattered once; the rest comes through diffusely, less
+  // where the layer shades itself towards the sun.
+  vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
+  // Building cloud is taller: more of its base lies in its own shade.
+  vec3 diffuse = cloud_base(tau) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
+  // The sky's light the thin parts scatter towards the eye.
   vec3 ambient = 0.9 * sky_lut(vec3(0.0, 1.0, 0.0)) + 0.3 * sky_lut(normalize(vec3(-uSunDir.x, 0.3, -uSunDir.z)));
-  vec3 radiance = direct + ambient * (1.0 - 0.3 * density);
+  vec3 radiance = direct + diffuse + ambient * (1.0 - 0.3 * density) * exp(-tau);
   float alpha = 1.0 - exp(-tau);
   // Aerial perspective between the eye and the cloud: it fades into the sky behind it.
   vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption);  // per km, sea level
   vec3 through = exp(-sigma * (t / 1000.0) * 0.6);
-  vec3 behind = sky_lut(d);
+  vec3 behind = air_sky(d);
   radiance = radiance * through + behind * (1.0 - through);
   alpha *= smoothstep(0.0, 0.03, d.y);
   return vec4(radiance * alpha, alpha);
 }
 
+// Radiance towards the horizon in the horizontal direction of d: what the far sea and every
+// long path through the haze fade into.
+vec3 horizon_radiance(vec3 d) {
+  vec3 h = length(d.xz) > 1e-6 ? normalize(vec3(d.x, 0.0, d.z)) : vec3(1.0, 0.0, 0.0);
+  if (uUserSkyOn != 0) return user_sky(h);
+  return air_sky(h);
+}
+
+// Optical depth (grey) of the haze, rain and spray along d from eye height eye_y (m) up and
+// out of them. The haze and rain fill the lowest kHazeTop metres, the spray thins by e every
+// uSprayHeight metres; a ray at the horizon leaves a layer of height H after sqrt(2 R H).
+const float kHazeTop = 1500.0;
+float layer_path_km(float d_y, float height_m) {
+  float h = height_m / 1000.0;
+  return h / max(d_y, sqrt(2.0 * h / uGroundR));
+}
+float haze_depth_up(vec3 d, float eye_y) {
+  // Under clouds the haze and rain end at their base: what lies above it is hidden anyway.
+  float top = uCloudCoverage > 0.0 && uUserSkyOn == 0 ? min(kHazeTop, uCloudAltitude) : kHazeTop;
+  float tau = uHazeExtinction * layer_path_km(d.y, top);
+  if (uSprayExtinction > 0.0)
+    tau += uSprayExtinction * layer_path_km(d.y, uSprayHeight) * exp(-max(eye_y, 0.0) / uSprayHeight);
+  return tau;
+}
+
 // Sky (and clouds) behind `behind` (radiance the clouds hide, e.g. the sun disc).
 vec3 sky_over(vec3 d, float eye_y, vec2 offset, int octaves, vec3 behind) {
-  if (uUserSkyOn != 0) return user_sky(d);
-  vec3 up = vec3(d.x, max(d.y, 0.0), d.z);
-  vec3 sky = sky_lut(up) + behind;
-  vec4 cloud = cloud_layer(d, eye_y, offset, octaves);
-  return sky * (1.0 - cloud.a) + cloud.rgb;
+  vec3 c;
+  if (uUserSkyOn != 0) {
+    c = user_sky(d);
+  } else {
+    vec3 up = vec3(d.x, max(d.y, 0.0), d.z);
+    vec3 sky = air_sky(up) + behind;
+    vec4 cloud = cloud_layer(d, eye_y, offset, octaves);
+    c = sky * (1.0 - cloud.a) + cloud.rgb;
+  }
+  // Haze, rain and spray between the eye and all of it.
+  return mix(horizon_radiance(d), c, exp(-haze_depth_up(d, eye_y)));
 }
 // Without the sun disc: what reflections and the environment map see.
 vec3 sky_background(vec3 d, float eye_y, vec2 offset, int octaves) {
@@ -149,13 +224,6 @@ vec3 sun_disc(vec3 d) {
   return sun_irradiance() * 60.0 * limb * edge;
 }
 
-// Radiance towards the horizon in the horizontal direction of d: what the far sea fades into.
-vec3 horizon_radiance(vec3 d) {
-  vec3 h = length(d.xz) > 1e-6 ? normalize(vec3(d.x, 0.0, d.z)) : vec3(1.0, 0.0, 0.0);
-  if (uUserSkyOn != 0) return user_sky(h);
-  return sky_lut(h);
-}
-
 // Aerial perspective over a near-horizontal path of `dist` metres at sea level: the fraction of
 // the path's end replaced by in-scattered light, per channel. Over a uniform medium the
 // in-scattered radiance tends to the horizon's own radiance as the path grows, so the sea
@@ -163,6 +231,23 @@ vec3 horizon_radiance(vec3 d) {
 vec3 aerial_fraction(float dist) {
   vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption);  // per km
   return 1.0 - exp(-sigma * dist / 1000.0);
+}
+
+// Aerial perspective with the weather over the path from `eye` to a point `p` at sea (m): the
+// air's per wavelength, the haze's and rain's grey, and the spray's, which is densest at the
+// surface (the mean of e^(-y / H) over the straight path, heights clamped to the sea).
+vec3 weather_fraction(vec3 eye, vec3 p) {
+  float dist = length(p - eye) / 1000.0;  // km
+  vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption + uHazeExtinction);
+  vec3 tau = sigma * dist;
+  if (uSprayExtinction > 0.0) {
+    float H = uSprayHeight;
+    float ya = max(eye.y, 0.0), yb = max(p.y, 0.0);
+    float dy = yb - ya;
+    float mean = abs(dy) > 1e-3 * H ? H * (exp(-ya / H) - exp(-yb / H)) / dy : exp(-ya / H);
+    tau += uSprayExtinction * dist * mean;
+  }
+  return 1.0 - exp(-tau);
 }
 
 // Hemi-octahedral environment map: the upper hemisphere on a square; a direction below the

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <cmath>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,7 @@
 
 #include "gl/error.h"
 #include "render/foam_texture.h"
+#include "render/spray.h"
 
 namespace oceanfft::render {
 namespace {
@@ -59,6 +61,7 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
+  spray_program_ = shaders.graphics("render/spray.vert", "render/spray.frag");
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
@@ -154,6 +157,8 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   const glm::vec2 drift = glm::vec2(std::cos(wind), std::sin(wind)) *
                           float(double(wind_sea.wind_speed) * shading.sky.cloud_speed * sim.time());
   sky_.update(shading.sky, glm::vec2(eye.x, eye.z) - drift, timer);
+  const SprayHaze spray = spray_haze(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f, shading.spray);
+  sky_.set_surface_haze(spray.extinction_per_km, spray.height_m);
 
   gl::ScopedPass pass(timer, "render", 0);
   // The simulation writes its maps with image stores and compute mipmaps; sampling them here
@@ -174,20 +179,24 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
   // Sky first, without depth: the sea covers it where there is sea.
-  glDisable(GL_DEPTH_TEST);
-  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-  glUseProgram(sky_program_.id());
-  set_sky_uniforms(sky_program_, shading);
-  sky_.bind(sky_program_, kSkyUnit);
-  glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
-  glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
-  glBindVertexArray(sky_vao_.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  {
+    gl::ScopedPass sky_pass(timer, "render.sky", 0);
+    glDisable(GL_DEPTH_TEST);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glUseProgram(sky_program_.id());
+    set_sky_uniforms(sky_program_, shading);
+    sky_.bind(sky_program_, kSkyUnit);
+    glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
+    glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
+    glBindVertexArray(sky_vao_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+  }
 
   const int cascades = std::clamp(sim.cascades(), 1, ocean::kMaxCascades);
   std::array<float, ocean::kMaxCascades> patch{};
   for (int c = 0; c < cascades; ++c) patch[size_t(c)] = sim.bands()[size_t(c)].patch_size;
 
+  std::optional<gl::ScopedPass> water_pass(std::in_place, timer, "render.water", 0);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   if (shading.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
@@ -235,6 +244,44 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glActiveTexture(GL_TEXTURE3);
   glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
   draw_levels(o, eye);
+  water_pass.reset();
+
+  // Spray over the water: premultiplied sheets, depth-tested against the sea, not written.
+  const int side = spray_grid_side(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f, shading.spray);
+  spray_sheets_ = shading.wireframe ? 0 : side * side;
+  if (spray_sheets_ > 0) {
+    gl::ScopedPass spray_pass(timer, "render.spray", 0);
+    const gl::Program& sp = spray_program_;
+    glUseProgram(sp.id());
+    set_sky_uniforms(sp, shading);
+    sky_.bind(sp, kSkyUnit);
+    const glm::mat4 view = camera.view();
+    const glm::vec3 right(view[0][0], view[1][0], view[2][0]), up(view[0][1], view[1][1], view[2][1]);
+    glUniformMatrix4fv(gl::uniform(sp, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+    glUniform3fv(gl::uniform(sp, "uEye"), 1, glm::value_ptr(eye));
+    glUniform3fv(gl::uniform(sp, "uCameraRight"), 1, glm::value_ptr(right));
+    glUniform3fv(gl::uniform(sp, "uCameraUp"), 1, glm::value_ptr(up));
+    glUniform1i(gl::uniform(sp, "uGridSide"), side);
+    const float radius = kSprayRadiusM + std::clamp(eye.y, 0.0f, 1000.0f);
+    glUniform1f(gl::uniform(sp, "uCellSize"), 2.0f * radius / float(side));
+    glUniform1f(gl::uniform(sp, "uTime"), float(std::fmod(sim.time(), 86400.0)));
+    glUniform1f(gl::uniform(sp, "uLife"), 2.5f);
+    glUniform1f(gl::uniform(sp, "uWindSpeed"), wind_sea.wind_speed);
+    glUniform2f(gl::uniform(sp, "uWindDir"), std::cos(wind), std::sin(wind));
+    glUniform1i(gl::uniform(sp, "uCascades"), cascades);
+    glUniform1fv(gl::uniform(sp, "uPatch"), ocean::kMaxCascades, patch.data());
+    glUniform1f(gl::uniform(sp, "uSprayOpacity"), 0.5f);
+    glUniform1i(gl::uniform(sp, "uDisplacement"), 0);
+    glUniform1i(gl::uniform(sp, "uFoamSlopes"), 2);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glBindVertexArray(sky_vao_.id());
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, side * side);
+    glBindVertexArray(0);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+  }
 
   sky::Sky::unbind(kSkyUnit);
   for (int unit = 3; unit >= 0; --unit) {

@@ -32,6 +32,8 @@ struct ShadingParams {
   float foam_intensity = 0.9f;
   float foam_detail_size = 7.0f;
   float exposure = 1.0f;
+  // Spray and spindrift from force 8 (spray.h): 0 none, 1 as the wind makes it.
+  float spray = 1.0f;
   bool wireframe = false;
   // Anisotropic filtering of the slope map towards the horizon (where the driver offers it).
   // Cheap on GPUs, but llvmpipe slows down tenfold or more with it, so it starts off.
@@ -48,7 +50,9 @@ class OceanRenderer {
  public:
   explicit OceanRenderer(const gl::ShaderLibrary& shaders);
 
-  // Into the currently bound framebuffer, whose size is width x height. Passes: "render", and
+  // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
+  // inside it "render.sky" (the sky behind the sea) and "render.water" (the sea's surface with
+  // its foam and aerial perspective, shaded in one pass), "render.spray" (spray.h), and
   // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
@@ -58,6 +62,8 @@ class OceanRenderer {
   int vertex_count() const { return vertex_count_; }
   int triangle_count() const { return triangle_count_; }
   int levels_drawn() const { return levels_drawn_; }
+  // Spray sheets the last draw issued (most of them collapse where the sea does not break).
+  int spray_sheets() const { return spray_sheets_; }
   const sky::Sky& sky() const { return sky_; }
   // The mesh the next draw with these settings uses (built on first use).
   const Clipmap& clipmap(const ShadingParams& shading, const Camera& camera);
@@ -75,11 +81,12 @@ class OceanRenderer {
 
   const gl::ShaderLibrary* shaders_;
   sky::Sky sky_;
-  gl::Program sky_program_, ocean_program_, coverage_program_;
+  gl::Program sky_program_, ocean_program_, coverage_program_, spray_program_;
   gl::VertexArray sky_vao_, mesh_vao_;
   gl::Buffer vertices_, indices_;
   std::unique_ptr<Clipmap> clipmap_;
   int triangle_count_ = 0, vertex_count_ = 0, levels_drawn_ = 0;
+  int spray_sheets_ = 0;
   int mesh_segments_ = 0;
   float mesh_distance_ = 0.0f;
   gl::Texture foam_detail_;

@@ -199,6 +199,9 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
   p.turbidity = clamp_finite(p.turbidity, 0.0f, 20.0f, 3.0f);
   p.cloud_coverage = clamp_finite(p.cloud_coverage, 0.0f, 1.0f, 0.0f);
   p.cloud_altitude_m = clamp_finite(p.cloud_altitude_m, 100.0f, 20000.0f, 2500.0f);
+  p.cloud_optical_depth = clamp_finite(p.cloud_optical_depth, 0.0f, 1000.0f, 6.0f);
+  p.visibility_km = clamp_finite(p.visibility_km, 0.01f, 1000.0f, 100.0f);
+  p.rain_mm_h = clamp_finite(p.rain_mm_h, 0.0f, 500.0f, 0.0f);
   if (!std::isfinite(cloud_offset.x) || !std::isfinite(cloud_offset.y)) cloud_offset = {0.0f, 0.0f};
 
   if (p.file != image_path_) {
@@ -229,7 +232,10 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
   const bool clouds_moved = p.file.empty() && p.cloud_coverage > 0.0f && step != cloud_offset_;
   const bool new_env = new_view || !have_env_ || clouds_moved ||
                        p.cloud_coverage != params_.cloud_coverage ||
-                       p.cloud_altitude_m != params_.cloud_altitude_m;
+                       p.cloud_altitude_m != params_.cloud_altitude_m ||
+                       p.cloud_type != params_.cloud_type ||
+                       p.cloud_optical_depth != params_.cloud_optical_depth ||
+                       p.visibility_km != params_.visibility_km || p.rain_mm_h != params_.rain_mm_h;
   params_ = p;
   cloud_offset_ = step;
   draw_offset_ = cloud_offset;
@@ -295,8 +301,35 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
   glUseProgram(0);
 }
 
+void Sky::set_surface_haze(float extinction_per_km, float height_m) {
+  surface_haze_ = clamp_finite(extinction_per_km, 0.0f, 1000.0f, 0.0f);
+  surface_haze_height_ = clamp_finite(height_m, 0.1f, 1000.0f, 10.0f);
+}
+
+float Sky::sun_visible() const {
+  if (user_sky()) return 1.0f;
+  // Inside the clouds the density averages about 0.7 of its peak (sky.glsl's cloud_density);
+  // the sun's path through the layer is 1 / sin(elevation) times its thickness.
+  const float mu = std::max(std::sin(glm::radians(params_.sun_elevation_deg)), 0.05f);
+  const float c = params_.cloud_coverage;
+  return (1.0f - c) + c * std::exp(-0.7f * params_.cloud_optical_depth / mu);
+}
+
 void Sky::bind(const gl::Program& p, int first) const {
   set_atmosphere(p, atmosphere_, params_.turbidity);
+  glUniform1i(gl::uniform(p, "uCloudType"), int(params_.cloud_type));
+  glUniform1f(gl::uniform(p, "uCloudTau"), params_.cloud_optical_depth);
+  glUniform1f(gl::uniform(p, "uSunVisible"), sun_visible());
+  // The air's own extinction at sea level (green) is already in the atmosphere; the haze adds
+  // what the visibility asks for beyond it, grey (droplets are large against the wavelength).
+  const float air = atmosphere_.rayleigh_scattering.g +
+                    (atmosphere_.mie_scattering + atmosphere_.mie_absorption) * params_.turbidity;
+  const float haze = std::max(extinction_per_km(params_.visibility_km) - air, 0.0f) +
+                     rain_extinction_per_km(params_.rain_mm_h);
+  glUniform1f(gl::uniform(p, "uHazeExtinction"), haze);
+  glUniform1f(gl::uniform(p, "uRain"), params_.rain_mm_h);
+  glUniform1f(gl::uniform(p, "uSprayExtinction"), surface_haze_);
+  glUniform1f(gl::uniform(p, "uSprayHeight"), surface_haze_height_);
   const glm::vec3 sun = sun_direction(params_.sun_elevation_deg, params_.sun_azimuth_deg);
   glUniform3fv(gl::uniform(p, "uSunDir"), 1, glm::value_ptr(sun));
   glUniform1f(gl::uniform(p, "uSunIlluminance"), params_.sun_illuminance);

@@ -16,6 +16,7 @@
 #include "gl/objects.h"
 #include "gl/shader.h"
 #include "gl/timing.h"
+#include "sky/weather.h"
 
 namespace oceanfft::sky {
 
@@ -55,6 +56,13 @@ struct SkyParams {
   float cloud_coverage = 0.35f;      // 0..1, fraction of the sky the cloud layer covers
   float cloud_altitude_m = 2500.0f;  // height of the 2D cloud layer
   float cloud_speed = 1.5f;          // cloud drift per m/s of U10 (winds aloft are faster)
+  // The weather (weather.h; each Beaufort preset sets these): the layer's shape, its optical
+  // depth where densest (it attenuates the sun and darkens the base), the air's visibility
+  // (meteorological optical range, km) and the rain rate (mm/h).
+  CloudType cloud_type = CloudType::Cumulus;
+  float cloud_optical_depth = 6.0f;
+  float visibility_km = 100.0f;
+  float rain_mm_h = 0.0f;
   // An equirectangular .hdr or .png that replaces the computed sky (no clouds, no analytic
   // sun then: the image is the whole sky). Empty: the computed sky.
   std::string file;
@@ -104,6 +112,14 @@ class Sky {
   // "sky.envmap". Throws Error(Io) when p.file cannot be loaded.
   void update(const SkyParams& p, glm::vec2 cloud_offset_m, gl::PassTimer* timer = nullptr);
 
+  // The spray the wind tears off the crests, as a haze over the sea: extinction per km at the
+  // surface, falling off with height over `height_m` (the renderer sets it from the wind).
+  void set_surface_haze(float extinction_per_km, float height_m);
+
+  // What reaches the sea of the sun's direct light through the cloud cover, on average (1
+  // clear, near 0 under an overcast): the layer's mean transmittance along the sun's path.
+  float sun_visible() const;
+
   // Sets sky.glsl's uniforms of `program` and binds its textures to units first_unit.. +3.
   void bind(const gl::Program& program, int first_unit) const;
   static void unbind(int first_unit);
@@ -130,6 +146,7 @@ class Sky {
   glm::vec2 draw_offset_{0.0f};   // of the sky pass, exact
   bool have_transmittance_ = false, have_view_ = false, have_env_ = false;
   float built_turbidity_ = -1.0f;
+  float surface_haze_ = 0.0f, surface_haze_height_ = 10.0f;
   std::string image_path_;
   int transmittance_builds_ = 0, view_builds_ = 0, envmap_builds_ = 0;
 };

@@ -230,7 +230,11 @@ std::vector<Setting> make_table() {
             if (list[i].spectrum == s.ocean.spectrum) return int(i);
           return -1;
         },
-        [](Settings& s, int i) { apply_preset(s.ocean, ocean::presets()[size_t(i)]); });
+        [](Settings& s, int i) {
+          const ocean::Preset& p = ocean::presets()[size_t(i)];
+          apply_preset(s.ocean, p);
+          sky::apply_weather(s.shading.sky, sky::beaufort_weather(p.beaufort));
+        });
     preset.s.parse_choice = [](std::string_view v) {
       // find_preset's message names the value and lists the presets.
       const ocean::Preset& p = ocean::find_preset(v);
@@ -371,7 +375,8 @@ std::vector<Setting> make_table() {
                   .panel("Sky", "turbidity", "%.2f"));
   e.push_back(number_row("cloud_coverage", 0.0, 1.0, "fraction of the sky the cloud layer covers",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_coverage; })
-                  .panel("Sky", "cloud coverage", "%.2f"));
+                  .panel("Sky", "cloud coverage", "%.2f")
+                  .option("--cloud-coverage"));
   e.push_back(number_row("cloud_altitude", 300.0, 12000.0, "height of the cloud layer, metres",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_altitude_m; })
                   .log()
@@ -379,6 +384,34 @@ std::vector<Setting> make_table() {
   e.push_back(number_row("cloud_speed", 0.0, 5.0, "cloud drift per m/s of wind speed",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_speed; })
                   .panel("Sky", "cloud speed", "%.2f"));
+  {
+    std::vector<std::string> types(sky::cloud_type_names().begin(), sky::cloud_type_names().end());
+    e.push_back(choice_row("cloud_type", types,
+                           "the cloud layer's shape: fair-weather heaps, building cloud, or a "
+                           "low sheet (overcast)",
+                           [](const Settings& s) { return int(s.shading.sky.cloud_type); },
+                           [](Settings& s, int i) { s.shading.sky.cloud_type = sky::CloudType(i); })
+                    .panel("Sky", "cloud type")
+                    .option("--cloud-type"));
+  }
+  e.push_back(number_row("cloud_optical_depth", 0.0, 300.0,
+                         "optical depth of the cloud layer where densest: it dims the sun and "
+                         "darkens the base (cumulus ~10, overcast 60-150)",
+                         [](Settings& s) -> float& { return s.shading.sky.cloud_optical_depth; })
+                  .log()
+                  .panel("Sky", "cloud optical depth", "%.1f")
+                  .option("--cloud-optical-depth"));
+  e.push_back(number_row("visibility", 0.05, 200.0,
+                         "meteorological optical range of the air, km (contrast falls to 2 %; "
+                         "rain and spray lower it further)",
+                         [](Settings& s) -> float& { return s.shading.sky.visibility_km; })
+                  .log()
+                  .panel("Sky", "visibility (km)", "%.1f")
+                  .option("--visibility"));
+  e.push_back(number_row("rain", 0.0, 100.0, "rain rate, mm/h (0 = dry)",
+                         [](Settings& s) -> float& { return s.shading.sky.rain_mm_h; })
+                  .panel("Sky", "rain (mm/h)", "%.1f")
+                  .option("--rain"));
   e.push_back(switch_row("wireframe", "draw the mesh as lines",
                          [](Settings& s) -> bool& { return s.shading.wireframe; })
                   .panel("Shading", "wireframe")
@@ -390,6 +423,12 @@ std::vector<Setting> make_table() {
   e.push_back(number_row("foam_intensity", 0.0, 2.0, "brightness of foam",
                          [](Settings& s) -> float& { return s.shading.foam_intensity; })
                   .panel("Shading", "foam intensity", "%.2f"));
+  e.push_back(number_row("spray", 0.0, 4.0,
+                         "spray and spindrift blown off the crests from force 8 (0 = off, 1 = "
+                         "as the wind makes it)",
+                         [](Settings& s) -> float& { return s.shading.spray; })
+                  .panel("Sky", "spray", "%.2f")
+                  .option("--spray"));
   e.push_back(number_row("exposure", 0.05, 20.0, "exposure before tone mapping",
                          [](Settings& s) -> float& { return s.shading.exposure; })
                   .log()
