@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The weather each sea state brings, as a person sees it: the deck camera at noon under a fair
 // sky at force 4 and under a low overcast at forces 10 and 12 (issue 24's numbers); the weather
 // rows of every preset; the overcast's light (the sun through the cloud's optical depth); the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Aerial perspective over the water with the weather: the air, the haze and rain of the
 // visibility, the spray over the sea (sky/sky.glsl's weather_fraction), all fading into the
 // horizon's radiance in the direction looked along. The mesh ends at the view distance; fading

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // A sheet of spray: a soft disc of white water droplets lit by the same sun (through the
 // clouds) and sky as the water, forward scattering towards the sun, fogged like the water.
 #include "sky/sky.glsl"

@@ -1,4 +1,5 @@
 #version 430 core
+// SPDX-License-Identifier: MIT
 // Spray and spindrift as camera-facing sheets, one instance each, without buffers or state:
 // instance i owns a cell of a grid fixed in the world around the eye; in each of its lives
 // (uLife seconds, phase from a hash) it is born at a random point of its cell if the sea there

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Spray and spindrift torn off the breaking crests from Beaufort 8 on (WMO: "edges of crests
 // begin to break into spindrift" at 8, "spray may affect visibility" at 9, "air filled with

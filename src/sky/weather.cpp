@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "sky/weather.h"
 
 #include <algorithm>

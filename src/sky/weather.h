@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The weather over the sea: the cloud layer's cover, type and thickness, the visibility of the
 // air and the rain, and what each Beaufort force brings (docs/sky.md, "Weather"). Sky-side: the
