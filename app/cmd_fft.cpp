@@ -1,5 +1,8 @@
 // `oceanfft fft`: transform a raw complex64 file on the GPU.
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -7,6 +10,8 @@
 #include "commands.h"
 #include "fft/data.h"
 #include "fft/fft.h"
+#include "fft/real.h"
+#include "fft/real_data.h"
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/number.h"
@@ -41,11 +46,73 @@ std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
   return out;
 }
 
+namespace {
+
+// Where `fft` keeps compiled programs: --program-cache, else $XDG_CACHE_HOME/oceanfft, else
+// $HOME/.cache/oceanfft (the XDG base directory rule); none when neither is set.
+std::string default_program_cache() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x == '/') return std::string(x) + "/oceanfft";
+  if (const char* h = std::getenv("HOME"); h && *h == '/') return std::string(h) + "/.cache/oceanfft";
+  return {};
+}
+
+// The program cache's notices (a driver without binary formats, an ignored file) on stdout:
+// stderr is kept for the one line a failing command prints.
+void route_cache_notices(gl::Context& ctx) {
+  ctx.set_log([](const std::string& m) {
+    std::fprintf(m.rfind("program cache: ", 0) == 0 ? stdout : stderr, "%s\n", m.c_str());
+  });
+}
+
+// --real: R2C forward (real planes in, half spectra out) or C2R inverse.
+template <class Args>
+int run_real(const Args& args, const fft::Options& o) {
+  if (auto s = fft::validate_real_shape(o); s != fft::Status::Ok)
+    throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
+  const int half = fft::spectrum_texels(o.width);
+  fft::RealPlanes real;
+  fft::Planes spectrum;
+  if (args.inverse)
+    spectrum = fft::read_raw(args.input, half, o.height, o.layers);
+  else
+    real = fft::read_real_raw(args.input, o.width, o.height, o.layers);
+  require_writable(args.output, "the output");
+  auto ctx = gl::create_headless();
+  route_cache_notices(*ctx);
+  gl::ShaderLibrary shaders(*ctx);
+  fft::RealPlan plan(o, shaders);
+  if (args.inverse) {
+    gl::Texture tex = gl::make_complex_texture(*ctx, half, o.height, o.layers);
+    fft::upload(tex, spectrum);
+    real = fft::download_real(plan.inverse(tex), o.width);
+  } else {
+    gl::Texture tex = gl::make_complex_texture(*ctx, fft::real_texels(o.width), o.height, o.layers);
+    fft::upload_real(tex, real);
+    spectrum = fft::download(plan.forward(tex));
+  }
+  if (ctx->check_errors("fft") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+  // A non-finite value in (finite input gives none) or out is refused, nothing written.
+  const auto finite = [](float v) { return std::isfinite(v); };
+  bool ok = std::all_of(real.data.begin(), real.data.end(), finite);
+  for (const auto& c : spectrum.data) ok = ok && finite(c.real()) && finite(c.imag());
+  if (!ok)
+    throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  if (args.inverse)
+    fft::write_real_raw(args.output, real);
+  else
+    fft::write_raw(args.output, spectrum);
+  return 0;
+}
+
+}  // namespace
+
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
     std::string algorithm = "stockham-r4", input, output;
-    int width = 0, height = 0, layers = 1;
-    bool inverse = false, list = false;
+    int width = 0, height = 0, layers = 1, dims = 2;
+    bool inverse = false, list = false, real = false, no_cache = false;
+    std::string cache;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
@@ -57,6 +124,14 @@ void add_fft(CLI::App& app, Commands& out) {
       "--height", args->height, "height: 1..4096 for fast, a power of two in 2..4096 for the others");
   cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
   cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
+  cmd->add_option("--dims", args->dims,
+                  "2: 2D transforms; 1: 1D transforms along x, one per row (height is the batch)");
+  cmd->add_flag("--real", args->real,
+                "real transforms: R2C forward (float32 in, W/2+1 x H complex64 out), C2R with "
+                "--inverse (docs/formats.md)");
+  cmd->add_option("--program-cache", args->cache,
+                  "directory for compiled programs (default $XDG_CACHE_HOME/oceanfft or ~/.cache/oceanfft)");
+  cmd->add_flag("--no-program-cache", args->no_cache, "compile every program, store none");
   cmd->add_option("--input", args->input, "raw little-endian complex64 input");
   cmd->add_option("--output", args->output, "raw complex64 output");
   out.push_back({cmd, [args, width, height]() -> int {
@@ -78,12 +153,19 @@ void add_fft(CLI::App& app, Commands& out) {
     o.height = args->height;
     o.layers = args->layers;
     o.algorithm = *algorithm;
+    if (args->dims != 1 && args->dims != 2)
+      throw Error(ErrorCode::InvalidArgument,
+                  "--dims " + std::to_string(args->dims) + ": expected 1 or 2");
+    o.axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
+    if (!args->no_cache) o.program_cache = args->cache.empty() ? default_program_cache() : args->cache;
+    if (args->real) return run_real(*args, o);
     // Validate against the hard limits before touching the file or the GPU.
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
     require_writable(args->output, "the output");
     auto ctx = gl::create_headless();
+    route_cache_notices(*ctx);
     gl::ShaderLibrary shaders(*ctx);
     fft::Plan plan(o, shaders);
     gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, o.layers);

@@ -83,6 +83,9 @@ struct Options {
     int emulate_subgroup = -1;
   } fast;
   Axes axes = Axes::Both;
+  // A directory for linked programs (fft/cache.h), so a shape seen before starts without
+  // compiling; empty: no cache. The library reads no environment variable for it.
+  std::string program_cache;
 };
 
 // Why validate() refused an Options; describe() turns it into a message.

@@ -7,6 +7,7 @@
 
 #include "fft/anysize.h"
 #include "fft/bindings.h"
+#include "fft/cache.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -216,6 +217,7 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
                                         size_t(options.layers) * 16,
                                     nullptr, GL_DYNAMIC_COPY);
   }
+  ProgramCache cache(ctx, options.program_cache);
   int table[2] = {0, 0};  // twiddle table length per axis; equal lengths share one buffer
   for (int axis = 0; axis < 2; ++axis) {
     if (!transforms(axis)) continue;
@@ -223,9 +225,9 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
     gl::Defines d = {{"N", std::to_string(s.length)}, {"AXIS", std::to_string(axis)}};
     const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
     if (s.kind == AxisStrategy::Kind::Registers) {
-      program_[axis] = shaders.compute("fft/fast.comp", detail::fast_defines(s, axis));
+      program_[axis] = cache.compute(shaders, "fft/fast.comp", detail::fast_defines(s, axis));
     } else if (any) {
-      program_[axis] = shaders.compute("fft/mixed.comp", detail::any_defines(s, axis, lines[axis]));
+      program_[axis] = cache.compute(shaders, "fft/mixed.comp", detail::any_defines(s, axis, lines[axis]));
       if (s.kind == AxisStrategy::Kind::Bluestein) {
         std::vector<float> c = detail::bluestein_chirp(s.length);
         std::vector<float> k = detail::bluestein_kernel(s.length, s.transform);
@@ -237,13 +239,13 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
                                    : gl::make_complex_texture(ctx, options.width, s.transform, options.layers);
     } else if (s.kind == AxisStrategy::Kind::StageDispatches) {
       d.push_back({"LOCAL", std::to_string(s.threads)});
-      program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
+      program_[axis] = cache.compute(shaders, "fft/cooley_tukey.comp", d);
     } else {
       d.push_back({"RADIX", std::to_string(s.elements_per_invocation)});
       d.push_back({"THREADS", std::to_string(s.threads)});
       d.push_back({"LINES", std::to_string(s.lines)});
       d.push_back({"SPLIT", s.kind == AxisStrategy::Kind::SharedVec2Split ? "1" : "0"});
-      program_[axis] = shaders.compute("fft/stockham.comp", d);
+      program_[axis] = cache.compute(shaders, "fft/stockham.comp", d);
     }
     table[axis] = any ? s.transform : length[axis];
     if (axis == 0 || !transforms(0) || table[1] != table[0]) {

@@ -2,6 +2,7 @@
 
 #include "fft/anysize.h"
 #include "fft/bindings.h"
+#include "fft/cache.h"
 #include "gl/error.h"
 
 namespace oceanfft::fft {
@@ -54,7 +55,7 @@ RealPlan::RealPlan(const Options& options, const gl::ShaderLibrary& shaders)
       inner_(checked_inner_options(options), shaders) {
   gl::Context& ctx = shaders.context();
   const int w = options.width, h = options.height, l = options.layers;
-  program_ = shaders.compute("fft/real.comp");
+  program_ = ProgramCache(ctx, options.program_cache).compute(shaders, "fft/real.comp");
   std::vector<float> t = detail::twiddle_table(w);
   twiddles_ = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
   spectrum_ = gl::make_complex_texture(ctx, spectrum_texels(w), h, l);
