@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "commands.h"
+#include "fft/buffer.h"
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "fft/real.h"
@@ -105,13 +106,33 @@ int run_real(const Args& args, const fft::Options& o) {
   return 0;
 }
 
+// --buffer: the file's packed complex64 planes are the buffer layout as they are.
+template <class Args>
+int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, gl::Context& ctx,
+               const gl::ShaderLibrary& shaders) {
+  fft::BufferPlan plan(o, shaders);
+  gl::Buffer buffer = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, in.bytes(), in.data.data(), GL_DYNAMIC_COPY);
+  plan.execute(args.inverse ? fft::Direction::Inverse : fft::Direction::Forward, buffer, {}, buffer, {});
+  fft::Planes res(o.width, o.height, o.layers);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(res.bytes()), res.data.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  if (ctx.check_errors("fft") || ctx.error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+  for (const auto& c : res.data)
+    if (!std::isfinite(c.real()) || !std::isfinite(c.imag()))
+      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  fft::write_raw(args.output, res);
+  return 0;
+}
+
 }  // namespace
 
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
     std::string algorithm = "stockham-r4", input, output;
     int width = 0, height = 0, layers = 1, dims = 2;
-    bool inverse = false, list = false, real = false, no_cache = false;
+    bool inverse = false, list = false, real = false, no_cache = false, buffer = false;
     std::string cache;
   };
   auto args = std::make_shared<Args>();
@@ -129,6 +150,8 @@ void add_fft(CLI::App& app, Commands& out) {
   cmd->add_flag("--real", args->real,
                 "real transforms: R2C forward (float32 in, W/2+1 x H complex64 out), C2R with "
                 "--inverse (docs/formats.md)");
+  cmd->add_flag("--buffer", args->buffer,
+                "run through storage buffers (fft::BufferPlan) instead of images (complex only)");
   cmd->add_option("--program-cache", args->cache,
                   "directory for compiled programs (default $XDG_CACHE_HOME/oceanfft or ~/.cache/oceanfft)");
   cmd->add_flag("--no-program-cache", args->no_cache, "compile every program, store none");
@@ -158,6 +181,8 @@ void add_fft(CLI::App& app, Commands& out) {
                   "--dims " + std::to_string(args->dims) + ": expected 1 or 2");
     o.axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     if (!args->no_cache) o.program_cache = args->cache.empty() ? default_program_cache() : args->cache;
+    if (args->real && args->buffer)
+      throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
     if (args->real) return run_real(*args, o);
     // Validate against the hard limits before touching the file or the GPU.
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
@@ -167,6 +192,7 @@ void add_fft(CLI::App& app, Commands& out) {
     auto ctx = gl::create_headless();
     route_cache_notices(*ctx);
     gl::ShaderLibrary shaders(*ctx);
+    if (args->buffer) return run_buffer(*args, o, in, *ctx, shaders);
     fft::Plan plan(o, shaders);
     gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, o.layers);
     fft::upload(tex, in);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "fft/buffer.h"
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "fft/real.h"
@@ -20,7 +21,7 @@ void add_verify(CLI::App& app, Commands& out) {
     std::string algorithms = "all";
     std::string json;
     int layers = 1, dims = 2;
-    bool real = false;
+    bool real = false, buffer = false;
     double tolerance = 1e-6;
     uint64_t seed = 0;
   };
@@ -35,9 +36,12 @@ void add_verify(CLI::App& app, Commands& out) {
   cmd->add_option("--json", args->json, "also write the results as JSON");
   cmd->add_option("--dims", args->dims, "2: N x N transforms; 1: N-point lines, 3 per call");
   cmd->add_flag("--real", args->real, "real transforms: R2C forward, C2R inverse");
+  cmd->add_flag("--buffer", args->buffer, "complex transforms through storage buffers");
   out.push_back({cmd, [args]() -> int {
     const std::vector<fft::Algorithm> algorithms = parse_algorithms(args->algorithms);
     std::vector<int> sizes = parse_int_list(args->sizes, "size");
+    if (args->real && args->buffer)
+      throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
     if (args->dims != 1 && args->dims != 2)
       throw Error(ErrorCode::InvalidArgument, "--dims " + std::to_string(args->dims) + ": expected 1 or 2");
     const fft::Axes axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
@@ -98,6 +102,20 @@ void add_verify(CLI::App& app, Commands& out) {
           for (const gl::Texture* t : plan.targets()) fft::poison(*t);
           err[1] = fft::relative_l2(fft::download_real(plan.inverse(spec), o.width),
                                     fft::reference_c2r(half, o.width, axes));
+        } else if (args->buffer) {
+          fft::BufferPlan plan(o, shaders);
+          for (int d = 0; d < 2; ++d) {
+            auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;
+            fft::Planes in = fft::random_planes(o.width, o.height, o.layers, case_seed++);
+            gl::Buffer b = gl::make_buffer(*ctx, GL_SHADER_STORAGE_BUFFER, in.bytes(), in.data.data());
+            for (const gl::Texture* t : plan.targets()) fft::poison(*t);
+            plan.execute(dir, b, {}, b, {});
+            fft::Planes res(o.width, o.height, o.layers);
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, b.id());
+            glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(res.bytes()), res.data.data());
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+            err[d] = fft::relative_l2(res, fft::reference_axes(in, dir, axes));
+          }
         } else {
           fft::Plan plan(o, shaders);
           gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, o.layers);
@@ -115,7 +133,7 @@ void add_verify(CLI::App& app, Commands& out) {
         std::printf("%-14s %6d %14.3e %14.3e  %s\n", std::string(fft::name(a)).c_str(), n, err[0],
                     err[1], pass ? "ok" : "FAIL");
         std::fflush(stdout);
-        results.push_back({{"algorithm", fft::name(a)}, {"n", n}, {"real", args->real},
+        results.push_back({{"algorithm", fft::name(a)}, {"n", n}, {"real", args->real}, {"buffer", args->buffer},
                            {"dims", args->dims}, {"forward", err[0]},
                            {"inverse", err[1]}, {"pass", pass}});
       }

@@ -93,6 +93,26 @@ TEST_F(CliReal, Dims1MatchesFftwPerRow) {
   }
 }
 
+// --buffer: the same file through storage buffers, forward and inverse, against FFTW.
+TEST_F(CliReal, BufferMatchesFftw) {
+  const fft::Planes x = fft::random_planes(40, 24, 2, test::seed("cli buffer"));
+  fft::write_raw(path("x.c64"), x);
+  for (bool inverse : {false, true}) {
+    std::vector<std::string> a = {"fft", "--width", "40", "--height", "24", "--layers", "2",
+                                  "--algorithm", "fast", "--buffer", "--input", path("x.c64"),
+                                  "--output", path("y.c64")};
+    if (inverse) a.push_back("--inverse");
+    const auto r = run(a);
+    ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+    const auto d = inverse ? fft::Direction::Inverse : fft::Direction::Forward;
+    EXPECT_LE(fft::relative_l2(fft::read_raw(path("y.c64"), 40, 24, 2), fft::reference(x, d)), 1e-6);
+  }
+  const auto r = run({"fft", "--width", "40", "--height", "24", "--layers", "2", "--real",
+                      "--buffer", "--input", path("x.c64"), "--output", path("z")});
+  EXPECT_TRUE(r.exited && r.status == 2) << r.err;
+  EXPECT_FALSE(fs::exists(path("z")));
+}
+
 TEST_F(CliReal, BadRealInputsAreRefused) {
   fft::write_real_raw(path("x.f32"), fft::random_real_planes(16, 4, 1, 1));
   // Wrong size for the declared shape (a complex file's bytes), a bad --dims, and a NaN.
