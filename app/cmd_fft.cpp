@@ -13,6 +13,7 @@
 #include "fft/fft.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
+#include "fft/volume.h"
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/number.h"
@@ -106,6 +107,45 @@ int run_real(const Args& args, const fft::Options& o) {
   return 0;
 }
 
+// --dims 3: the file holds volume 0's slices, then volume 1's (numpy reshape(2, D, H, W)); on the
+// GPU slice z of volume v is layer z, channel pair v, so planes are reordered on the way.
+template <class Args>
+int run_volume(const Args& args, const fft::Options& o) {
+  const int d = args.depth;
+  if (d < 1 || d > fft::kMaxSize)
+    throw Error(ErrorCode::InvalidArgument, "--depth " + std::to_string(d) + " is outside 1.." +
+                                                std::to_string(fft::kMaxSize));
+  if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+    throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
+  const fft::Planes file = fft::read_raw(args.input, o.width, o.height, d);
+  require_writable(args.output, "the output");
+  const size_t n = file.plane_size();
+  const auto reorder = [&](const fft::Planes& from, bool to_gpu) {
+    fft::Planes to(from.width, from.height, from.layers);
+    for (int v = 0; v < 2; ++v)
+      for (int z = 0; z < d; ++z) {
+        const int f = v * d + z, g = 2 * z + v;
+        std::copy_n(from.plane(to_gpu ? f : g), n, to.plane(to_gpu ? g : f));
+      }
+    return to;
+  };
+  auto ctx = gl::create_headless();
+  route_cache_notices(*ctx);
+  gl::ShaderLibrary shaders(*ctx);
+  fft::VolumePlan plan(o, d, shaders);
+  gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, d);
+  fft::upload(tex, reorder(file, true));
+  const fft::Planes res =
+      reorder(fft::download(plan.execute(args.inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex)), false);
+  if (ctx->check_errors("fft") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+  for (const auto& c : res.data)
+    if (!std::isfinite(c.real()) || !std::isfinite(c.imag()))
+      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  fft::write_raw(args.output, res);
+  return 0;
+}
+
 // --buffer: the file's packed complex64 planes are the buffer layout as they are.
 template <class Args>
 int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, gl::Context& ctx,
@@ -131,7 +171,7 @@ int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, g
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
     std::string algorithm = "stockham-r4", input, output;
-    int width = 0, height = 0, layers = 1, dims = 2;
+    int width = 0, height = 0, layers = 1, dims = 2, depth = 0;
     bool inverse = false, list = false, real = false, no_cache = false, buffer = false;
     std::string cache;
   };
@@ -146,7 +186,9 @@ void add_fft(CLI::App& app, Commands& out) {
   cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
   cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
   cmd->add_option("--dims", args->dims,
-                  "2: 2D transforms; 1: 1D transforms along x, one per row (height is the batch)");
+                  "2: 2D transforms; 1: 1D transforms along x, one per row (height is the batch); "
+                  "3: two volumes of --depth slices");
+  cmd->add_option("--depth", args->depth, "slices of a 3D volume (--dims 3)");
   cmd->add_flag("--real", args->real,
                 "real transforms: R2C forward (float32 in, W/2+1 x H complex64 out), C2R with "
                 "--inverse (docs/formats.md)");
@@ -176,14 +218,19 @@ void add_fft(CLI::App& app, Commands& out) {
     o.height = args->height;
     o.layers = args->layers;
     o.algorithm = *algorithm;
-    if (args->dims != 1 && args->dims != 2)
+    if (args->dims < 1 || args->dims > 3)
       throw Error(ErrorCode::InvalidArgument,
-                  "--dims " + std::to_string(args->dims) + ": expected 1 or 2");
+                  "--dims " + std::to_string(args->dims) + ": expected 1, 2 or 3");
+    if ((args->dims == 3) != (args->depth != 0))
+      throw Error(ErrorCode::InvalidArgument, "--depth goes with --dims 3, and --dims 3 needs it");
+    if (args->dims == 3 && (args->real || args->buffer || args->layers != 1))
+      throw Error(ErrorCode::InvalidArgument, "--dims 3 takes complex images: no --real, --buffer or --layers");
     o.axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     if (!args->no_cache) o.program_cache = args->cache.empty() ? default_program_cache() : args->cache;
     if (args->real && args->buffer)
       throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
     if (args->real) return run_real(*args, o);
+    if (args->dims == 3) return run_volume(*args, o);
     // Validate against the hard limits before touching the file or the GPU.
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));

@@ -10,6 +10,7 @@
 #include "fft/fft.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
+#include "fft/volume.h"
 #include "gl/error.h"
 #include "io/file.h"
 
@@ -34,7 +35,7 @@ void add_verify(CLI::App& app, Commands& out) {
   cmd->add_option("--tolerance", args->tolerance, "largest relative L2 error allowed");
   cmd->add_option("--seed", args->seed, "random seed (0: time-based, printed)");
   cmd->add_option("--json", args->json, "also write the results as JSON");
-  cmd->add_option("--dims", args->dims, "2: N x N transforms; 1: N-point lines, 3 per call");
+  cmd->add_option("--dims", args->dims, "2: N x N transforms; 1: N-point lines, 3 per call; 3: N^3 volumes");
   cmd->add_flag("--real", args->real, "real transforms: R2C forward, C2R inverse");
   cmd->add_flag("--buffer", args->buffer, "complex transforms through storage buffers");
   out.push_back({cmd, [args]() -> int {
@@ -42,8 +43,10 @@ void add_verify(CLI::App& app, Commands& out) {
     std::vector<int> sizes = parse_int_list(args->sizes, "size");
     if (args->real && args->buffer)
       throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
-    if (args->dims != 1 && args->dims != 2)
-      throw Error(ErrorCode::InvalidArgument, "--dims " + std::to_string(args->dims) + ": expected 1 or 2");
+    if (args->dims < 1 || args->dims > 3)
+      throw Error(ErrorCode::InvalidArgument, "--dims " + std::to_string(args->dims) + ": expected 1, 2 or 3");
+    if (args->dims == 3 && (args->real || args->buffer))
+      throw Error(ErrorCode::InvalidArgument, "--dims 3 is verified for complex images only");
     const fft::Axes axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     // 1D: three lines per call, so a batch is exercised.
     const auto shape = [&](int n, fft::Algorithm a) {
@@ -102,6 +105,17 @@ void add_verify(CLI::App& app, Commands& out) {
           for (const gl::Texture* t : plan.targets()) fft::poison(*t);
           err[1] = fft::relative_l2(fft::download_real(plan.inverse(spec), o.width),
                                     fft::reference_c2r(half, o.width, axes));
+        } else if (args->dims == 3) {
+          // Two N^3 volumes (layers is ignored), against FFTW's 3D transform.
+          fft::VolumePlan plan(o, n, shaders);
+          gl::Texture tex = gl::make_complex_texture(*ctx, n, n, n);
+          for (int d = 0; d < 2; ++d) {
+            auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;
+            fft::Planes in = fft::random_planes(n, n, n, case_seed++);
+            fft::upload(tex, in);
+            for (const gl::Texture* t : plan.targets()) fft::poison(*t);
+            err[d] = fft::relative_l2(fft::download(plan.execute(dir, tex)), fft::reference_3d(in, dir));
+          }
         } else if (args->buffer) {
           fft::BufferPlan plan(o, shaders);
           for (int d = 0; d < 2; ++d) {

@@ -1,5 +1,8 @@
 // `oceanfft fft --real` (R2C and C2R through float32 / complex64 files) and `--dims 1` as a user
 // runs them, against FFTW in double, and their refusals. Runs the real binary (OCEANFFT_BIN).
+#include <fftw3.h>
+
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -111,6 +114,42 @@ TEST_F(CliReal, BufferMatchesFftw) {
                       "--buffer", "--input", path("x.c64"), "--output", path("z")});
   EXPECT_TRUE(r.exited && r.status == 2) << r.err;
   EXPECT_FALSE(fs::exists(path("z")));
+}
+
+// --dims 3: two volumes, volume after volume in the file, against FFTW's 3D transform.
+TEST_F(CliReal, Dims3MatchesFftw) {
+  const int w = 12, h = 10, d = 6;
+  const fft::Planes x = fft::random_planes(w, h, d, test::seed("cli dims 3"));  // 2d planes
+  fft::write_raw(path("x.c64"), x);
+  const auto r = run({"fft", "--width", "12", "--height", "10", "--dims", "3", "--depth", "6",
+                      "--algorithm", "fast", "--input", path("x.c64"), "--output", path("y.c64")});
+  ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+  const fft::Planes y = fft::read_raw(path("y.c64"), w, h, d);
+  double num = 0, den = 0;
+  const size_t n = size_t(w) * h * d;
+  for (int v = 0; v < 2; ++v) {
+    std::vector<std::complex<double>> a(n), b(n);
+    for (size_t i = 0; i < n; ++i) a[i] = std::complex<double>(x.data[v * n + i]);
+    fftw_plan p = fftw_plan_dft_3d(d, h, w, reinterpret_cast<fftw_complex*>(a.data()),
+                                   reinterpret_cast<fftw_complex*>(b.data()), FFTW_FORWARD, FFTW_ESTIMATE);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+    for (size_t i = 0; i < n; ++i) {
+      num += std::norm(std::complex<double>(y.data[v * n + i]) - b[i]);
+      den += std::norm(b[i]);
+    }
+  }
+  EXPECT_LE(std::sqrt(num / den), 1e-6);
+  for (auto bad : std::vector<std::vector<std::string>>{
+           {"--dims", "3"}, {"--depth", "6"}, {"--dims", "3", "--depth", "6", "--real"},
+           {"--dims", "3", "--depth", "5000"}}) {
+    std::vector<std::string> a = {"fft", "--width", "12", "--height", "10", "--algorithm", "fast",
+                                  "--input", path("x.c64"), "--output", path("z")};
+    a.insert(a.end(), bad.begin(), bad.end());
+    const auto q = run(a);
+    EXPECT_TRUE(q.exited && q.status == 2) << q.err;
+    EXPECT_FALSE(fs::exists(path("z")));
+  }
 }
 
 TEST_F(CliReal, BadRealInputsAreRefused) {

@@ -147,6 +147,25 @@ std::vector<std::complex<double>> reference_axes(const Planes& input, Direction 
   return out;
 }
 
+std::vector<std::complex<double>> reference_3d(const Planes& in, Direction d) {
+  const int w = in.width, h = in.height, depth = in.layers;
+  const size_t n = size_t(w) * h * depth, slice = size_t(w) * h;
+  std::vector<cd> out(in.data.size()), a(n), b(n);
+  for (int v = 0; v < 2; ++v) {
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < slice; ++i) a[z * slice + i] = cd(in.plane(2 * z + v)[i]);
+    fftw_plan p = fftw_plan_dft_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()),
+                                   reinterpret_cast<fftw_complex*>(b.data()),
+                                   d == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+    const double scale = d == Direction::Inverse ? 1.0 / double(n) : 1.0;
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < slice; ++i) out[slice * (2 * z + v) + i] = b[z * slice + i] * scale;
+  }
+  return out;
+}
+
 double relative_l2(const RealPlanes& got, const std::vector<double>& ref) {
   if (got.data.size() != ref.size()) return std::numeric_limits<double>::infinity();
   double num = 0.0, den = 0.0;

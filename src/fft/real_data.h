@@ -41,6 +41,10 @@ std::vector<double> reference_c2r(const Planes& half, int width, Axes axes);
 // Complex planes transformed along `axes`, numpy's normalisation (reference() for Both).
 std::vector<std::complex<double>> reference_axes(const Planes& input, Direction direction, Axes axes);
 
+// Two volumes of width x height x layers (plane 2z: slice z of volume 0, 2z+1 of volume 1, as
+// fft::VolumePlan holds them) transformed in 3D, numpy's normalisation, in the same order.
+std::vector<std::complex<double>> reference_3d(const Planes& input, Direction direction);
+
 // ||got - ref|| / ||ref||; NaN anywhere gives +inf.
 double relative_l2(const RealPlanes& got, const std::vector<double>& ref);
 
