@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "fft/buffer.h"
 #include "fft/data.h"
+#include "fft/long.h"
 #include "fft/fft.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
@@ -146,6 +147,50 @@ int run_volume(const Args& args, const fft::Options& o) {
   return 0;
 }
 
+// --dims 1 beyond 4096: the four-step plan. Each line of the file, N values in order, is one
+// folded plane of the plan's image as it stands; only the planes are regrouped.
+template <class Args>
+int run_long(const Args& args, const fft::Options& o) {
+  if (o.width > fft::kMaxLongSize || o.height < 1 || o.layers < 1)
+    throw Error(ErrorCode::InvalidArgument, "--width " + std::to_string(o.width) +
+                                                " is outside 1.." + std::to_string(fft::kMaxLongSize) +
+                                                " for --dims 1 (or no lines)");
+  const auto split = fft::long_split(o.width, o.algorithm);
+  if (!split.first)
+    throw Error(ErrorCode::InvalidArgument,
+                "--width " + std::to_string(o.width) + " has no split into two factors of at most " +
+                    std::to_string(fft::kMaxSize) + " that " + std::string(fft::name(o.algorithm)) + " takes");
+  const fft::Planes in = fft::read_raw(args.input, o.width, o.height, o.layers);
+  require_writable(args.output, "the output");
+  const int n1 = split.first, n2 = split.second, h = o.height;
+  const size_t n = size_t(o.width);
+  fft::Planes folded(n2, n1, h * o.layers);
+  for (int l = 0; l < o.layers; ++l)
+    for (int c = 0; c < 2; ++c)
+      for (int y = 0; y < h; ++y)
+        std::copy_n(in.plane(2 * l + c) + n * y, n, folded.plane(2 * (l * h + y) + c));
+  auto ctx = gl::create_headless();
+  route_cache_notices(*ctx);
+  gl::ShaderLibrary shaders(*ctx);
+  fft::LongPlan plan(o, shaders);
+  gl::Texture tex = gl::make_complex_texture(*ctx, n2, n1, h * o.layers);
+  fft::upload(tex, folded);
+  const fft::Planes got =
+      fft::download(plan.execute(args.inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex));
+  if (ctx->check_errors("fft") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+  fft::Planes res(o.width, h, o.layers);
+  for (int l = 0; l < o.layers; ++l)
+    for (int c = 0; c < 2; ++c)
+      for (int y = 0; y < h; ++y)
+        std::copy_n(got.plane(2 * (l * h + y) + c), n, res.plane(2 * l + c) + n * y);
+  for (const auto& v : res.data)
+    if (!std::isfinite(v.real()) || !std::isfinite(v.imag()))
+      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  fft::write_raw(args.output, res);
+  return 0;
+}
+
 // --buffer: the file's packed complex64 planes are the buffer layout as they are.
 template <class Args>
 int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, gl::Context& ctx,
@@ -231,6 +276,7 @@ void add_fft(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
     if (args->real) return run_real(*args, o);
     if (args->dims == 3) return run_volume(*args, o);
+    if (args->dims == 1 && o.width > fft::kMaxSize && !args->buffer) return run_long(*args, o);
     // Validate against the hard limits before touching the file or the GPU.
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));

@@ -152,6 +152,29 @@ TEST_F(CliReal, Dims3MatchesFftw) {
   }
 }
 
+// --dims 1 past 4096: the four-step plan, lines in the file as they are.
+TEST_F(CliReal, LongLinesMatchFftw) {
+  const fft::Planes x = fft::random_planes(20000, 2, 1, test::seed("cli long"));
+  fft::write_raw(path("x.c64"), x);
+  for (bool inverse : {false, true}) {
+    std::vector<std::string> a = {"fft", "--width", "20000", "--height", "2", "--dims", "1",
+                                  "--algorithm", "fast", "--input", path("x.c64"), "--output", path("y.c64")};
+    if (inverse) a.push_back("--inverse");
+    const auto r = run(a);
+    ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+    const auto d = inverse ? fft::Direction::Inverse : fft::Direction::Forward;
+    EXPECT_LE(fft::relative_l2(fft::read_raw(path("y.c64"), 20000, 2, 1),
+                               fft::reference_axes(x, d, fft::Axes::Rows)),
+              1e-6);
+  }
+  fft::write_raw(path("p.c64"), fft::random_planes(65521, 1, 1, 1));
+  const auto r = run({"fft", "--width", "65521", "--height", "1", "--dims", "1", "--algorithm",
+                      "fast", "--input", path("p.c64"), "--output", path("z")});
+  EXPECT_TRUE(r.exited && r.status == 2) << r.err;
+  EXPECT_NE(r.err.find("no split"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("z")));
+}
+
 TEST_F(CliReal, BadRealInputsAreRefused) {
   fft::write_real_raw(path("x.f32"), fft::random_real_planes(16, 4, 1, 1));
   // Wrong size for the declared shape (a complex file's bytes), a bad --dims, and a NaN.
