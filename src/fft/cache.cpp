@@ -2,13 +2,16 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <vector>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "gl/error.h"
-#include "io/file.h"
 
 namespace oceanfft::fft {
 namespace {
@@ -47,6 +50,30 @@ uint32_t get32(const std::string& s, size_t at) {
   uint32_t v = 0;
   for (int i = 0; i < 4; ++i) v |= uint32_t(uint8_t(s[at + size_t(i)])) << (8 * i);
   return v;
+}
+
+// Writes `bytes` to `path` whole or not at all: a temporary beside it, flushed, then renamed
+// over it. The installed engine (gl + fft) carries no io module, so this is the cache's own
+// copy of io::write_file's rule. Returns an error text, empty on success.
+std::string write_atomically(const std::string& path, const std::string& bytes) {
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return "cannot create " + tmp + ": " + std::strerror(errno);
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n <= 0) break;
+    done += size_t(n);
+  }
+  const bool ok = done == bytes.size() && ::fsync(fd) == 0;
+  const int err = errno;
+  ::close(fd);
+  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(ok ? errno : err);
+    ::unlink(tmp.c_str());
+    return "cannot write " + path + ": " + why;
+  }
+  return {};
 }
 
 }  // namespace
@@ -146,13 +173,11 @@ gl::Program ProgramCache::compute(const gl::ShaderLibrary& shaders, const std::s
   out.append(binary.data(), size_t(got));
   const uint64_t sum = fnv1a(out.data(), out.size());
   out.append(reinterpret_cast<const char*>(&sum), 8);
-  try {
-    fs::create_directories(dir_, ec);
-    io::write_file(file, out, "the program cache file");
+  fs::create_directories(dir_, ec);
+  if (const std::string why = write_atomically(file, out); why.empty())
     ++stats_.stored;
-  } catch (const Error& e) {
-    notice(std::string("not stored: ") + e.what());
-  }
+  else
+    notice("not stored: " + why);
   return program;
 }
 

@@ -9,7 +9,7 @@
 // checksum. A file is used only when its key matches, its checksum holds and the driver accepts
 // the binary (link status after glProgramBinary); anything else (garbage, another driver's
 // file, a driver update, a truncated write) is ignored with a notice on the context's log and
-// the program compiled and stored again. Files are written atomically (io::write_file). A
+// the program compiled and stored again. Files are written atomically (a temporary renamed over the file). A
 // driver that offers no binary format (llvmpipe may report 0) gets one notice and plain
 // compiles.
 #include <string>
