@@ -175,6 +175,25 @@ TEST_F(CliReal, LongLinesMatchFftw) {
   EXPECT_FALSE(fs::exists(path("z")));
 }
 
+// bench --transforms: one row per transform, each with a small round-trip error.
+TEST_F(CliReal, BenchTransformsTable) {
+  const auto r = run({"bench", "--transforms", "32;8;8192", "--reps", "3", "--warmup", "1",
+                      "--warmup-ms", "0", "--seed", "5"});
+  ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+  int rows = 0;
+  for (const char* kind : {"c2c-2d ", "r2c-2d ", "c2c-1d ", "c2c-3d ", "four-step "}) {
+    const size_t at = r.out.find(std::string("\n") + kind);
+    ASSERT_NE(at, std::string::npos) << kind << " missing:\n" << r.out;
+    const size_t eol = r.out.find('\n', at + 1);
+    const std::string line = r.out.substr(at + 1, eol - at - 1);
+    const double err = std::stod(line.substr(line.find_last_of(' ') + 1));
+    EXPECT_LE(err, 1e-5) << line;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 5);
+  EXPECT_NE(run({"bench", "--transforms", "32;8;65521"}).status, 0);  // a prime: no split
+}
+
 TEST_F(CliReal, BadRealInputsAreRefused) {
   fft::write_real_raw(path("x.f32"), fft::random_real_planes(16, 4, 1, 1));
   // Wrong size for the declared shape (a complex file's bytes), a bad --dims, and a NaN.
