@@ -3,6 +3,7 @@
 // return, as text, JSON and CSV (layouts in docs/bench/README.md).
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -12,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/bench.h"
+#include "bench/transforms.h"
+#include "fft/long.h"
 #include "commands.h"
 #include "gl/error.h"
 #include "io/file.h"
@@ -344,6 +347,46 @@ int run_bench(BenchArgs& a) {
 
 }  // namespace
 
+// --transforms "2D;3D;LONG": one table, a round trip per row.
+int run_transforms(BenchArgs& a, const std::string& spec) {
+  std::vector<std::string> parts(3);
+  size_t part = 0;
+  for (char c : spec) {
+    if (c == ';') {
+      if (++part == parts.size()) throw Error(ErrorCode::InvalidArgument, "--transforms takes at most 2D;3D;LONG");
+    } else {
+      parts[part] += c;
+    }
+  }
+  const auto list = [](const std::string& t, const char* what) {
+    return t.empty() ? std::vector<int>{} : parse_int_list(t, what);
+  };
+  const std::vector<int> sizes = list(parts[0], "size"), volumes = list(parts[1], "volume size"),
+                         longs = list(parts[2], "four-step length");
+  for (int n : sizes)
+    if (n < 2 || n > fft::kMaxSize) throw Error(ErrorCode::InvalidArgument, "--transforms size " + std::to_string(n) + " is outside 2..4096");
+  for (int n : volumes)
+    if (n < 1 || n > 512) throw Error(ErrorCode::InvalidArgument, "--transforms volume " + std::to_string(n) + " is outside 1..512");
+  for (int n : longs)
+    if (n < 2 || n > fft::kMaxLongSize) throw Error(ErrorCode::InvalidArgument, "--transforms length " + std::to_string(n) + " is outside 2..65536");
+  bench::validate(a.fft.timing);
+  auto ctx = gl::create_headless();
+  gl::ShaderLibrary shaders(*ctx);
+  const uint64_t seed = a.fft.seed ? a.fft.seed : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  std::printf("renderer: %s | %s\nseed: %llu, reps: %d, timer: %s\n", ctx->info().renderer.c_str(),
+              ctx->info().version.c_str(), (unsigned long long)seed, a.fft.timing.reps,
+              bench::choose_timer(a.fft.timing.timer, *ctx).second.c_str());
+  const auto rows = bench::run_transform_bench(*ctx, shaders, sizes, volumes, longs, a.fft.timing, seed,
+                                               [](const std::string& l) { std::fprintf(stderr, "bench: %s\n", l.c_str()); });
+  std::printf("%-10s %-22s %12s %12s %12s\n", "kind", "shape", "median ms", "min ms", "rel L2");
+  for (const auto& r : rows)
+    std::printf("%-10s %-22s %12.4f %12.4f %12.3e\n", r.kind.c_str(), r.shape.c_str(),
+                r.round_trip.median, r.round_trip.min, r.error);
+  if (ctx->check_errors("bench") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors during the bench");
+  return 0;
+}
+
 void add_bench(CLI::App& app, Commands& out) {
   auto args = std::make_shared<BenchArgs>();
   bench::FftConfig& f = args->fft;
@@ -391,7 +434,15 @@ void add_bench(CLI::App& app, Commands& out) {
       "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
       "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
       "      launches do; copies, FFTs and ocean steps alike.");
-  out.push_back({cmd, [args]() -> int { return run_bench(*args); }});
+  auto transforms = std::make_shared<std::string>();
+  cmd->add_option("--transforms", *transforms,
+                  "time round trips of the other transforms instead: R2C+C2R beside C2C at these "
+                  "N x N sizes, 1D lines of N x 64; '2D;3D;LONG' adds N^3 volumes and four-step "
+                  "lengths (e.g. '1024,4096;64,128;16384,65536')");
+  out.push_back({cmd, [args, transforms]() -> int {
+    if (!transforms->empty()) return run_transforms(*args, *transforms);
+    return run_bench(*args);
+  }});
 }
 
 }  // namespace oceanfft::app

@@ -35,7 +35,7 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 # Only the engine is installed: gl and fft headers (no window, no layer above fft), and nothing
 # that asks for GLFW or ImGui.
 headers=$(cd "$prefix/include/oceanfft" && find gl fft ocean -type f | sort | tr '\n' ' ')
-expected="fft/bindings.h fft/fft.h gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h ocean/floating.h ocean/ocean.h "
+expected="fft/bindings.h fft/buffer.h fft/cache.h fft/fft.h fft/long.h fft/real.h fft/volume.h gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h ocean/floating.h ocean/ocean.h "
 if [ "$headers" != "$expected" ]; then
   echo "installed headers: $headers; expected: $expected" >&2
   exit 1
@@ -112,6 +112,12 @@ if [ "$mode" = tree ] && [ -x "$scratch/cmake-build/bake_reader" ]; then
   echo "$out" | tail -n 2
   grep -q '^label (10.00, 20.00) -> surface' <<<"$out" || { echo "bake_reader: wrong output" >&2; exit 1; }
 fi
+echo "the other transforms:"
+out=$(cd "$scratch" && env -u OCEANFFT_SHADER_DIR "$scratch/cmake-build/fft_transforms")
+echo "$out"
+awk '/^worst_round_trip_error / { if ($2 + 0 > 1e-5) bad = 1; n++ }
+     /^gl_errors / { if ($2 != 0) bad = 1; n++ }
+     END { exit (bad || n != 2) }' <<<"$out" || { echo "fft_transforms: errors too large or missing" >&2; exit 1; }
 
 pcdir=$(dirname "$(find "$prefix" -name oceanfft.pc)")
 pc=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs oceanfft)

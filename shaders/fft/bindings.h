@@ -20,5 +20,7 @@
 // The data between the row and the column pass where it goes through a buffer (fast.glsl's
 // FFT_BUFFER_OUT / FFT_BUFFER_IN).
 #define FFT_BUFFER_INTERMEDIATE 3
+// The caller's data in a buffer plan's copy passes (fft/buffer.h, buffer_io.comp).
+#define FFT_BUFFER_DATA 4
 
 #endif

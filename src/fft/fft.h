@@ -51,6 +51,12 @@ inline constexpr int kMinSize = 2;
 inline constexpr int kMinAnySize = 1;
 inline constexpr int kMaxSize = 4096;
 
+// Which axes a plan transforms. Rows: a batch of 1D transforms of length width, one per row
+// (height is the batch and may be any count from 1); Columns: one per column, length height,
+// batch width. The untransformed axis is only a count, so it need not be a power of two for any
+// algorithm.
+enum class Axes { Both, Rows, Columns };
+
 // What a plan transforms. Checked by validate(); the plan keeps a copy.
 struct Options {
   int width = 256;
@@ -77,6 +83,10 @@ struct Options {
     // driver's subgroups only; -1: $OCEANFFT_FFT_SHUFFLE_EMULATE if set, else as 0.
     int emulate_subgroup = -1;
   } fast;
+  Axes axes = Axes::Both;
+  // A directory for linked programs (fft/cache.h), so a shape seen before starts without
+  // compiling; empty: no cache. The library reads no environment variable for it.
+  std::string program_cache;
 };
 
 // Why validate() refused an Options; describe() turns it into a message.
@@ -89,6 +99,8 @@ enum class Status {
   LayersOutOfRange,
   ExceedsTextureLimit,
   ExceedsLayerLimit,
+  // Real transforms (fft/real.h): along columns only, which they do not take.
+  RealColumnsUnsupported,
 };
 // One line naming the offending value ("width 300 is not a power of two"); "ok" for Ok.
 std::string describe(Status s, const Options& o);
@@ -162,6 +174,10 @@ class Plan {
   std::string describe() const;
   // Compute dispatches one execute() issues.
   int dispatches_per_execute() const;
+  // Whether `axis` (0 rows, 1 columns) is transformed (Options::axes).
+  bool transforms(int axis) const {
+    return options_.axes == Axes::Both || (axis == 0) == (options_.axes == Axes::Rows);
+  }
 
   // Transforms every complex plane of `input` and returns the plan-owned texture that holds the
   // result, valid until the next execute() of this plan.

@@ -8,6 +8,7 @@
 
 #include "fft/anysize.h"
 #include "fft/bindings.h"
+#include "fft/cache.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -61,7 +62,8 @@ AxisStrategy plan_axis(Algorithm a, int n, int axis, int lines_total, const gl::
   const int elem = s.kind == AxisStrategy::Kind::SharedVec4 ? 16 : 8;
   s.threads = std::min(std::max(n / s.elements_per_invocation, 1), invocations);
   while (s.threads * s.lines < kStockhamGroup && s.threads * s.lines * 2 <= invocations &&
-         s.lines * 2 <= lines_total && s.lines * 2 * n * elem <= shared &&
+         s.lines * 2 <= lines_total && lines_total % (s.lines * 2) == 0 &&
+         s.lines * 2 * n * elem <= shared &&
          s.lines * 2 <= limits.max_group_size[1])
     s.lines *= 2;
   return s;
@@ -117,18 +119,22 @@ std::string describe(Status s, const Options& o) {
     case Status::ExceedsTextureLimit: return w + "x" + h + " exceeds the driver's texture size limit";
     case Status::ExceedsLayerLimit:
       return std::to_string(o.layers) + " layers exceed the driver's array layer limit";
+    case Status::RealColumnsUnsupported:
+      return "real transforms run along rows (axes both or rows), not along columns alone";
   }
   return "unknown status";
 }
 
 Status validate_shape(const Options& o) {
   // The design-source algorithms stay as they were: powers of two from 2.
+  // An axis that is not transformed (Options::axes) is only a count of lines: any from 1.
   const bool any = o.algorithm == Algorithm::Fast;
+  const bool rows = o.axes != Axes::Columns, columns = o.axes != Axes::Rows;
   const int lo = any ? kMinAnySize : kMinSize;
-  if (o.width < lo || o.width > kMaxSize) return Status::WidthOutOfRange;
-  if (o.height < lo || o.height > kMaxSize) return Status::HeightOutOfRange;
-  if (!any && !is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
-  if (!any && !is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
+  if (o.width < (rows ? lo : 1) || o.width > kMaxSize) return Status::WidthOutOfRange;
+  if (o.height < (columns ? lo : 1) || o.height > kMaxSize) return Status::HeightOutOfRange;
+  if (!any && rows && !is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
+  if (!any && columns && !is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
   if (o.layers < 1) return Status::LayersOutOfRange;
   return Status::Ok;
 }
@@ -191,13 +197,15 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   const int length[2] = {options.width, options.height};
   const int lines[2] = {options.height, options.width};
   for (int axis = 0; axis < 2; ++axis)
-    axis_[axis] = plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options);
+    axis_[axis] = transforms(axis)
+                      ? plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options)
+                      : AxisStrategy{AxisStrategy::Kind::StageDispatches, length[axis], 1, 0, 0};
   // On the register path the axes meet in a storage buffer rather than an image: on an H100 the
   // row pass's stores into it cost 10-26 % less than image stores (docs/perf-notes.md, session
   // 6). Columns lie in strips of 4 texels, so a column group's loads stay as close together as
   // in the driver's tiled image layout and a row group still stores 64-byte runs; rows stored
   // whole (no strips) made the column loads slower at 1024 and beyond.
-  if (axis_[0].kind == AxisStrategy::Kind::Registers &&
+  if (transforms(0) && transforms(1) && axis_[0].kind == AxisStrategy::Kind::Registers &&
       axis_[1].kind == AxisStrategy::Kind::Registers) {
     for (AxisStrategy& s : axis_) {
       s.via_buffer = true;
@@ -210,15 +218,17 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
                                         size_t(options.layers) * 16,
                                     nullptr, GL_DYNAMIC_COPY);
   }
+  ProgramCache cache(ctx, options.program_cache);
   int table[2] = {0, 0};  // twiddle table length per axis; equal lengths share one buffer
   for (int axis = 0; axis < 2; ++axis) {
+    if (!transforms(axis)) continue;
     AxisStrategy& s = axis_[axis];
     gl::Defines d = {{"N", std::to_string(s.length)}, {"AXIS", std::to_string(axis)}};
     const bool any = s.kind == AxisStrategy::Kind::MixedRadix || s.kind == AxisStrategy::Kind::Bluestein;
     if (s.kind == AxisStrategy::Kind::Registers) {
-      program_[axis] = shaders.compute("fft/fast.comp", detail::fast_defines(s, axis));
+      program_[axis] = cache.compute(shaders, "fft/fast.comp", detail::fast_defines(s, axis));
     } else if (any) {
-      program_[axis] = shaders.compute("fft/mixed.comp", detail::any_defines(s, axis, lines[axis]));
+      program_[axis] = cache.compute(shaders, "fft/mixed.comp", detail::any_defines(s, axis, lines[axis]));
       if (s.kind == AxisStrategy::Kind::Bluestein) {
         std::vector<float> c = detail::bluestein_chirp(s.length);
         std::vector<float> k = detail::bluestein_kernel(s.length, s.transform);
@@ -230,16 +240,16 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
                                    : gl::make_complex_texture(ctx, options.width, s.transform, options.layers);
     } else if (s.kind == AxisStrategy::Kind::StageDispatches) {
       d.push_back({"LOCAL", std::to_string(s.threads)});
-      program_[axis] = shaders.compute("fft/cooley_tukey.comp", d);
+      program_[axis] = cache.compute(shaders, "fft/cooley_tukey.comp", d);
     } else {
       d.push_back({"RADIX", std::to_string(s.elements_per_invocation)});
       d.push_back({"THREADS", std::to_string(s.threads)});
       d.push_back({"LINES", std::to_string(s.lines)});
       d.push_back({"SPLIT", s.kind == AxisStrategy::Kind::SharedVec2Split ? "1" : "0"});
-      program_[axis] = shaders.compute("fft/stockham.comp", d);
+      program_[axis] = cache.compute(shaders, "fft/stockham.comp", d);
     }
     table[axis] = any ? s.transform : length[axis];
-    if (axis == 0 || table[1] != table[0]) {
+    if (axis == 0 || !transforms(0) || table[1] != table[0]) {
       std::vector<float> t = detail::twiddle_table(table[axis]);
       twiddles_[axis] = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
     }
@@ -268,12 +278,15 @@ Plan& Plan::operator=(Plan&&) noexcept = default;
 std::string Plan::describe() const {
   return std::string(name(options_.algorithm)) + " " + std::to_string(options_.width) + "x" +
          std::to_string(options_.height) + "x" + std::to_string(options_.layers) +
-         "; rows: " + axis_[0].describe() + "; columns: " + axis_[1].describe();
+         "; rows: " + (transforms(0) ? axis_[0].describe() : "not transformed") +
+         "; columns: " + (transforms(1) ? axis_[1].describe() : "not transformed");
 }
 
 int Plan::dispatches_per_execute() const {
   int n = 0;
-  for (auto& s : axis_) n += s.kind == AxisStrategy::Kind::StageDispatches ? log2i(s.length) : 1;
+  for (int axis = 0; axis < 2; ++axis)
+    if (transforms(axis))
+      n += axis_[axis].kind == AxisStrategy::Kind::StageDispatches ? log2i(axis_[axis].length) : 1;
   return n;
 }
 
@@ -286,7 +299,9 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
                 "FFT input must be an rgba32f 2D array of " + std::to_string(options_.width) + "x" +
                     std::to_string(options_.height) + "x" + std::to_string(options_.layers));
   const gl::Texture* cur = &input;
+  const int last = transforms(1) ? 1 : 0;
   for (int axis = 0; axis < 2; ++axis) {
+    if (!transforms(axis)) continue;
     // The buffer path's row pass writes no texture, and its column pass may overwrite the input
     // (a plan target passed back in), which the row pass has read in full by then.
     const gl::Texture* dst = intermediate_ || cur != &ping_[0] ? &ping_[0] : &ping_[1];
@@ -294,7 +309,7 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
                         axis_[axis].kind == AxisStrategy::Kind::StageDispatches
                             ? pass_bytes(options_) * log2i(axis_[axis].length)
                             : pass_bytes(options_));
-    run_axis(axis, direction, *cur, *dst, timer, axis == 1 && barriers_ != 0);
+    run_axis(axis, direction, *cur, *dst, timer, axis == last && barriers_ != 0);
     cur = result_;
   }
   if (barriers_ == 2)
@@ -311,10 +326,13 @@ void Plan::run_axis(int axis, Direction d, const gl::Texture& src, const gl::Tex
   const gl::Program& program = program_[axis];
   const GLuint prog = program.id();
   const int inverse = d == Direction::Inverse ? 1 : 0;
-  // The inverse's 1/(W*H) in one rounding, on the second axis: 1/N is inexact for N not a power
-  // of two, and two rounded factors would bias every element the same way.
-  const float scale =
-      inverse && axis == 1 ? float(1.0 / (double(options_.width) * double(options_.height))) : 1.0f;
+  // The inverse's 1/(W*H) (or the one transformed length) in one rounding, on the last axis
+  // transformed: 1/N is inexact for N not a power of two, and two rounded factors would bias
+  // every element the same way.
+  const double count = (transforms(0) ? double(options_.width) : 1.0) *
+                       (transforms(1) ? double(options_.height) : 1.0);
+  const bool last = axis == 1 || !transforms(1);
+  const float scale = inverse && last ? float(1.0 / count) : 1.0f;
   const int lines = axis == 0 ? options_.height : options_.width;
   glUseProgram(prog);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES,

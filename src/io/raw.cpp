@@ -37,6 +37,22 @@ std::vector<std::complex<float>> read_complex64(const std::string& path, int wid
   return data;
 }
 
+std::vector<float> read_float32(const std::string& path, int width, int height, int planes,
+                                const std::string& what, const std::string& shape) {
+  const uint64_t need = raw_bytes(width, height, planes, sizeof(float));
+  InputFile in(path, what);
+  if (in.size() != need)
+    throw Error(ErrorCode::InvalidArgument,
+                what + " " + quote(path) + " holds " + std::to_string(in.size()) + " bytes, but " +
+                    (shape.empty() ? std::to_string(width) + "x" + std::to_string(height) + " with " +
+                                         std::to_string(planes) + " float32 plane(s)"
+                                   : shape) +
+                    " needs " + std::to_string(need));
+  std::vector<float> data(size_t(need / sizeof(float)));
+  in.read(data.data(), size_t(need));
+  return data;
+}
+
 void write_complex64(const std::string& path, const std::vector<std::complex<float>>& data, const std::string& what) {
   write_file(path, data.data(), data.size() * sizeof(data[0]), what);
 }

@@ -20,6 +20,10 @@ uint64_t raw_bytes(int64_t width, int64_t height, int64_t planes, uint64_t bytes
 std::vector<std::complex<float>> read_complex64(const std::string& path, int width, int height, int planes,
                                                 const std::string& what = "the input file",
                                                 const std::string& shape = "");
+// Likewise for `planes` planes of width x height float32.
+std::vector<float> read_float32(const std::string& path, int width, int height, int planes,
+                                const std::string& what = "the input file",
+                                const std::string& shape = "");
 void write_complex64(const std::string& path, const std::vector<std::complex<float>>& data,
                      const std::string& what = "the output");
 void write_float32(const std::string& path, const std::vector<float>& data, const std::string& what = "the output");

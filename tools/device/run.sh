@@ -16,6 +16,8 @@
 #   frame    oceanfft bench --frame at 1920x1080 and 3840x2160, default sea and storm
 #   anysize  oceanfft bench (fast, 2 planes) and cuFFT (tools/device/cufft_shapes.py) at the
 #            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
+#   transforms  oceanfft bench --transforms (R2C vs C2C round trips, 1D, 3D, four-step) and
+#            tools/device/cufft_transforms.py on the same shapes (TRANSFORMS="2D;3D;LONG")
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -102,6 +104,14 @@ for section in "$@"; do
         2>&1 | tee "$OUT/cufft-shapes.txt"
       ./oceanfft bench --sizes $shapes --algorithms fast --layers 1 --reps "$REPS" --no-ocean \
         --json "$OUT/anysize.json" 2>"$OUT/anysize.err" | tee "$OUT/anysize.txt" | tail -9
+      ;;
+    transforms)
+      # R2C+C2R against C2C round trips (1024^2, 4096^2), 1D lines, 3D volumes and four-step
+      # lengths, this build and cuFFT on the same shapes; TRANSFORMS="2D;3D;LONG" overrides.
+      spec=${TRANSFORMS:-1024,4096;64,128,256;8192,16384,65536}
+      python3 ./cufft_transforms.py "$spec" 2>&1 | tee "$OUT/cufft-transforms.txt"
+      ./oceanfft bench --transforms "$spec" --reps "$REPS" 2>"$OUT/transforms.err" \
+        | tee "$OUT/transforms.txt"
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+#include "fft/real_data.h"
+
+#include <fftw3.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "fft/real.h"
+#include "gl/error.h"
+#include "io/raw.h"
+
+namespace oceanfft::fft {
+namespace {
+
+using cd = std::complex<double>;
+
+// FFTW's advanced interface for one plane transformed along `axes`.
+struct Shape {
+  int rank;
+  int n[2];
+  int howmany, stride, dist;
+};
+
+// Rank and dimensions of one plane of W x H transformed along `axes` (howmany lines each).
+Shape shape(int w, int h, Axes axes) {
+  switch (axes) {
+    case Axes::Rows: return {1, {w, 0}, h, 1, w};
+    case Axes::Columns: return {1, {h, 0}, w, w, 1};
+    case Axes::Both: break;
+  }
+  return {2, {h, w}, 1, 1, 0};
+}
+
+}  // namespace
+
+RealPlanes random_real_planes(int width, int height, int layers, uint64_t seed) {
+  RealPlanes p(width, height, layers);
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  for (float& v : p.data) v = n(rng);
+  return p;
+}
+
+void upload_real(const gl::Texture& texture, const RealPlanes& planes) {
+  const int tw = real_texels(planes.width), h = planes.height;
+  std::vector<float> buf(size_t(tw) * h * planes.layers * 4, 0.0f);
+  for (int l = 0; l < planes.layers; ++l)
+    for (int c = 0; c < 2; ++c) {
+      const float* src = planes.plane(2 * l + c);
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < planes.width; ++x)
+          buf[((size_t(l) * h + y) * tw + x / 2) * 4 + 2 * c + (x & 1)] =
+              src[size_t(y) * planes.width + x];
+    }
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texture.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, tw, h, planes.layers, GL_RGBA, GL_FLOAT, buf.data());
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+}
+
+RealPlanes download_real(const gl::Texture& texture, int width) {
+  const int tw = texture.width(), h = texture.height();
+  if (tw != real_texels(width))
+    throw Error(ErrorCode::InvalidArgument, "a real texture of width " + std::to_string(width) +
+                                                " has " + std::to_string(real_texels(width)) + " texels per row");
+  RealPlanes p(width, h, texture.layers());
+  std::vector<float> buf(size_t(tw) * h * p.layers * 4);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texture.id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_FLOAT, buf.data());
+  glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+  for (int l = 0; l < p.layers; ++l)
+    for (int c = 0; c < 2; ++c) {
+      float* dst = p.plane(2 * l + c);
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < width; ++x)
+          dst[size_t(y) * width + x] = buf[((size_t(l) * h + y) * tw + x / 2) * 4 + 2 * c + (x & 1)];
+    }
+  return p;
+}
+
+std::vector<std::complex<double>> reference_r2c(const RealPlanes& input, Axes axes) {
+  const int w = input.width, h = input.height, hw = w / 2 + 1;
+  const size_t half = size_t(hw) * h;
+  std::vector<cd> out(half * size_t(input.layers) * 2);
+  std::vector<double> in(input.plane_size());
+  for (int p = 0; p < input.layers * 2; ++p) {
+    auto* fout = reinterpret_cast<fftw_complex*>(out.data() + half * p);
+    fftw_plan plan = axes == Axes::Rows
+                         ? fftw_plan_many_dft_r2c(1, &w, h, in.data(), nullptr, 1, w, fout,
+                                                  nullptr, 1, hw, FFTW_ESTIMATE)
+                         : fftw_plan_dft_r2c_2d(h, w, in.data(), fout, FFTW_ESTIMATE);
+    const float* src = input.plane(p);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = src[i];
+    fftw_execute(plan);
+    fftw_destroy_plan(plan);
+  }
+  return out;
+}
+
+std::vector<double> reference_c2r(const Planes& half, int width, Axes axes) {
+  const int w = width, h = half.height, hw = w / 2 + 1;
+  if (half.width != hw)
+    throw Error(ErrorCode::InvalidArgument, "a half spectrum of width " + std::to_string(width) +
+                                                " has " + std::to_string(hw) + " bins per row");
+  const size_t n = size_t(w) * h;
+  std::vector<double> out(n * size_t(half.layers) * 2);
+  std::vector<cd> in(half.plane_size());  // FFTW's c2r overwrites its input
+  const double scale = 1.0 / (axes == Axes::Rows ? double(w) : double(w) * h);
+  for (int p = 0; p < half.layers * 2; ++p) {
+    auto* fin = reinterpret_cast<fftw_complex*>(in.data());
+    double* dst = out.data() + n * p;
+    fftw_plan plan = axes == Axes::Rows
+                         ? fftw_plan_many_dft_c2r(1, &w, h, fin, nullptr, 1, hw, dst, nullptr, 1,
+                                                  w, FFTW_ESTIMATE)
+                         : fftw_plan_dft_c2r_2d(h, w, fin, dst, FFTW_ESTIMATE);
+    const auto* src = half.plane(p);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = {src[i].real(), src[i].imag()};
+    fftw_execute(plan);
+    fftw_destroy_plan(plan);
+    for (size_t i = 0; i < n; ++i) dst[i] *= scale;
+  }
+  return out;
+}
+
+std::vector<std::complex<double>> reference_axes(const Planes& input, Direction direction, Axes axes) {
+  if (axes == Axes::Both) return reference(input, direction);
+  const Shape s = shape(input.width, input.height, axes);
+  const size_t n = input.plane_size();
+  std::vector<cd> out(input.data.size());
+  std::vector<cd> in(n);
+  auto* fin = reinterpret_cast<fftw_complex*>(in.data());
+  const double scale = direction == Direction::Inverse ? 1.0 / double(s.n[0]) : 1.0;
+  for (int p = 0; p < input.layers * 2; ++p) {
+    auto* fout = reinterpret_cast<fftw_complex*>(out.data() + n * p);
+    fftw_plan plan = fftw_plan_many_dft(s.rank, s.n, s.howmany, fin, nullptr, s.stride, s.dist,
+                                        fout, nullptr, s.stride, s.dist,
+                                        direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD,
+                                        FFTW_ESTIMATE);
+    const auto* src = input.plane(p);
+    for (size_t i = 0; i < n; ++i) in[i] = {src[i].real(), src[i].imag()};
+    fftw_execute(plan);
+    fftw_destroy_plan(plan);
+    for (size_t i = 0; i < n; ++i) out[n * p + i] *= scale;
+  }
+  return out;
+}
+
+std::vector<std::complex<double>> reference_3d(const Planes& in, Direction d) {
+  const int w = in.width, h = in.height, depth = in.layers;
+  const size_t n = size_t(w) * h * depth, slice = size_t(w) * h;
+  std::vector<cd> out(in.data.size()), a(n), b(n);
+  for (int v = 0; v < 2; ++v) {
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < slice; ++i) a[z * slice + i] = cd(in.plane(2 * z + v)[i]);
+    fftw_plan p = fftw_plan_dft_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()),
+                                   reinterpret_cast<fftw_complex*>(b.data()),
+                                   d == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+    const double scale = d == Direction::Inverse ? 1.0 / double(n) : 1.0;
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < slice; ++i) out[slice * (2 * z + v) + i] = b[z * slice + i] * scale;
+  }
+  return out;
+}
+
+double relative_l2(const RealPlanes& got, const std::vector<double>& ref) {
+  if (got.data.size() != ref.size()) return std::numeric_limits<double>::infinity();
+  double num = 0.0, den = 0.0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    const double d = double(got.data[i]) - ref[i];
+    num += d * d;
+    den += ref[i] * ref[i];
+  }
+  if (!std::isfinite(num)) return std::numeric_limits<double>::infinity();
+  return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+}
+
+RealPlanes read_real_raw(const std::string& path, int width, int height, int layers) {
+  if (layers <= 0 || layers > (1 << 29))
+    throw Error(ErrorCode::InvalidArgument, "invalid layer count " + std::to_string(layers));
+  RealPlanes p;
+  p.data = io::read_float32(path, width, height, 2 * layers, "the input file",
+                            std::to_string(width) + "x" + std::to_string(height) + " with " +
+                                std::to_string(layers) + " layer(s) (" + std::to_string(2 * layers) +
+                                " float32 planes)");
+  p.width = width;
+  p.height = height;
+  p.layers = layers;
+  return p;
+}
+
+void write_real_raw(const std::string& path, const RealPlanes& planes) {
+  io::write_float32(path, planes.data, "the output");
+}
+
+}  // namespace oceanfft::fft
