@@ -1,5 +1,5 @@
 // Turns the inverse FFT's fields into the maps the renderer samples (layouts in
-// src/ocean/simulation.h); foam is ocean/foam.comp's own pass, after this. Shared by
+// src/ocean/params.h); foam is ocean/foam.comp's own pass, after this. Shared by
 // ocean/assemble.comp (its own pass) and ocean/fused_columns.comp (inside the FFT's last pass).
 // Identifiers here must not be the FFT's one-letter defines (N, P, T, L, ...): the fused pass
 // includes this file after them.
@@ -14,7 +14,7 @@ layout(binding = 3, rgba32f) uniform writeonly image2DArray uDerivatives;
 
 uniform float uChoppiness;
 
-// f: the eight real fields (Field in src/ocean/simulation.h) at `texel` (z = cascade); the
+// f: the eight real fields (Field in src/ocean/params.h) at `texel` (z = cascade); the
 // texels stored, for level 1.
 void assemble_fields(ivec3 texel, float f[8], out vec4 displacement, out vec4 derivatives) {
   float lambda = uChoppiness;
@@ -33,7 +33,7 @@ void assemble_packed(ivec3 texel, vec4 p0, vec4 p1, out vec4 displacement, out v
 
 #if LEVEL1
 // Level 1 of both maps, where a work group holds whole 2 x 2 quads of level 0: the mip rounds
-// then start from a quarter of the texels (src/ocean/simulation.cpp, make_mipmaps). The includer
+// then start from a quarter of the texels (src/ocean/mip_chain.cpp). The includer
 // defines the group's exchange, level1_put/get: a vec4 per invocation, at its slot.
 layout(binding = 4, rgba32f) uniform writeonly image2DArray uDisplacement1;
 layout(binding = 5, rgba32f) uniform writeonly image2DArray uDerivatives1;

@@ -1,6 +1,6 @@
 // The whitecaps' injection: how hard the whole sea breaks (ocean/foam.glsl), times one
 // cascade's share, at a point of that cascade's foam layer. Included by ocean/foam.comp, which
-// computes it itself below src/ocean/simulation.cpp's kInjectionPassFrom, and by
+// computes it itself below Whitecaps::kInjectionPassFrom (src/ocean/whitecaps.h), and by
 // ocean/foam_injection.comp, which computes it from there on. Both run after the displacement
 // and derivative maps' mip chains, whose levels it samples.
 #ifndef OCEAN_INJECTION_GLSL
