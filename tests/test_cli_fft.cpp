@@ -15,7 +15,7 @@
 
 #include "fft/data.h"
 #include "fft/fft.h"
-#include "cli_run.h"
+#include "support/cli_run.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;
