@@ -53,9 +53,7 @@ vec4 quad_mean(vec4 v, int i, int dx, int dy, bool first) {
 }
 
 // Stores level 1 at texel / 2 from this texel's maps; a call of every invocation of the group.
-// (Both maps in one round, through a slot of two vec4, made the fused column pass slower; two
-// halves of slots taken in turn, to save the first barrier of each round, did not change it:
-// docs/perf-notes.md, session 7.)
+// One map per round keeps the exchange slot one vec4 wide.
 void store_level1(ivec3 texel, vec4 displacement, vec4 derivatives, int i, int dx, int dy) {
   bool first = ((texel.x | texel.y) & 1) == 0;
   vec4 d = quad_mean(displacement, i, dx, dy, first);

@@ -26,8 +26,8 @@ layout(binding = 5, rgba32f) uniform writeonly image2DArray uFoamSlopes4;
 #include "ocean/injection.glsl"
 // The injection comes from the sea filtered to the breaking length, so it changes over half that
 // length at the fastest: where a layer's texels are shorter it is computed every uStride[c]
-// texels and interpolated bilinearly (src/ocean/whitecaps.cpp, injection_stride); fetching every
-// cascade at every texel of the fine layers was 40-60 % of this pass.
+// texels and interpolated bilinearly (src/ocean/whitecaps.cpp, injection_stride), which saves
+// fetching every cascade at every texel of the fine layers.
 uniform int uStride[4];
 #if INJECTION_GRID
 // From ocean/foam_injection.comp: layer c's grid, (uN / uStride[c])^2 points from

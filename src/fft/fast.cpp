@@ -26,9 +26,9 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Per-axis choices measured best on an H100 (docs/perf-notes.md: v4/v5 sweeps, and for 1024 the
-// session-6 sweep after the axes came to meet in a buffer; 1 and 6 layers weighed together):
-// elements per invocation, lines per group, exchange width. Rows of two lines or more use
+// Per-axis shapes, the fastest of a sweep with 1 and 6 layers weighed together
+// (docs/perf-notes.md says how they were chosen): elements per invocation, lines per group,
+// exchange width. Rows of two lines or more use
 // fast.comp's 2D-tile row mapping. Where a group's exchange does not fit the driver's shared
 // memory (48 KiB on NVIDIA) the planner narrows the exchange first, so 4096 columns run two lines
 // with a one-float exchange.
