@@ -54,3 +54,13 @@ foreach(_case IN LISTS OCEANFFT_LAYERING_CASES)
                          PASS_REGULAR_EXPRESSION "${_re}: No such file|'${_re}' file not found")
   endif()
 endforeach()
+
+# The docs hold current facts: design.md's module table is the build's module graph, and the
+# README's performance figures are those docs/performance.md holds (cmake/check_docs.py).
+if(Python3_FOUND)
+  foreach(_what IN ITEMS layering figures)
+    add_test(NAME docs.${_what}
+             COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/cmake/check_docs.py"
+                     "${CMAKE_SOURCE_DIR}" ${_what})
+  endforeach()
+endif()
