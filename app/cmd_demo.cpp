@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "commands.h"
-#include "ui/headless_frame.h"
+#include "scene/headless_frame.h"
 #include "gl/context.h"
 #include "gl/error.h"
 #include "gl/shader.h"
@@ -18,7 +18,7 @@
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 #include "ui/app.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 #include "viewer/image.h"
 
 namespace oceanfft::app {

@@ -16,7 +16,7 @@
 #include "io/number.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
-#include "ui/headless_frame.h"
+#include "scene/headless_frame.h"
 
 namespace oceanfft::app {
 namespace {

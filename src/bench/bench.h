@@ -16,7 +16,7 @@
 #include "ocean/simulation.h"
 #include "profiler/rep_timer.h"
 #include "profiler/stats.h"
-#include "ui/headless_frame.h"
+#include "scene/headless_frame.h"
 
 namespace oceanfft::bench {
 

@@ -25,8 +25,8 @@
 #include "ui/maps_panel.h"
 #include "ui/ocean_panel.h"
 #include "ui/profiler_panel.h"
-#include "ui/screenshot.h"
-#include "ui/sea_check.h"
+#include "scene/screenshot.h"
+#include "scene/sea_check.h"
 #include "ui/viewer_panel.h"
 
 namespace oceanfft::ui {

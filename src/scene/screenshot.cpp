@@ -1,4 +1,4 @@
-#include "ui/screenshot.h"
+#include "scene/screenshot.h"
 
 #include <glad/gl.h>
 

@@ -10,7 +10,7 @@
 #include "gl/shader.h"
 #include "ocean/simulation.h"
 #include "render/camera.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 namespace oceanfft::ui {
 

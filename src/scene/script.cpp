@@ -1,4 +1,4 @@
-#include "ui/script.h"
+#include "scene/script.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "ui/soak.h"
+#include "scene/soak.h"
 
 #include <unistd.h>
 
@@ -17,7 +17,7 @@
 #include "gl/context.h"
 #include "gl/shader.h"
 #include "ocean/simulation.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 namespace oceanfft::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 #include <algorithm>
 #include <bit>

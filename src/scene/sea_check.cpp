@@ -1,4 +1,4 @@
-#include "ui/sea_check.h"
+#include "scene/sea_check.h"
 
 #include <algorithm>
 #include <cmath>

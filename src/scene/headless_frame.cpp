@@ -1,4 +1,4 @@
-#include "ui/headless_frame.h"
+#include "scene/headless_frame.h"
 
 #include <algorithm>
 #include <cmath>
