@@ -43,14 +43,15 @@ std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
 
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
-    std::string algorithm = "stockham-r4", input, output;
+    std::string algorithm = std::string(fft::name(fft::kDefaultAlgorithm)), input, output;
     int width = 0, height = 0, layers = 1;
     bool inverse = false, list = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
   cmd->add_flag("--list-algorithms", args->list, "print the algorithm names, one per line");
-  cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)");
+  cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)")
+      ->default_str(std::string(fft::name(fft::kDefaultAlgorithm)));
   CLI::Option* width = cmd->add_option(
       "--width", args->width, "width: 1..4096 for fast, a power of two in 2..4096 for the others");
   CLI::Option* height = cmd->add_option(
