@@ -20,7 +20,7 @@
 #include "io/file.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 namespace oceanfft::app {
 namespace {

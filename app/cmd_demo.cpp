@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "commands.h"
-#include "ui/headless_frame.h"
+#include "scene/headless_frame.h"
 #include "gl/context.h"
 #include "gl/error.h"
 #include "gl/shader.h"
@@ -20,7 +20,7 @@
 #include "render/offscreen.h"
 #include "ui/app.h"
 #include "ui/keys.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 #include "viewer/image.h"
 
 namespace oceanfft::app {

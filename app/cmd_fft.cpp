@@ -216,7 +216,7 @@ int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, g
 
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
-    std::string algorithm = "stockham-r4", input, output;
+    std::string algorithm = std::string(fft::name(fft::kDefaultAlgorithm)), input, output;
     int width = 0, height = 0, layers = 1, dims = 2, depth = 0;
     bool inverse = false, list = false, real = false, no_cache = false, buffer = false;
     std::string cache;
@@ -224,7 +224,8 @@ void add_fft(CLI::App& app, Commands& out) {
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
   cmd->add_flag("--list-algorithms", args->list, "print the algorithm names, one per line");
-  cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)");
+  cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)")
+      ->default_str(std::string(fft::name(fft::kDefaultAlgorithm)));
   CLI::Option* width = cmd->add_option(
       "--width", args->width, "width: 1..4096 for fast, a power of two in 2..4096 for the others");
   CLI::Option* height = cmd->add_option(

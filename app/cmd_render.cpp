@@ -17,8 +17,8 @@
 #include "io/number.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
-#include "ui/headless_frame.h"
-#include "ui/settings_file.h"
+#include "scene/headless_frame.h"
+#include "scene/settings_file.h"
 
 namespace oceanfft::app {
 namespace {
@@ -90,7 +90,7 @@ void add_render(CLI::App& app, Commands& out) {
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
     std::string camera, gallery;
-    std::string settings_in, settings_out;  // settings files (ui/settings_file.h)
+    std::string settings_in, settings_out;  // settings files (scene/settings_file.h)
   };
   auto a = std::make_shared<Args>();
   const ui::Settings defaults;

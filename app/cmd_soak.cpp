@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// `oceanfft soak`: binds options to ui::run_soak (src/ui/soak.h) and prints its report.
+// `oceanfft soak`: binds options to ui::run_soak (src/scene/soak.h) and prints its report.
 #include <chrono>
 #include <cstdio>
 #include <string>
 
 #include "commands.h"
 #include "gl/error.h"
-#include "ui/soak.h"
+#include "scene/soak.h"
 
 namespace oceanfft::app {
 

@@ -60,8 +60,8 @@ int main(int argc, char** argv) {
 #ifdef __GLIBC__
   // Software GL drivers keep textures in malloc'd memory. glibc raises its mmap threshold each
   // time such a block is freed, so later textures come from the heap and stay there after
-  // they are freed: a long session of size changes grew RSS by 68% with no leak. Pinning the
-  // threshold returns freed texture memory to the system.
+  // they are freed, so a long run of size changes grows RSS with no leak. Pinning the threshold
+  // returns freed texture memory to the system.
   mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
   CLI::App app{"oceanfft: a GPU FFT in GLSL compute shaders, and a real-time ocean built on it"};

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 namespace oceanfft::app {
 

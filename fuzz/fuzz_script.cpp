@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "gl/error.h"
-#include "ui/script.h"
-#include "ui/settings.h"
+#include "scene/script.h"
+#include "scene/settings.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace oceanfft;

@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 
 namespace fs = std::filesystem;
 

@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 
 namespace fs = std::filesystem;
 

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <random>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 
 namespace {
 using namespace clitest;

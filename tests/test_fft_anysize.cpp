@@ -18,6 +18,7 @@
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 using Kind = fft::AxisStrategy::Kind;
@@ -40,15 +41,6 @@ bool prime(int n) {
 std::map<std::string, double>& worst() {
   static std::map<std::string, double> w;
   return w;
-}
-
-fft::Options options(int w, int h, int layers) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = fft::Algorithm::Fast;
-  return o;
 }
 
 // Forward and inverse of random data with poisoned targets; returns the larger error.
@@ -88,7 +80,7 @@ TEST_F(AnySize, EveryLengthUpTo64OnBothAxes) {
   for (int n = 1; n <= 64; ++n) lengths[size_t(n - 1)] = n;
   std::shuffle(lengths.begin(), lengths.end(), rng);
   for (size_t i = 0; i < lengths.size(); i += 2)
-    check(options(lengths[i], lengths[i + 1], int(rng() % 2) + 1), rng());
+    check(test::fft_options(fft::Algorithm::Fast, lengths[i], lengths[i + 1], int(rng() % 2) + 1), rng());
 }
 
 TEST_F(AnySize, RandomSmoothLengths) {
@@ -98,8 +90,8 @@ TEST_F(AnySize, RandomSmoothLengths) {
     do n = int(rng() % (fft::kMaxSize - 64)) + 65;
     while (!smooth(n));
     const int lines = int(rng() % 5) + 1;
-    if (i % 2) check(options(n, lines, 1 + i % 3), rng());
-    else check(options(lines, n, 1 + i % 3), rng());
+    if (i % 2) check(test::fft_options(fft::Algorithm::Fast, n, lines, 1 + i % 3), rng());
+    else check(test::fft_options(fft::Algorithm::Fast, lines, n, 1 + i % 3), rng());
   }
 }
 
@@ -110,8 +102,8 @@ TEST_F(AnySize, RandomBluesteinLengths) {
     do n = int(rng() % (fft::kMaxSize - 64)) + 65;
     while (smooth(n));
     const int lines = int(rng() % 5) + 1;
-    if (i % 2) check(options(n, lines, 1 + i % 2), rng());
-    else check(options(lines, n, 1 + i % 2), rng());
+    if (i % 2) check(test::fft_options(fft::Algorithm::Fast, n, lines, 1 + i % 2), rng());
+    else check(test::fft_options(fft::Algorithm::Fast, lines, n, 1 + i % 2), rng());
   }
 }
 
@@ -119,9 +111,9 @@ TEST_F(AnySize, PrimesNearTheTopAndPrimePowers) {
   const uint64_t s = test::seed("top lengths");
   int i = 0;
   for (int n = fft::kMaxSize; n > fft::kMaxSize - 25; --n)
-    if (prime(n)) check(i++ % 2 ? options(n, 2, 1) : options(3, n, 1), s + uint64_t(n));
+    if (prime(n)) check(i++ % 2 ? test::fft_options(fft::Algorithm::Fast, n, 2, 1) : test::fft_options(fft::Algorithm::Fast, 3, n, 1), s + uint64_t(n));
   for (int n : {997, 2187, 3125, 2401, 4095, 4096})
-    check(i++ % 2 ? options(n, 3, 1) : options(2, n, 1), s + uint64_t(n));
+    check(i++ % 2 ? test::fft_options(fft::Algorithm::Fast, n, 3, 1) : test::fft_options(fft::Algorithm::Fast, 2, n, 1), s + uint64_t(n));
 }
 
 // Both axes non-trivial at once, several layers, and line counts that no work group size
@@ -130,7 +122,7 @@ TEST_F(AnySize, TwoDimensionalShapes) {
   std::mt19937_64 rng(test::seed("2d shapes"));
   for (auto [w, h, l] : {std::tuple{333, 217, 2}, {97, 120, 3}, {256, 37, 2}, {45, 512, 1},
                          {1, 1, 1}, {1, 300, 2}, {210, 1, 1}})
-    check(options(w, h, l), rng());
+    check(test::fft_options(fft::Algorithm::Fast, w, h, l), rng());
 }
 
 // Shared memory too small for a line: narrower exchanges, no padding, then the scratch image.
@@ -143,7 +135,7 @@ TEST_F(AnySize, SmallSharedMemoryAndInvocationLimits) {
   for (auto c : {Limit{1000, 3, 1000 * 4 + 200, 0, false}, Limit{1000, 3, 1000, 0, true},
                  Limit{5, 997, 512, 0, true}, Limit{1999, 2, 0, 128, false},
                  Limit{3, 360, 0, 7, false}}) {
-    fft::Options o = options(c.w, c.h, 2);
+    fft::Options o = test::fft_options(fft::Algorithm::Fast, c.w, c.h, 2);
     o.shared_memory_limit = c.shared;
     o.invocation_limit = c.invocations;
     fft::Plan plan(o, test::shaders());
@@ -155,7 +147,7 @@ TEST_F(AnySize, SmallSharedMemoryAndInvocationLimits) {
 }
 
 TEST_F(AnySize, DescribeSaysHowEachAxisIsDone) {
-  fft::Plan plan(options(1000, 997, 1), test::shaders());
+  fft::Plan plan(test::fft_options(fft::Algorithm::Fast, 1000, 997, 1), test::shaders());
   EXPECT_EQ(plan.horizontal().kind, Kind::MixedRadix);
   EXPECT_EQ(plan.vertical().kind, Kind::Bluestein);
   EXPECT_EQ(plan.vertical().transform, 2048);
@@ -167,7 +159,7 @@ TEST_F(AnySize, DescribeSaysHowEachAxisIsDone) {
 
 TEST(AnySizeShape, DesignSourceAlgorithmsRefuseOtherLengths) {
   for (fft::Algorithm a : fft::all_algorithms()) {
-    fft::Options o = options(12, 8, 1);
+    fft::Options o = test::fft_options(fft::Algorithm::Fast, 12, 8, 1);
     o.algorithm = a;
     const fft::Status s = fft::validate_shape(o);
     if (a == fft::Algorithm::Fast) {
@@ -180,7 +172,7 @@ TEST(AnySizeShape, DesignSourceAlgorithmsRefuseOtherLengths) {
     o.height = 1;
     EXPECT_EQ(fft::validate_shape(o), fft::Status::HeightOutOfRange) << fft::name(a);
   }
-  fft::Options o = options(0, 8, 1);
+  fft::Options o = test::fft_options(fft::Algorithm::Fast, 0, 8, 1);
   EXPECT_EQ(fft::validate_shape(o), fft::Status::WidthOutOfRange);
   o.width = 4097;
   EXPECT_EQ(fft::validate_shape(o), fft::Status::WidthOutOfRange);

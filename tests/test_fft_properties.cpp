@@ -12,6 +12,7 @@
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 using cd = std::complex<double>;
@@ -23,15 +24,6 @@ std::string pretty(fft::Algorithm a) {
   for (char& c : n)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return n;
-}
-
-fft::Options options(fft::Algorithm a, int w, int h, int layers) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = a;
-  return o;
 }
 
 std::vector<cd> widen(const fft::Planes& p) {
@@ -67,7 +59,7 @@ class Properties : public test::GlTest, public ::testing::WithParamInterface<fft
 constexpr int kW = 128, kH = 32, kLayers = 2;
 
 TEST_P(Properties, InverseUndoesForward) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("round trip"));
   const auto X = run(plan, fft::Direction::Forward, x);
   const auto back = run(plan, fft::Direction::Inverse, X);
@@ -75,7 +67,7 @@ TEST_P(Properties, InverseUndoesForward) {
 }
 
 TEST_P(Properties, ImpulseAtOriginGivesConstant) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   auto x = zeros(kW, kH, kLayers);
   // A different amplitude per plane shows a mixed-up channel or layer.
   for (int p = 0; p < 2 * kLayers; ++p) x.plane(p)[0] = {float(p + 1), -0.5f * float(p)};
@@ -92,7 +84,7 @@ TEST_P(Properties, ImpulseAtOriginGivesConstant) {
 }
 
 TEST_P(Properties, ShiftedImpulseGivesPhaseRamp) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const uint64_t s = test::seed("impulse position");
   for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
     auto x = zeros(kW, kH, kLayers);
@@ -115,7 +107,7 @@ TEST_P(Properties, ShiftedImpulseGivesPhaseRamp) {
 }
 
 TEST_P(Properties, ShiftTheorem) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const uint64_t s = test::seed("shift theorem");
   const auto x = fft::random_planes(kW, kH, kLayers, s);
   const int dx = int(s % kW), dy = int((s >> 16) % kH);
@@ -141,7 +133,7 @@ TEST_P(Properties, ShiftTheorem) {
 }
 
 TEST_P(Properties, Parseval) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("parseval"));
   const auto X = run(plan, fft::Direction::Forward, x);
   // Per plane: sum |X|^2 = W*H * sum |x|^2 for the unscaled forward transform.
@@ -158,7 +150,7 @@ TEST_P(Properties, Parseval) {
 }
 
 TEST_P(Properties, Linearity) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const uint64_t s = test::seed("linearity");
   const auto x = fft::random_planes(kW, kH, kLayers, s);
   const auto y = fft::random_planes(kW, kH, kLayers, s + 1);
@@ -175,7 +167,7 @@ TEST_P(Properties, Linearity) {
 }
 
 TEST_P(Properties, InputTextureLeftUntouched) {
-  fft::Plan plan(options(GetParam(), kW, kH, kLayers), test::shaders());
+  fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("input untouched"));
   gl::Texture tex = gl::make_complex_texture(test::context(), kW, kH, kLayers);
   fft::upload(tex, x);
@@ -194,7 +186,7 @@ TEST_P(Properties, InputTextureLeftUntouched) {
 // the next input must still give the right answer (the ocean does exactly this with chained passes).
 TEST_P(Properties, ResultTextureAsNextInput) {
   for (auto [w, h] : {std::pair{kW, kH}, std::pair{16, 16}, std::pair{8, 256}}) {
-    fft::Plan plan(options(GetParam(), w, h, kLayers), test::shaders());
+    fft::Plan plan(test::fft_options(GetParam(), w, h, kLayers), test::shaders());
     SCOPED_TRACE(plan.describe());
     const auto x = fft::random_planes(w, h, kLayers, test::seed("aliasing"));
     gl::Texture tex = gl::make_complex_texture(test::context(), w, h, kLayers);
@@ -224,7 +216,7 @@ TEST_F(Agreement, AllAlgorithmsAgree) {
     for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
       std::vector<std::pair<fft::Algorithm, fft::Planes>> results;
       for (fft::Algorithm a : fft::all_algorithms()) {
-        fft::Plan plan(options(a, w, h, layers), test::shaders());
+        fft::Plan plan(test::fft_options(a, w, h, layers), test::shaders());
         results.push_back({a, run(plan, d, x)});
       }
       for (size_t i = 0; i < results.size(); ++i)

@@ -16,6 +16,7 @@
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/scoped_env.h"
 
 using namespace oceanfft;
 
@@ -167,9 +168,9 @@ TEST_F(Shuffle, RealSubgroupsOrTheSharedMemoryFallback) {
 TEST_F(Shuffle, EnvironmentSelectsTheVariant) {
   fft::Options o;
   o.width = o.height = 64;
-  ::setenv("OCEANFFT_FFT_SHUFFLE", "rows", 1);
-  ::setenv("OCEANFFT_FFT_SHUFFLE_EMULATE", "16", 1);
   {
+    test::ScopedEnv rows("OCEANFFT_FFT_SHUFFLE", "rows");
+    test::ScopedEnv emulate("OCEANFFT_FFT_SHUFFLE_EMULATE", "16");
     fft::Plan plan(o, test::shaders());
     EXPECT_EQ(plan.horizontal().subgroup, 16) << plan.describe();
     EXPECT_EQ(plan.vertical().subgroup, 0) << plan.describe();
@@ -179,19 +180,23 @@ TEST_F(Shuffle, EnvironmentSelectsTheVariant) {
     fft::Plan p2(off, test::shaders());
     EXPECT_EQ(p2.horizontal().subgroup, 0);
   }
-  ::setenv("OCEANFFT_FFT_SHUFFLE", "sideways", 1);
-  try {
-    fft::Plan plan(o, test::shaders());
-    ADD_FAILURE() << "OCEANFFT_FFT_SHUFFLE=sideways was accepted";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
-    EXPECT_NE(std::string(e.what()).find("sideways"), std::string::npos) << e.what();
+  {
+    test::ScopedEnv sideways("OCEANFFT_FFT_SHUFFLE", "sideways");
+    try {
+      fft::Plan plan(o, test::shaders());
+      ADD_FAILURE() << "OCEANFFT_FFT_SHUFFLE=sideways was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find("sideways"), std::string::npos) << e.what();
+    }
   }
-  ::setenv("OCEANFFT_FFT_SHUFFLE", "both", 1);
-  ::setenv("OCEANFFT_FFT_SHUFFLE_EMULATE", "12", 1);
-  EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
-  ::unsetenv("OCEANFFT_FFT_SHUFFLE");
-  ::unsetenv("OCEANFFT_FFT_SHUFFLE_EMULATE");
+  {
+    test::ScopedEnv both("OCEANFFT_FFT_SHUFFLE", "both");
+    test::ScopedEnv twelve("OCEANFFT_FFT_SHUFFLE_EMULATE", "12");
+    EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
+  }
+  test::ScopedEnv no_shuffle("OCEANFFT_FFT_SHUFFLE", nullptr);
+  test::ScopedEnv no_emulate("OCEANFFT_FFT_SHUFFLE_EMULATE", nullptr);
   fft::Plan plain(o, test::shaders());
   EXPECT_EQ(plain.horizontal().subgroup, 0);
 }
@@ -210,7 +215,7 @@ TEST_F(Barriers, EveryModeGivesTheSameResult) {
   fft::upload(tex, in);
   const auto ref = fft::reference(in, fft::Direction::Forward);
   for (const char* mode : {"separate", "merged", "narrow"}) {
-    ::setenv("OCEANFFT_FFT_BARRIER", mode, 1);
+    test::ScopedEnv barrier("OCEANFFT_FFT_BARRIER", mode);
     for (fft::Algorithm a : {fft::Algorithm::Fast, fft::Algorithm::StockhamR4}) {
       o.algorithm = a;
       fft::Plan plan(o, test::shaders());
@@ -221,9 +226,8 @@ TEST_F(Barriers, EveryModeGivesTheSameResult) {
       EXPECT_LE(fft::relative_l2(fft::download(out), ref), 2e-7) << mode << " " << plan.describe();
     }
   }
-  ::setenv("OCEANFFT_FFT_BARRIER", "none", 1);
+  test::ScopedEnv typo("OCEANFFT_FFT_BARRIER", "none");
   EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
-  ::unsetenv("OCEANFFT_FFT_BARRIER");
 }
 
 }  // namespace

@@ -10,19 +10,11 @@
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
 namespace {
-
-fft::Options options(fft::Algorithm a, int w, int h, int layers = 1) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = a;
-  return o;
-}
 
 class Objects : public test::GlTest {};
 
@@ -31,7 +23,7 @@ TEST_F(Objects, PlansReleaseEverything) {
   const gl::ObjectCounts before = ctx.objects();
   std::vector<GLuint> names;
   {
-    fft::Plan plan(options(fft::kDefaultAlgorithm, 64, 32, 2), test::shaders());
+    fft::Plan plan(test::fft_options(fft::kDefaultAlgorithm, 64, 32, 2), test::shaders());
     const gl::ObjectCounts during = ctx.objects();
     // The fast path: one result texture, a twiddle buffer and the buffer between the axes, at
     // least one program; shaders are deleted once linked.
@@ -58,9 +50,9 @@ TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
   std::vector<fft::Options> sequence;
   for (fft::Algorithm a : fft::all_algorithms())
     for (auto [w, h, l] : {std::tuple{16, 16, 1}, std::tuple{256, 8, 3}, std::tuple{32, 128, 2}})
-      sequence.push_back(options(a, w, h, l));
+      sequence.push_back(test::fft_options(a, w, h, l));
   // Forced fallbacks allocate differently; include them in the churn.
-  fft::Options split = options(fft::kDefaultAlgorithm, 128, 128, 1);
+  fft::Options split = test::fft_options(fft::kDefaultAlgorithm, 128, 128, 1);
   split.shared_memory_limit = 128 * 8;
   sequence.push_back(split);
   fft::Options stages = split;
@@ -90,8 +82,8 @@ TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
 TEST_F(Objects, FailedPlanLeavesNothingBehind) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
-  EXPECT_THROW(fft::Plan(options(fft::Algorithm::StockhamR4, 48, 64), test::shaders()), Error);
-  EXPECT_THROW(fft::Plan(options(fft::kDefaultAlgorithm, 4097, 64), test::shaders()), Error);
+  EXPECT_THROW(fft::Plan(test::fft_options(fft::Algorithm::StockhamR4, 48, 64), test::shaders()), Error);
+  EXPECT_THROW(fft::Plan(test::fft_options(fft::kDefaultAlgorithm, 4097, 64), test::shaders()), Error);
   test::expect_same_objects(ctx.objects(), before, "after a refused plan");
 }
 
@@ -130,7 +122,7 @@ TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
   generous.max_texture_size = 16384;
   generous.max_array_layers = 2048;
   for (const auto& c : cases) {
-    fft::Options o = options(c.algorithm, c.width, c.height, c.layers);
+    fft::Options o = test::fft_options(c.algorithm, c.width, c.height, c.layers);
     SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height) + "x" +
                  std::to_string(c.layers));
     EXPECT_EQ(fft::validate_shape(o), c.status);
@@ -138,12 +130,12 @@ TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
     EXPECT_EQ(fft::describe(c.status, o), c.message);
   }
   for (int n = fft::kMinSize; n <= fft::kMaxSize; n *= 2) {
-    fft::Options o = options(fft::Algorithm::StockhamR4, n, fft::kMaxSize / n * fft::kMinSize, 3);
+    fft::Options o = test::fft_options(fft::Algorithm::StockhamR4, n, fft::kMaxSize / n * fft::kMinSize, 3);
     EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok) << n;
     EXPECT_EQ(fft::validate(o, generous), fft::Status::Ok) << n;
   }
   for (int n : {1, 3, 97, 1000, 1080, 4093, 4095, 4096}) {
-    fft::Options o = options(fft::Algorithm::Fast, n, 4097 - n, 2);
+    fft::Options o = test::fft_options(fft::Algorithm::Fast, n, 4097 - n, 2);
     EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok) << n;
     EXPECT_EQ(fft::validate(o, generous), fft::Status::Ok) << n;
   }
@@ -153,14 +145,14 @@ TEST(Validate, DriverLimits) {
   gl::Limits small;
   small.max_texture_size = 1024;
   small.max_array_layers = 4;
-  fft::Options o = options(fft::kDefaultAlgorithm, 2048, 16, 1);
+  fft::Options o = test::fft_options(fft::kDefaultAlgorithm, 2048, 16, 1);
   EXPECT_EQ(fft::validate_shape(o), fft::Status::Ok);
   EXPECT_EQ(fft::validate(o, small), fft::Status::ExceedsTextureLimit);
   EXPECT_EQ(fft::describe(fft::Status::ExceedsTextureLimit, o),
             "2048x16 exceeds the driver's texture size limit");
-  o = options(fft::kDefaultAlgorithm, 16, 2048, 1);
+  o = test::fft_options(fft::kDefaultAlgorithm, 16, 2048, 1);
   EXPECT_EQ(fft::validate(o, small), fft::Status::ExceedsTextureLimit);
-  o = options(fft::kDefaultAlgorithm, 16, 16, 5);
+  o = test::fft_options(fft::kDefaultAlgorithm, 16, 16, 5);
   EXPECT_EQ(fft::validate(o, small), fft::Status::ExceedsLayerLimit);
   EXPECT_EQ(fft::describe(fft::Status::ExceedsLayerLimit, o),
             "5 layers exceed the driver's array layer limit");
@@ -171,7 +163,7 @@ TEST(Validate, DriverLimits) {
 TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
   for (auto [w, h, l] : {std::tuple{4097, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
                          std::tuple{16, 16384, 1}}) {
-    fft::Options o = options(fft::kDefaultAlgorithm, w, h, l);
+    fft::Options o = test::fft_options(fft::kDefaultAlgorithm, w, h, l);
     try {
       fft::Plan plan(o, test::shaders());
       ADD_FAILURE() << "no error for " << w << "x" << h << "x" << l;
@@ -180,7 +172,7 @@ TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
       EXPECT_EQ(std::string(e.what()), fft::describe(fft::validate_shape(o), o));
     }
   }
-  fft::Options o = options(fft::kDefaultAlgorithm, 16, 16, test::context().limits().max_array_layers + 1);
+  fft::Options o = test::fft_options(fft::kDefaultAlgorithm, 16, 16, test::context().limits().max_array_layers + 1);
   try {
     fft::Plan plan(o, test::shaders());
     ADD_FAILURE() << "no error for too many layers";
@@ -191,7 +183,7 @@ TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
 }
 
 TEST_F(Objects, ExecuteRefusesMismatchedInput) {
-  fft::Plan plan(options(fft::kDefaultAlgorithm, 32, 16, 2), test::shaders());
+  fft::Plan plan(test::fft_options(fft::kDefaultAlgorithm, 32, 16, 2), test::shaders());
   const gl::Texture wrong[] = {
       gl::make_complex_texture(test::context(), 16, 32, 2),  // axes swapped
       gl::make_complex_texture(test::context(), 32, 16, 1),  // layers
@@ -246,7 +238,7 @@ TEST_F(Objects, ContextCappedBelow43IsRefused) {
     EXPECT_NE(m.find("4.2"), std::string::npos) << "says what the driver offers: " << m;
   }
   // The test context still computes correctly afterwards.
-  fft::Plan plan(options(fft::kDefaultAlgorithm, 16, 8, 1), test::shaders());
+  fft::Plan plan(test::fft_options(fft::kDefaultAlgorithm, 16, 8, 1), test::shaders());
   const auto in = fft::random_planes(16, 8, 1, test::seed("after refusal"));
   gl::Texture tex = gl::make_complex_texture(test::context(), 16, 8, 1);
   fft::upload(tex, in);
@@ -280,7 +272,7 @@ TEST(ExplicitContext, ObjectsCountInTheContextTheyWereMadeFor) {
   // A plan takes its context from the shader library it is given, not from GL's current one.
   {
     gl::ShaderLibrary second_shaders(*second);
-    fft::Plan plan(options(fft::kDefaultAlgorithm, 16, 8, 1), second_shaders);
+    fft::Plan plan(test::fft_options(fft::kDefaultAlgorithm, 16, 8, 1), second_shaders);
     EXPECT_GT(second->objects().programs, 0);
     EXPECT_GT(second->objects().texture_bytes, 0);
     test::expect_same_objects(first.objects(), first_before, "a plan for the second context");

@@ -17,6 +17,7 @@
 #include "gl/error.h"
 #include "gl/shader.h"
 #include "gl_fixture.h"
+#include "support/scoped_env.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -48,27 +49,7 @@ class TempShaders {
   fs::path base_, root_;
 };
 
-// Sets an environment variable for the scope of one test and restores it afterwards.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_)
-      setenv(name_, old_->c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using test::ScopedEnv;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;

@@ -13,7 +13,7 @@
 #include "io/exr.h"
 #include "ocean/ocean.h"
 #include "ocean/simulation.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 namespace oceanfft {
 namespace {

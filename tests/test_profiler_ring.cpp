@@ -162,6 +162,25 @@ TEST(ProfilerRing, TotalsCountNestedPassesOnce) {
   EXPECT_EQ(p.gpu_history().size(), 1u);
 }
 
+// The FFT total counts fft.* passes; a frame whose FFT runs inside fused passes says so, so the
+// panel does not present the fused step's FFT as taking no time.
+TEST(ProfilerRing, FftInsideFusedPassesIsReported) {
+  FakeClock c;
+  c.completed = 1 << 20;  // every stamp answers at once
+  Profiler p(gpu_options(), std::make_unique<FakeSource>(c));
+  for (int i = 0; i < 8; ++i) frame(p, c, 1.0, "ocean.spectrum+fft.rows");
+  p.begin_frame();
+  p.end_frame();
+  ASSERT_NE(find(p, "ocean.spectrum+fft.rows"), nullptr);
+  EXPECT_TRUE(p.fft_in_fused_passes());
+  EXPECT_EQ(p.fft_total().median(), 0.0);
+  for (int i = 0; i < 8; ++i) frame(p, c, 1.0, "fft.horizontal");
+  p.begin_frame();
+  p.end_frame();
+  EXPECT_FALSE(p.fft_in_fused_passes());
+  EXPECT_GT(p.fft_total().median(), 0.0);
+}
+
 TEST(ProfilerRing, ComparisonTableKeepsTheSteadyTimeOfEveryConfig) {
   FakeClock clock;
   auto o = gpu_options(2);

@@ -25,6 +25,7 @@
 #include "gl/error.h"
 #include "gl/objects.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 #include "ocean/simulation.h"
 
 using namespace oceanfft;
@@ -36,15 +37,6 @@ struct BudgetGuard {
   explicit BudgetGuard(int64_t bytes) { test::context().set_texture_budget(bytes); }
   ~BudgetGuard() { test::context().set_texture_budget(-1); }
 };
-
-fft::Options options(fft::Algorithm a, int w, int h, int layers) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = a;
-  return o;
-}
 
 // Runs `make` and returns the Error it must throw; fails the test when it throws nothing.
 template <typename F>
@@ -88,7 +80,7 @@ TEST_F(Oom, DriverRefusesATextureNoCardHolds) {
   errors_at_start_ = ctx.error_count();
 
   // The context is still usable: a small transform round-trips.
-  fft::Plan plan(options(fft::Algorithm::StockhamR2, 32, 16, 1), test::shaders());
+  fft::Plan plan(test::fft_options(fft::Algorithm::StockhamR2, 32, 16, 1), test::shaders());
   const fft::Planes in = fft::random_planes(32, 16, 1, test::seed("after driver refusal"));
   gl::Texture tex = gl::make_complex_texture(test::context(), 32, 16, 1);
   fft::upload(tex, in);
@@ -133,21 +125,21 @@ TEST_F(Oom, FftPlanFailsCleanlyAtEachTexture) {
   const int w = 64, h = 32, layers = 2;
   const int64_t one = gl::texture_bytes(GL_RGBA32F, w, h, layers, 1);
   for (fft::Algorithm a : fft::all_algorithms()) {
-    const int textures = int(fft::Plan(options(a, w, h, layers), test::shaders()).targets().size());
+    const int textures = int(fft::Plan(test::fft_options(a, w, h, layers), test::shaders()).targets().size());
     EXPECT_EQ(textures, a == fft::Algorithm::Fast ? 1 : 2) << fft::name(a);
     for (int allowed = 0; allowed < textures; ++allowed) {
       SCOPED_TRACE(std::string(fft::name(a)) + ", textures allowed: " + std::to_string(allowed));
       const gl::ObjectCounts before = ctx.objects();
       {
         BudgetGuard budget(before.texture_bytes + allowed * one);
-        const Error e = expect_error([&] { fft::Plan p(options(a, w, h, layers), test::shaders()); },
+        const Error e = expect_error([&] { fft::Plan p(test::fft_options(a, w, h, layers), test::shaders()); },
                                      "the plan");
         expect_oom_message(e, "64x32x2 texture of 64.0 KiB");
       }
       test::expect_same_objects(ctx.objects(), before, "after the refused plan");
     }
     // Without the budget the same plan is made and correct: the refusals left nothing behind.
-    fft::Plan plan(options(a, w, h, layers), test::shaders());
+    fft::Plan plan(test::fft_options(a, w, h, layers), test::shaders());
     const fft::Planes in = fft::random_planes(w, h, layers, test::seed("plan after refusals"));
     gl::Texture tex = gl::make_complex_texture(test::context(), w, h, layers);
     fft::upload(tex, in);
@@ -164,7 +156,7 @@ TEST_F(Oom, FftPlanRefusedByTheDriver) {
   const gl::ObjectCounts before = ctx.objects();
   const int64_t errors = ctx.error_count();
   const Error e = expect_error(
-      [&] { fft::Plan p(options(fft::Algorithm::StockhamR2, 4096, 4096, layers), test::shaders()); },
+      [&] { fft::Plan p(test::fft_options(fft::Algorithm::StockhamR2, 4096, 4096, layers), test::shaders()); },
       "a 4096x4096 plan with every array layer");
   expect_oom_message(e, "4096x4096x" + std::to_string(layers) + " texture of ");
   test::expect_same_objects(ctx.objects(), before, "after the refused plan");

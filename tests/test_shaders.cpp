@@ -26,6 +26,7 @@
 #include "fft/fast.h"
 #include "gl/shader.h"
 #include "gl_fixture.h"
+#include "support/temp_dir.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -183,22 +184,7 @@ std::string describe(const gl::Defines& d) {
   return s.empty() ? "(no defines)" : s;
 }
 
-class TempDir {
- public:
-  TempDir() {
-    std::string t = (fs::temp_directory_path() / "oceanfft-glslang-XXXXXX").string();
-    if (!mkdtemp(t.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using oceanfft::test::TempDir;
 
 std::vector<std::string> files_with(const fs::path& root, bool entry_points) {
   std::vector<std::string> out;

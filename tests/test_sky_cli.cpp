@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 #include "gl_fixture.h"
 #include "render/offscreen.h"
 

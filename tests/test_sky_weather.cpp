@@ -14,8 +14,8 @@
 #include "render/camera.h"
 #include "render/spray.h"
 #include "sky/weather.h"
-#include "ui/headless_frame.h"
-#include "ui/settings.h"
+#include "scene/headless_frame.h"
+#include "scene/settings.h"
 
 using namespace oceanfft;
 

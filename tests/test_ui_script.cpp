@@ -12,9 +12,9 @@
 
 #include "gl/error.h"
 #include "ui/app.h"
-#include "ui/script.h"
-#include "ui/sea_check.h"
-#include "ui/settings.h"
+#include "scene/script.h"
+#include "scene/sea_check.h"
+#include "scene/settings.h"
 
 using namespace oceanfft;
 using namespace oceanfft::ui;

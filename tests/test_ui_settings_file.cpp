@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Settings files (src/ui/settings_file.cpp): every row of the settings table saved and loaded,
+// Settings files (src/scene/settings_file.cpp): every row of the settings table saved and loaded,
 // save -> load -> save byte-identical, unknown keys named, malformed files changing nothing,
 // the "copy as command line" text giving render the same settings; and render's --settings and
 // --save-settings through the real binary.
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "gl/error.h"
-#include "ui/settings.h"
-#include "ui/settings_file.h"
+#include "scene/settings.h"
+#include "scene/settings_file.h"
 #include "window_app.h"
 
 namespace fs = std::filesystem;

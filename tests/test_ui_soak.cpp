@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The soak as library code (src/ui/soak.h): its memory check separates growth from noise.
+// The soak as library code (src/scene/soak.h): its memory check separates growth from noise.
 // Short runs at many seeds pass, an injected leak fails, and the trend fit itself is checked on
 // synthetic series with the shapes seen on llvmpipe (flat with page-sized jitter, one late step).
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <random>
 
-#include "ui/soak.h"
+#include "scene/soak.h"
 
 namespace {
 using namespace oceanfft;

@@ -70,7 +70,7 @@ TEST_F(ViewerCore, LayoutsAndBitDepthsRoundTrip) {
         SCOPED_TRACE(::testing::Message() << sz[0] << "x" << sz[1] << " channels " << channels
                                           << " bits " << bits);
         Image src = test::random_image(sz[0], sz[1], channels, bits, test::seed("layout image"));
-        const auto path = dir.path / "in.png";
+        const auto path = dir.path() / "in.png";
         test::write_file(path, test::encode_png(src));
         Image img = viewer::load_image(path.string());
         ASSERT_EQ(img.width, src.width);

@@ -75,8 +75,8 @@ TEST(ViewerIo, ReadsBmpTgaAndJpeg) {
   test::TempDir dir("formats");
   viewer::Image img = test::random_image(23, 11, 3, 8, test::seed("formats"));
   const auto q = viewer::quantise8(img);
-  const auto bmp = (dir.path / "a.bmp").string(), tga = (dir.path / "a.tga").string(),
-             jpg = (dir.path / "a.jpg").string();
+  const auto bmp = (dir.path() / "a.bmp").string(), tga = (dir.path() / "a.tga").string(),
+             jpg = (dir.path() / "a.jpg").string();
   ASSERT_TRUE(stbi_write_bmp(bmp.c_str(), 23, 11, 3, q.data()));
   ASSERT_TRUE(stbi_write_tga(tga.c_str(), 23, 11, 3, q.data()));
   ASSERT_TRUE(stbi_write_jpg(jpg.c_str(), 23, 11, 3, q.data(), 95));
@@ -93,58 +93,58 @@ TEST(ViewerIo, ReadsBmpTgaAndJpeg) {
 
 TEST(ViewerIo, BadInputsGiveErrors) {
   test::TempDir dir("bad");
-  EXPECT_EQ(load_error((dir.path / "missing.png").string()), ErrorCode::Io);
-  EXPECT_EQ(load_error(dir.path.string()), ErrorCode::Io);  // a directory
+  EXPECT_EQ(load_error((dir.path() / "missing.png").string()), ErrorCode::Io);
+  EXPECT_EQ(load_error(dir.path().string()), ErrorCode::Io);  // a directory
 
-  test::write_file(dir.path / "empty.png", {});
-  EXPECT_EQ(load_error((dir.path / "empty.png").string()), ErrorCode::InvalidArgument);
+  test::write_file(dir.path() / "empty.png", {});
+  EXPECT_EQ(load_error((dir.path() / "empty.png").string()), ErrorCode::InvalidArgument);
 
   std::vector<uint8_t> junk(300);
   std::mt19937_64 rng(test::seed("junk"));
   for (auto& b : junk) b = uint8_t(rng());
-  test::write_file(dir.path / "junk.png", junk);
-  EXPECT_EQ(load_error((dir.path / "junk.png").string()), ErrorCode::InvalidArgument);
+  test::write_file(dir.path() / "junk.png", junk);
+  EXPECT_EQ(load_error((dir.path() / "junk.png").string()), ErrorCode::InvalidArgument);
 
   const auto png = test::encode_png(test::random_image(30, 20, 3, 8, test::seed("truncate")));
   for (size_t cut : {size_t(4), size_t(8), size_t(20), size_t(33), png.size() / 2, png.size() - 13}) {
-    test::write_file(dir.path / "cut.png", {png.begin(), png.begin() + long(cut)});
-    EXPECT_EQ(load_error((dir.path / "cut.png").string()), ErrorCode::InvalidArgument) << cut;
+    test::write_file(dir.path() / "cut.png", {png.begin(), png.begin() + long(cut)});
+    EXPECT_EQ(load_error((dir.path() / "cut.png").string()), ErrorCode::InvalidArgument) << cut;
   }
   // Damage that stb_image alone would not notice (a chunk checksum), damage to the zlib stream
   // (header; stored block length vs its complement) with checksums made to match again, and a
   // zero width in the header.
   auto bad_crc = png;
   bad_crc[29] ^= 0xff;
-  test::write_file(dir.path / "crc.png", bad_crc);
-  EXPECT_EQ(load_error((dir.path / "crc.png").string()), ErrorCode::InvalidArgument);
+  test::write_file(dir.path() / "crc.png", bad_crc);
+  EXPECT_EQ(load_error((dir.path() / "crc.png").string()), ErrorCode::InvalidArgument);
   for (size_t at : {size_t(41), size_t(46)}) {
     auto bad = png;
     bad[at] ^= 0x5a;
     const uint32_t idat_len = uint32_t(bad[33]) << 24 | uint32_t(bad[34]) << 16 | uint32_t(bad[35]) << 8 | bad[36];
     const uint32_t crc = test::crc32(&bad[37], idat_len + 4);
     for (int k = 0; k < 4; ++k) bad[41 + idat_len + k] = uint8_t(crc >> (24 - 8 * k));
-    test::write_file(dir.path / "zlib.png", bad);
-    EXPECT_EQ(load_error((dir.path / "zlib.png").string()), ErrorCode::InvalidArgument) << at;
+    test::write_file(dir.path() / "zlib.png", bad);
+    EXPECT_EQ(load_error((dir.path() / "zlib.png").string()), ErrorCode::InvalidArgument) << at;
   }
   auto zero = png;
   zero[16] = zero[17] = zero[18] = zero[19] = 0;  // IHDR width
   const uint32_t ihdr_crc = test::crc32(&zero[12], 17);
   for (int k = 0; k < 4; ++k) zero[29 + k] = uint8_t(ihdr_crc >> (24 - 8 * k));
-  test::write_file(dir.path / "zero.png", zero);
-  EXPECT_EQ(load_error((dir.path / "zero.png").string()), ErrorCode::InvalidArgument);
+  test::write_file(dir.path() / "zero.png", zero);
+  EXPECT_EQ(load_error((dir.path() / "zero.png").string()), ErrorCode::InvalidArgument);
 
   // Padded size above 4096: 4097 pads to 8192, refused from the header alone.
-  test::write_file(dir.path / "wide.png", test::encode_png(test::random_image(4097, 1, 1, 8, 7)));
+  test::write_file(dir.path() / "wide.png", test::encode_png(test::random_image(4097, 1, 1, 8, 7)));
   try {
-    viewer::load_image((dir.path / "wide.png").string());
+    viewer::load_image((dir.path() / "wide.png").string());
     ADD_FAILURE() << "a 4097-wide image must be refused";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
     EXPECT_NE(std::string(e.what()).find("4096"), std::string::npos) << e.what();
   }
   // 4096 itself is fine: the engine's largest axis.
-  test::write_file(dir.path / "edge.png", test::encode_png(test::random_image(4096, 1, 1, 8, 7)));
-  EXPECT_EQ(viewer::load_image((dir.path / "edge.png").string()).width, 4096);
+  test::write_file(dir.path() / "edge.png", test::encode_png(test::random_image(4096, 1, 1, 8, 7)));
+  EXPECT_EQ(viewer::load_image((dir.path() / "edge.png").string()).width, 4096);
 }
 
 TEST(ViewerIo, FilterParsing) {
@@ -181,10 +181,10 @@ TEST(ViewerCli, AssetsEveryAlgorithmWritesFilesAndJson) {
       // The assets have odd sizes: fast transforms them as they are (the default), the
       // power-of-two algorithms zero-pad them, and the report says which was used.
       const bool any = a == fft::Algorithm::Fast;
-      const fs::path out = dir.path / (std::string(asset) + "_" + std::string(fft::name(a)));
+      const fs::path out = dir.path() / (std::string(asset) + "_" + std::string(fft::name(a)));
       CliResult r = run_cli("roundtrip '" + in.string() + "' --out '" + out.string() + "' --algorithm " +
                       std::string(fft::name(a)),
-                  dir.path / "log.txt");
+                  dir.path() / "log.txt");
       ASSERT_EQ(r.status, 0) << r.output;
       std::printf("%s", r.output.c_str());
       for (const char* f : {"spectrum.png", "reconstruction.png", "difference.png", "report.json"})
@@ -218,13 +218,13 @@ TEST(ViewerCli, AssetsEveryAlgorithmWritesFilesAndJson) {
 
 TEST(ViewerCli, FilterAndPaddingReachTheReport) {
   test::TempDir dir("cli_filter");
-  const fs::path in = dir.path / "in.png";
+  const fs::path in = dir.path() / "in.png";
   test::write_file(in, test::encode_png(test::random_image(37, 61, 2, 16, test::seed("cli 16"))));
-  CliResult r = run_cli("roundtrip '" + in.string() + "' --out '" + (dir.path / "o").string() +
+  CliResult r = run_cli("roundtrip '" + in.string() + "' --out '" + (dir.path() / "o").string() +
                   "' --pad mirror --filter band:2:9 --luminance",
-              dir.path / "log.txt");
+              dir.path() / "log.txt");
   ASSERT_EQ(r.status, 0) << r.output;
-  nlohmann::json j = nlohmann::json::parse(read_bytes(dir.path / "o" / "report.json"));
+  nlohmann::json j = nlohmann::json::parse(read_bytes(dir.path() / "o" / "report.json"));
   EXPECT_EQ(j.at("filter"), "band:2:9");
   EXPECT_EQ(j.at("padding"), "mirror");
   EXPECT_EQ(j.at("bits"), 16);
@@ -235,19 +235,19 @@ TEST(ViewerCli, FilterAndPaddingReachTheReport) {
 
 TEST(ViewerCli, BadInputsExitNonZeroWithOneLine) {
   test::TempDir dir("cli_bad");
-  const fs::path good = dir.path / "good.png";
+  const fs::path good = dir.path() / "good.png";
   test::write_file(good, test::encode_png(test::random_image(9, 7, 3, 8, 3)));
   const auto png = test::encode_png(test::random_image(30, 20, 3, 8, 5));
-  test::write_file(dir.path / "cut.png", {png.begin(), png.begin() + long(png.size() / 2)});
-  test::write_file(dir.path / "empty.png", {});
-  test::write_file(dir.path / "wide.png", test::encode_png(test::random_image(1, 4097, 1, 8, 7)));
-  const std::string out = " --out '" + (dir.path / "o").string() + "'";
+  test::write_file(dir.path() / "cut.png", {png.begin(), png.begin() + long(png.size() / 2)});
+  test::write_file(dir.path() / "empty.png", {});
+  test::write_file(dir.path() / "wide.png", test::encode_png(test::random_image(1, 4097, 1, 8, 7)));
+  const std::string out = " --out '" + (dir.path() / "o").string() + "'";
   const std::string cases[] = {
-      "roundtrip '" + (dir.path / "missing.png").string() + "'" + out,
-      "roundtrip '" + (dir.path / "cut.png").string() + "'" + out,
-      "roundtrip '" + (dir.path / "empty.png").string() + "'" + out,
-      "roundtrip '" + (dir.path / "wide.png").string() + "'" + out,
-      "roundtrip '" + dir.path.string() + "'" + out,
+      "roundtrip '" + (dir.path() / "missing.png").string() + "'" + out,
+      "roundtrip '" + (dir.path() / "cut.png").string() + "'" + out,
+      "roundtrip '" + (dir.path() / "empty.png").string() + "'" + out,
+      "roundtrip '" + (dir.path() / "wide.png").string() + "'" + out,
+      "roundtrip '" + dir.path().string() + "'" + out,
       "roundtrip '" + good.string() + "'" + out + " --algorithm nope",
       "roundtrip '" + good.string() + "'" + out + " --pad edge",
       "roundtrip '" + good.string() + "'" + out + " --filter lowpass:-3",
@@ -255,11 +255,11 @@ TEST(ViewerCli, BadInputsExitNonZeroWithOneLine) {
       "roundtrip '" + good.string() + "'" + out + " --gain 0",
   };
   for (const auto& c : cases) {
-    CliResult r = run_cli(c, dir.path / "log.txt");
+    CliResult r = run_cli(c, dir.path() / "log.txt");
     EXPECT_NE(r.status, 0) << c;
     EXPECT_LT(r.status, 128) << "crashed: " << c << "\n" << r.output;
     EXPECT_NE(r.output.find("oceanfft: error: "), std::string::npos) << c << "\n" << r.output;
-    EXPECT_FALSE(fs::exists(dir.path / "o" / "report.json")) << c;
+    EXPECT_FALSE(fs::exists(dir.path() / "o" / "report.json")) << c;
   }
 }
 

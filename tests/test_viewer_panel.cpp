@@ -116,8 +116,8 @@ TEST_F(ViewerPanelFrames, ShowsTheImageAndKeepsItWhenALoadFails) {
   }
 
   test::TempDir dir("panel");
-  test::write_file(dir.path / "junk.png", {0x89, 'P', 'N', 'G', 1, 2, 3});
-  for (const fs::path& bad : {dir.path / "missing.png", dir.path / "junk.png", dir.path}) {
+  test::write_file(dir.path() / "junk.png", {0x89, 'P', 'N', 'G', 1, 2, 3});
+  for (const fs::path& bad : {dir.path() / "missing.png", dir.path() / "junk.png", dir.path()}) {
     panel.load(bad.string());
     EXPECT_FALSE(panel.error().empty()) << bad;
     EXPECT_TRUE(panel.has_image());

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "viewer/image.h"
+#include "support/temp_dir.h"
 
 namespace oceanfft::test {
 
@@ -107,19 +108,5 @@ inline viewer::Image random_image(int w, int h, int channels, int bits, uint64_t
   return img;
 }
 
-// A fresh folder under the system temp dir, removed when the object dies.
-struct TempDir {
-  std::filesystem::path path;
-  explicit TempDir(const std::string& tag) {
-    path = std::filesystem::temp_directory_path() /
-           ("oceanfft_viewer_" + tag + "_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-};
 
 }  // namespace oceanfft::test

@@ -4,7 +4,7 @@
 
 usage: plot_bench.py BENCH.json [--cufft FILE] [-o OUT.png]
 
---cufft takes what .gl/cufft_baseline.py prints (its table rows "N batch ms GB/s err"), or a
+--cufft takes what tools/device/cufft_shapes.py prints (its table rows "N batch ms GB/s err"), or a
 JSON list of {"size": N, "ms": t}. The schema of BENCH.json is in docs/bench/README.md.
 """
 import argparse

@@ -12,7 +12,7 @@
 //
 // The registers are separate variables v0..v15, never an array: a driver may put an array in
 // local memory when it cannot prove every index constant, and the first version of this shader,
-// written with arrays, ran at a tenth of copy bandwidth on an H100 (docs/perf-notes.md).
+// written with arrays, ran far below copy bandwidth (docs/perf-notes.md).
 //
 // Included by fft/fast.comp (the plain transform) and by kernels that fuse work into a pass
 // (ocean/fused_rows.comp, ocean/fused_columns.comp) through these hooks, defined before the
@@ -70,7 +70,7 @@ layout(local_size_x = T, local_size_y = L, local_size_z = 1) in;
 layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #endif
 
-// Variant switches, measured on the H100 (docs/perf-notes.md, v4); the tuning harness overrides
+// Variant switches (docs/perf-notes.md says how the defaults were chosen); the tuning harness overrides
 // them by prepending defines to copies of this file.
 //   TW_EARLY  1: a stage's twiddles are loaded before its exchange, so their latency hides behind
 //             the barriers instead of stalling the butterfly after them
@@ -82,8 +82,8 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 //   ROW_G     0: a row group's warps run along one row (32 consecutive texels); else lanes
 //             take ROW_G consecutive texels of each of the group's L rows in turn, so one warp
 //             access covers 2D tiles (ROW_G x L texels) of the image, like the column pass's
-//             and the copy's. NVIDIA stores images in 2D blocks, and whole-row warps measured
-//             10-13 % slower (4 best of 4/8/16 at every size)
+//             and the copy's. NVIDIA stores images in 2D blocks, which whole-row warps cut
+//             across (4 is the fastest of 4/8/16 at every size)
 #ifndef ROW_G
 #define ROW_G 4
 #endif

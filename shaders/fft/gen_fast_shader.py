@@ -3,7 +3,7 @@
 """Writes shaders/fft/fast.glsl from fast.glsl.in beside it.
 
 GLSL cannot loop over separate variables, and the kernel must keep its registers in separate
-variables v0..v15 (an array went to local memory on an H100: docs/perf-notes.md), so the
+variables v0..v15 (a driver may put an array in local memory: docs/perf-notes.md), so the
 per-register lines are written out here. Run after editing the template; the test
 GeneratedShader.FastMatchesTemplate fails while the two disagree.
 

@@ -31,7 +31,7 @@
 
 // Every loop below has a trip count fixed by the defines; unrolled, each x[]/y[] index is a
 // constant and the arrays live in registers (an array indexed at run time may go to local
-// memory, which cost fast.comp's first version 10x on the H100). NVIDIA's compiler takes this
+// memory, many times slower than registers). NVIDIA's compiler takes this
 // pragma; the others ignore it.
 #pragma optionNV(unroll all)
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Turns the inverse FFT's fields into the maps the renderer samples (layouts in
-// src/ocean/simulation.h); foam is ocean/foam.comp's own pass, after this. Shared by
+// src/ocean/params.h); foam is ocean/foam.comp's own pass, after this. Shared by
 // ocean/assemble.comp (its own pass) and ocean/fused_columns.comp (inside the FFT's last pass).
 // Identifiers here must not be the FFT's one-letter defines (N, P, T, L, ...): the fused pass
 // includes this file after them.
@@ -15,7 +15,7 @@ layout(binding = 3, rgba32f) uniform writeonly image2DArray uDerivatives;
 
 uniform float uChoppiness;
 
-// f: the eight real fields (Field in src/ocean/simulation.h) at `texel` (z = cascade); the
+// f: the eight real fields (Field in src/ocean/params.h) at `texel` (z = cascade); the
 // texels stored, for level 1.
 void assemble_fields(ivec3 texel, float f[8], out vec4 displacement, out vec4 derivatives) {
   float lambda = uChoppiness;
@@ -34,7 +34,7 @@ void assemble_packed(ivec3 texel, vec4 p0, vec4 p1, out vec4 displacement, out v
 
 #if LEVEL1
 // Level 1 of both maps, where a work group holds whole 2 x 2 quads of level 0: the mip rounds
-// then start from a quarter of the texels (src/ocean/simulation.cpp, make_mipmaps). The includer
+// then start from a quarter of the texels (src/ocean/mip_chain.cpp). The includer
 // defines the group's exchange, level1_put/get: a vec4 per invocation, at its slot.
 layout(binding = 4, rgba32f) uniform writeonly image2DArray uDisplacement1;
 layout(binding = 5, rgba32f) uniform writeonly image2DArray uDerivatives1;
@@ -54,9 +54,7 @@ vec4 quad_mean(vec4 v, int i, int dx, int dy, bool first) {
 }
 
 // Stores level 1 at texel / 2 from this texel's maps; a call of every invocation of the group.
-// (Both maps in one round, through a slot of two vec4, made the fused column pass slower; two
-// halves of slots taken in turn, to save the first barrier of each round, did not change it:
-// docs/perf-notes.md, session 7.)
+// One map per round keeps the exchange slot one vec4 wide.
 void store_level1(ivec3 texel, vec4 displacement, vec4 derivatives, int i, int dx, int dy) {
   bool first = ((texel.x | texel.y) & 1) == 0;
   vec4 d = quad_mean(displacement, i, dx, dy, first);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Shared by the ocean kernels: texel <-> wave number, the layout of the fields in the FFT's
-// complex planes (see src/ocean/simulation.h), and their hash.
+// complex planes (see src/ocean/params.h), and their hash.
 #ifndef OCEAN_COMMON_GLSL
 #define OCEAN_COMMON_GLSL
 

@@ -1,7 +1,7 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // The foam pass (ocean/foam.glsl): after the displacement and derivative maps and their mip
-// chains are built, and from src/ocean/simulation.cpp's kInjectionPassFrom on after the
+// chains are built, and from Whitecaps::kInjectionPassFrom (src/ocean/whitecaps.h) on after the
 // injection pass (ocean/foam_injection.comp). It reads every cascade, so it works the same after
 // the fused column pass, which sees one cascade only. It also makes levels 1-4 of the
 // foam-and-slopes map from the texels it has just written (the rest of that chain is a small
@@ -27,8 +27,8 @@ layout(binding = 5, rgba32f) uniform writeonly image2DArray uFoamSlopes4;
 #include "ocean/injection.glsl"
 // The injection comes from the sea filtered to the breaking length, so it changes over half that
 // length at the fastest: where a layer's texels are shorter it is computed every uStride[c]
-// texels and interpolated bilinearly (src/ocean/simulation.cpp, injection_stride); fetching every
-// cascade at every texel of the fine layers was 40-60 % of this pass.
+// texels and interpolated bilinearly (src/ocean/whitecaps.cpp, injection_stride), which saves
+// fetching every cascade at every texel of the fine layers.
 uniform int uStride[4];
 #if INJECTION_GRID
 // From ocean/foam_injection.comp: layer c's grid, (uN / uStride[c])^2 points from

@@ -7,7 +7,7 @@
 // 1: the physical displacement, not the picture's lambda) compresses the surface most along the
 // eigenvector of the smaller eigenvalue e of its Jacobian; at e <= 0 the linear surface folds
 // over. Foam is born where e falls below one global threshold, uFoamThreshold (the same for
-// every sea; simulation.h says how it was calibrated against Monahan's whitecap law), ramping
+// every sea; docs/perf-notes.md says how it was calibrated against Monahan's whitecap law), ramping
 // to full over uFoamSoftness.
 //
 // Carrying. The maps are indexed by the water's Lagrangian label (the renderer draws label x at

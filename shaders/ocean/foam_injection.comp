@@ -1,9 +1,9 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // The whitecaps' injection (ocean/injection.glsl) on each foam layer's grid of every
-// uStride[c] texels, which ocean/foam.comp interpolates: from src/ocean/simulation.cpp's
-// kInjectionPassFrom on, where inside the foam pass it cost that pass about half as much again
-// as this pass costs on an H100 (docs/perf-notes.md, session 8). z = cascade; the dispatch
+// uStride[c] texels, which ocean/foam.comp interpolates: from
+// Whitecaps::kInjectionPassFrom (src/ocean/whitecaps.h) on, where inside the foam pass it costs
+// that pass more than this pass costs (docs/perf-notes.md). z = cascade; the dispatch
 // covers the largest grid, the others leave early.
 #include "ocean/common.glsl"
 #include "ocean/foam.glsl"

@@ -5,7 +5,7 @@
 // (ocean/assemble.glsl) on the results still in registers, so the fields texture is neither
 // written nor read again. z = cascade.
 // Defines: fft/fast.glsl's (AXIS 1), set by src/fft/fast.cpp; LEVEL1 (1: the group's L columns
-// pair up, and level 1 is made here too; src/ocean/simulation.cpp decides).
+// pair up, and level 1 is made here too; src/ocean/fused_step.cpp decides).
 #include "ocean/assemble.glsl"
 
 void assemble_out(ivec3 texel, vec4 p0, vec4 p1, int t_, int c_);

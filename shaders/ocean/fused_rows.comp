@@ -4,7 +4,7 @@
 // the spectrum on the fly from h0 and the phase (ocean/spectrum.glsl), so no spectrum texture is
 // written or read between. FFT layer 2c + j is cascade c's packed plane j; both planes' groups
 // evolve the same waves, and plane 0's stores the new phase. The dispatch is (1, rows, layers)
-// or, from src/ocean/simulation.cpp's kPlanesSideBySide on, (2, rows, cascades).
+// or, from src/ocean/fused_step.cpp's kPlanesSideBySide on, (2, rows, cascades).
 // Defines: fft/fast.glsl's (AXIS 0), set by src/fft/fast.cpp.
 #include "ocean/spectrum.glsl"
 

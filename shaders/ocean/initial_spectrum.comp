@@ -10,8 +10,7 @@
 
 layout(local_size_x = 16, local_size_y = 16) in;
 // xy = h0(k), zw = conj(h0(-k)): the evolve step reads both halves of every wave pair with one
-// load instead of two, one of them from the mirrored texel (7 % off the fused row pass at
-// 4 x 1024^2 on an H100: docs/perf-notes.md, session 7).
+// load instead of two, one of them from the mirrored texel, which is far away in memory.
 layout(binding = 0, rgba32f) uniform writeonly image2DArray uH0;
 layout(binding = 1, r32f) uniform image2DArray uPhase;
 layout(binding = 2, r32f) uniform writeonly image2DArray uOmega;

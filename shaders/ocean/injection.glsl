@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The whitecaps' injection: how hard the whole sea breaks (ocean/foam.glsl), times one
 // cascade's share, at a point of that cascade's foam layer. Included by ocean/foam.comp, which
-// computes it itself below src/ocean/simulation.cpp's kInjectionPassFrom, and by
+// computes it itself below Whitecaps::kInjectionPassFrom (src/ocean/whitecaps.h), and by
 // ocean/foam_injection.comp, which computes it from there on. Both run after the displacement
 // and derivative maps' mip chains, whose levels it samples.
 #ifndef OCEAN_INJECTION_GLSL
@@ -53,9 +53,8 @@ float injection(ivec2 p, int c) {
 // texel 0 and the map is periodic. The choice is fixed per point (a hash), and the stretch spans
 // two breaking lengths (the injection changes over half of one) within 1/16 of the patch.
 // Choosing keeps every point's injection one the sea makes, so whitecap coverage is unbiased and
-// a point computes one injection: blending the two instead lowered the calibrated coverage
-// 8-13 % (the test's 128^2 grids, four layers each with its band) and cost the pass 3-22 % on an
-// H100; choosing costs it 3-5 %.
+// a point computes one injection, where blending the two would lower the calibrated coverage and
+// compute two.
 float periodic_injection(ivec2 p, int c, float cell) {
   float width = clamp(2.0 * uBreakingLength / cell, 2.0, float(uN) / 16.0);
   vec2 a = smoothstep(vec2(float(uN) - width), vec2(float(uN)), vec2(p));

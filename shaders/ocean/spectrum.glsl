@@ -55,7 +55,7 @@ vec2 evolve(ivec3 texel, bool store_phase) {
   return h * (float(uN) * float(uN));
 }
 
-// The eight fields (Field in src/ocean/simulation.h) of h at `texel`.
+// The eight fields (Field in src/ocean/params.h) of h at `texel`.
 void derived_fields(ivec3 texel, vec2 h, out vec2 f[8]) {
   vec2 k = 2.0 * PI * vec2(wave_number(texel.xy, uN)) / uPatch[texel.z];
   float kl = length(k);

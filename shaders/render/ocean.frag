@@ -65,8 +65,8 @@ void footprint() {
 }
 
 // One map of cascade c at uv. Without anisotropic filtering an explicit level
-// (the hardware's rule, the longer axis) keeps the fast path: explicit gradients cost 40 % of
-// the water pass on the H100. With it, the gradients themselves.
+// (the hardware's rule, the longer axis) keeps the fast path: explicit gradients are expensive
+// on some GPUs' texture units. With it, the gradients themselves.
 vec4 sample_map(sampler2DArray map, vec3 uv, int c) {
   if (uAnisotropic != 0) return textureGrad(map, uv, gFootX / uPatch[c], gFootY / uPatch[c]);
   return textureLod(map, uv, gFootLod + uLevelOffset[c]);

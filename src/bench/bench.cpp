@@ -43,8 +43,8 @@ int batch_size(uint64_t bytes_per_call) {
 }
 
 // Untimed repetitions until both --warmup calls and --warmup-ms have passed; slow cases stop
-// after max(--warmup-ms, 1 s) whatever the count (a 4096^2 cooley-tukey call takes ~50 ms on an
-// H100 and seconds on llvmpipe).
+// after max(--warmup-ms, 1 s) whatever the count (a 4096^2 cooley-tukey call takes tens of
+// milliseconds on a fast GPU and seconds on llvmpipe).
 void warm_up(const std::function<void()>& work, uint64_t bytes_per_call, const Timing& a) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
@@ -101,10 +101,7 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   CopyResult r;
   r.size = shape;
   const int w = shape.width, h = shape.height;
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
+  const fft::Options o{.width = w, .height = h, .layers = layers, .fast = {}};
   r.bytes = fft::pass_bytes(o);
   gl::Texture src = gl::make_complex_texture(shaders.context(), w, h, layers);
   gl::Texture dst = gl::make_complex_texture(shaders.context(), w, h, layers);
@@ -136,11 +133,8 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
 FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, Shape shape,
                       int layers, TimerKind kind, const Timing& a, uint64_t seed) {
   const int w = shape.width, h = shape.height;
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = algorithm;
+  const fft::Options o{
+      .width = w, .height = h, .layers = layers, .algorithm = algorithm, .fast = {}};
   fft::Plan plan(o, shaders);
   FftResult r;
   r.algorithm = algorithm;
@@ -315,11 +309,8 @@ void validate(const FftConfig& c) {
     for (fft::Algorithm alg : c.algorithms.empty() ? std::vector<fft::Algorithm>(fft::all_algorithms().begin(),
                                                                                  fft::all_algorithms().end())
                                                    : c.algorithms) {
-      fft::Options o;
-      o.width = shape.width;
-      o.height = shape.height;
-      o.layers = c.layers;
-      o.algorithm = alg;
+      const fft::Options o{
+          .width = shape.width, .height = shape.height, .layers = c.layers, .algorithm = alg, .fast = {}};
       if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
         throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
     }

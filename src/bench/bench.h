@@ -17,7 +17,7 @@
 #include "ocean/simulation.h"
 #include "profiler/rep_timer.h"
 #include "profiler/stats.h"
-#include "ui/headless_frame.h"
+#include "scene/headless_frame.h"
 
 namespace oceanfft::bench {
 
@@ -25,9 +25,8 @@ using profiler::Summary;
 using profiler::TimerKind;
 
 // Work is queued in batches of at most this many bytes of memory traffic (or kBatchCalls
-// calls), each followed by glFinish: an H100 run that queued 20 cooley-tukey transforms of
-// 4096^2 x 6 layers (~1.5 TB of traffic) at once never finished, and one with 200 warm-ups lost
-// its results.
+// calls), each followed by glFinish: a driver given terabytes of queued traffic at once (20
+// cooley-tukey transforms of 4096^2 x 6 layers) may never finish it or lose the results.
 inline constexpr double kBatchBytes = 8e9;
 inline constexpr int kBatchCalls = 50;
 

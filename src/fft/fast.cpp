@@ -27,15 +27,13 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Per-axis choices measured best on an H100 (docs/perf-notes.md: v4/v5 sweeps, and for 1024 the
-// session-6 sweep after the axes came to meet in a buffer; 1 and 6 layers weighed together):
-// elements per invocation, lines per group, exchange width. Rows of two lines or more use
+// Per-axis shapes, the fastest of a sweep with 1 and 6 layers weighed together
+// (docs/perf-notes.md says how they were chosen): elements per invocation, lines per group,
+// exchange width. Rows of two lines or more use
 // fast.comp's 2D-tile row mapping. Where a group's exchange does not fit the driver's shared
 // memory (48 KiB on NVIDIA) the planner narrows the exchange first, so 4096 columns run two lines
 // with a one-float exchange.
-struct Tuned {
-  int per_thread, lines, exchange;
-};
+using Tuned = FastShape;
 std::optional<Tuned> tuned(int n, int axis) {
   // rows, columns for N = 256, 512, 1024, 2048, 4096
   static constexpr Tuned kTable[5][2] = {
@@ -45,28 +43,6 @@ std::optional<Tuned> tuned(int n, int axis) {
   for (int i = 0; i < 5; ++i)
     if (n == (256 << i)) return kTable[i][axis];
   return std::nullopt;
-}
-
-// The ocean's fused column pass transforms both packed planes of a cascade in one work group and
-// keeps the first plane's results in registers meanwhile: at 1024 it runs 23 % slower with the
-// column pass's 4 elements per invocation than with 8 (H100, session 6), so it keeps the 8 the
-// column pass had before the buffer between the axes moved its best to 4. At 4096 it ran twice
-// as fast with 4 as with the column pass's 16 (H100, session 8, 3 cascades), though one column
-// per group then leaves level 1 to the mip rounds: the step -16 %.
-std::optional<Tuned> tuned_pair_columns(int n) {
-  if (n == 1024) return Tuned{8, 2, 2};
-  if (n == 4096) return Tuned{4, 1, 2};
-  return tuned(n, 1);
-}
-
-// The ocean's fused row pass evaluates the spectrum in its loads, so its registers hold more
-// than the row pass's. Measured on an H100 (session 8, 3 cascades): 4 elements per invocation
-// took 13 % off the pass at 512 and 40 % at 2048, where the row pass runs 8 and 16; at 4096,
-// 8 elements took 5 % off.
-std::optional<Tuned> tuned_spectrum_rows(int n) {
-  if (n == 512 || n == 2048) return Tuned{4, 1, 2};
-  if (n == 4096) return Tuned{8, 2, 2};
-  return tuned(n, 0);
 }
 
 // Below 256, where no measurement chose: radix 4 for more invocations, lines grouped up to 64
@@ -183,17 +159,12 @@ AxisStrategy replan(const AxisStrategy& plans, int axis, int lines_total, const 
 }
 }  // namespace
 
-AxisStrategy plan_fast_pair_columns(const AxisStrategy& columns, int lines_total,
-                                    const gl::Limits& limits, const Options& o) {
-  const int n = columns.length;
-  return replan(columns, 1, lines_total, limits, o,
-                tuned_pair_columns(n).value_or(fallback_tuning(n)));
-}
-
-AxisStrategy plan_fast_spectrum_rows(const AxisStrategy& rows, int lines_total,
-                                     const gl::Limits& limits, const Options& o) {
-  const int n = rows.length;
-  return replan(rows, 0, lines_total, limits, o, tuned_spectrum_rows(n).value_or(fallback_tuning(n)));
+AxisStrategy plan_fast_fused(const AxisStrategy& plans, int axis, int lines_total,
+                             const gl::Limits& limits, const Options& o,
+                             const std::optional<FastShape>& shape) {
+  const int n = plans.length;
+  return replan(plans, axis, lines_total, limits, o,
+                shape.value_or(tuned(n, axis).value_or(fallback_tuning(n))));
 }
 
 gl::Defines fast_defines(const AxisStrategy& s, int axis) {

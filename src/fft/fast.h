@@ -16,16 +16,19 @@ namespace oceanfft::fft::detail {
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
                                            const gl::Limits& limits, const Options& o);
 
-// The column strategy for a pass that transforms two planes per work group one after the other
-// (the ocean's fused column pass, which holds twice the registers), from its own measured table
-// and reading the buffer the plan's row pass writes as `columns` (the plan's) does; `columns`
-// itself where that table's choice does not fit.
-AxisStrategy plan_fast_pair_columns(const AxisStrategy& columns, int lines_total,
-                                    const gl::Limits& limits, const Options& o);
-// Likewise for the ocean's fused row pass, which evaluates the spectrum in its loads: `rows`
-// (the plan's) where its table's choice does not fit; it writes the buffer as `rows` does.
-AxisStrategy plan_fast_spectrum_rows(const AxisStrategy& rows, int lines_total,
-                                     const gl::Limits& limits, const Options& o);
+// One axis's register shape: elements per invocation, lines per work group, exchange width.
+struct FastShape {
+  int per_thread, lines, exchange;
+};
+
+// The register strategy for a pass that includes the kernel with loads or stores of its own (a
+// caller's fused pass, e.g. the ocean's shaders/ocean/fused_*.comp), planned from `shape` (none:
+// the axis's own table) and reading or writing the buffer between the axes as `plans` (the
+// plan's strategy for `axis`) does; `plans` itself where `shape` does not fit the limits or the
+// lines.
+AxisStrategy plan_fast_fused(const AxisStrategy& plans, int axis, int lines_total,
+                             const gl::Limits& limits, const Options& o,
+                             const std::optional<FastShape>& shape);
 
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);

@@ -222,8 +222,8 @@ class Plan {
   gl::Buffer intermediate_;
   const gl::Texture* result_ = nullptr;
   // $OCEANFFT_FFT_BARRIER, read once: 1 merged, the default (the last axis's own barrier left
-  // to the full set: 0.5 us less at 256^2 on the H100), 0 separate (an image-access barrier
-  // after each axis, then the full set, as before), 2 narrow (the
+  // to the full set, one barrier fewer per call), 0 separate (an image-access barrier after each
+  // axis, then the full set), 2 narrow (the
   // last barrier only image access and texture fetches: glGetTexImage, glTexSubImage and pixel
   // buffers then need the caller's barrier; a measurement of what the wider bits cost).
   int barriers_ = 1;

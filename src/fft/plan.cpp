@@ -200,11 +200,11 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
     axis_[axis] = transforms(axis)
                       ? plan_axis(options.algorithm, length[axis], axis, lines[axis], limits, options)
                       : AxisStrategy{AxisStrategy::Kind::StageDispatches, length[axis], 1, 0, 0};
-  // On the register path the axes meet in a storage buffer rather than an image: on an H100 the
-  // row pass's stores into it cost 10-26 % less than image stores (docs/perf-notes.md, session
-  // 6). Columns lie in strips of 4 texels, so a column group's loads stay as close together as
-  // in the driver's tiled image layout and a row group still stores 64-byte runs; rows stored
-  // whole (no strips) made the column loads slower at 1024 and beyond.
+  // On the register path the axes meet in a storage buffer rather than an image: buffer stores
+  // are cheaper than image stores (docs/perf-notes.md). Columns lie in strips of 4 texels, so a
+  // column group's loads stay as close together as in the driver's tiled image layout and a row
+  // group still stores 64-byte runs; whole rows would spread the column loads at 1024 and
+  // beyond.
   if (transforms(0) && transforms(1) && axis_[0].kind == AxisStrategy::Kind::Registers &&
       axis_[1].kind == AxisStrategy::Kind::Registers) {
     for (AxisStrategy& s : axis_) {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "gl/error.h"
-#include "ocean/simulation.h"  // kGravity
+#include "ocean/constants.h"
 
 namespace oceanfft::ocean {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "ocean/simulation.h"  // kGravity
+#include "ocean/constants.h"
 
 namespace oceanfft::ocean {
 

@@ -14,6 +14,10 @@ namespace oceanfft::profiler {
 namespace {
 
 bool is_fft_pass(std::string_view name) { return name.substr(0, 3) == "fft"; }
+// A pass of another kind that runs FFT work inside it ("ocean.spectrum+fft.rows").
+bool is_fused_fft_pass(std::string_view name) {
+  return !is_fft_pass(name) && name.find("fft") != std::string_view::npos;
+}
 
 void push_history(std::vector<float>& h, double v, int limit) {
   h.push_back(float(v));
@@ -339,6 +343,14 @@ std::vector<Comparison> Profiler::comparisons() const {
   std::vector<Comparison> out;
   for (const auto& [key, c] : comparisons_) out.push_back(c);
   return out;
+}
+
+bool Profiler::fft_in_fused_passes() const {
+  int64_t last = -1;
+  for (const PassStats& s : passes_) last = std::max(last, s.last_frame);
+  for (const PassStats& s : passes_)
+    if (s.last_frame == last && is_fused_fft_pass(s.name)) return true;
+  return false;
 }
 
 }  // namespace oceanfft::profiler

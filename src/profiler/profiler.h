@@ -128,6 +128,9 @@ class Profiler final : public gl::PassTimer {
   // Passes in the order they ran in the last collected frame of the current configuration.
   const std::vector<PassStats>& passes() const { return passes_; }
   const SlidingStats& fft_total() const { return fft_total_; }    // outermost fft.* passes
+  // Whether the last collected frame ran FFT work inside passes of another kind (the ocean's
+  // fused "ocean.spectrum+fft.rows"): fft_total() then leaves that share out.
+  bool fft_in_fused_passes() const;
   const SlidingStats& frame_total() const { return frame_total_; }  // outermost passes
   const SlidingStats& cpu_frame() const { return cpu_frame_; }   // begin_frame to begin_frame
   // Oldest first, at most Options::history values each.

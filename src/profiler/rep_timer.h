@@ -29,7 +29,7 @@ bool gpu_timers_work(gl::Context& ctx, const std::function<void()>& work, int tr
 
 // Software rasterizers (llvmpipe, softpipe, SwiftShader) answer timer queries with the CPU clock
 // at the moment the query is processed: compute that runs inside the call is covered, work the
-// driver defers (glCopyImageSubData on llvmpipe measured ~50 ns for 64 KiB) is not. Their
+// driver defers (llvmpipe's glCopyImageSubData returns before it copies) is not. Their
 // "GPU" times are therefore not comparable between passes.
 bool is_software_renderer(std::string_view renderer);
 

@@ -29,10 +29,10 @@
 #include "ui/ocean_panel.h"
 #include "ui/panel_layout.h"
 #include "ui/profiler_panel.h"
-#include "ui/recorder.h"
-#include "ui/screenshot.h"
-#include "ui/sea_check.h"
-#include "ui/settings_file.h"
+#include "scene/recorder.h"
+#include "scene/screenshot.h"
+#include "scene/sea_check.h"
+#include "scene/settings_file.h"
 #include "ui/viewer_panel.h"
 
 namespace oceanfft::ui {

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fft/fft.h"
-#include "ui/script.h"
-#include "ui/settings.h"
+#include "scene/script.h"
+#include "scene/settings.h"
 
 namespace oceanfft::ui {
 

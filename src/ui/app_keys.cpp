@@ -6,7 +6,7 @@
 
 #include "gl/error.h"
 #include "ui/app_window.h"
-#include "ui/screenshot.h"
+#include "scene/screenshot.h"
 
 namespace oceanfft::ui {
 

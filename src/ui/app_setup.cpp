@@ -9,8 +9,8 @@
 #include "io/file.h"
 #include "io/number.h"
 #include "ui/keys.h"
-#include "ui/recorder.h"
-#include "ui/settings_file.h"
+#include "scene/recorder.h"
+#include "scene/settings_file.h"
 
 // The parts of the app that need no window: option checks, script validation, object reports.
 namespace oceanfft::ui {

@@ -5,7 +5,7 @@
 //   Fly:   left- or right-drag looks, W/A/S/D move, Q/E down/up, Shift is 4x faster.
 // Input that ImGui claims (a panel under the mouse, a focused text field) is left alone.
 #include "render/camera.h"
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 struct GLFWwindow;
 

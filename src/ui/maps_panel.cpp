@@ -10,7 +10,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
-#include "ui/sea_check.h"
+#include "scene/sea_check.h"
 
 namespace oceanfft::ui {
 MapsPanel::MapsPanel(const gl::ShaderLibrary& shaders)

@@ -8,7 +8,7 @@
 
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
-#include "ui/sea_check.h"
+#include "scene/sea_check.h"
 #include "ui/setting_widgets.h"
 
 namespace oceanfft::ui {

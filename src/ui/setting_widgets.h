@@ -4,7 +4,7 @@
 // through these, so its range, scale and help are the table's.
 #include <string_view>
 
-#include "ui/settings.h"
+#include "scene/settings.h"
 
 namespace oceanfft::ui {
 

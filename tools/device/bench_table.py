@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Markdown table for docs/bench/h100.md from `oceanfft bench` JSON files and the cuFFT logs.
+"""Markdown table for docs/performance.md from `oceanfft bench` JSON files and the cuFFT logs.
 
 usage: bench_table.py OUT.md BENCH_L1.json BENCH_L6.json CUFFT.log [FAST_TUNE_VERIFY.log]
-The cuFFT log is the output of .gl/cufft_baseline.py run for batch 2 and then batch 12.
+The cuFFT log is the output of tools/device/cufft_shapes.py run for batch 2 and then batch 12.
 """
 import json
 import sys

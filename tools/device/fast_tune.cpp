@@ -130,7 +130,7 @@ struct Timing {
 Timing time_plan(fft::Plan& plan, const gl::Texture& in, int reps) {
   StampTimer timer;
   // Keep the GPU busy ~150 ms first: after an idle gap (shader compile, FFTW) its clocks are low,
-  // and a handful of warm-up runs measured 2-5x slow on the H100.
+  // and a handful of warm-up runs would time them.
   const auto start = std::chrono::steady_clock::now();
   while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(150)) {
     for (int i = 0; i < 10; ++i) plan.execute(fft::Direction::Forward, in);
@@ -180,11 +180,8 @@ int verify(int layers, const std::vector<int>& sizes, const gl::ShaderLibrary& s
     if (n <= 2048) shapes.push_back({n, n * 2});
     if (n <= 2048 && n >= 4) shapes.push_back({n * 2, n / 2});
     for (auto [w, h] : shapes) {
-      fft::Options o;
-      o.width = w;
-      o.height = h;
-      o.layers = layers;
-      o.algorithm = fft::Algorithm::Fast;
+      const fft::Options o{.width = w, .height = h, .layers = layers,
+                           .algorithm = fft::Algorithm::Fast, .fast = {}};
       fft::Plan plan(o, shaders);
       double ef = error_of(plan, w, h, layers, fft::Direction::Forward, seed++);
       double ei = error_of(plan, w, h, layers, fft::Direction::Inverse, seed++);

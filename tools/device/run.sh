@@ -6,7 +6,7 @@
 #
 # Sections, run in the order given, each writing its full output under $OUT:
 #   info     GPU name, driver, clocks (nvidia-smi), missing libraries
-#   cufft    .gl/cufft_baseline.py for 2 and 12 planes at 256..4096 (cuFFT through CuPy)
+#   cufft    tools/device/cufft_shapes.py for 2 and 12 planes at 256..4096 (cuFFT through CuPy)
 #   fft      oceanfft bench, FFT only, 1 and 6 layers (2 and 12 planes) at 256..4096
 #   ocean    oceanfft bench, the ocean step fused and unfused at 256, 512, 1024 for 3 and 4
 #            cascades, with the per-pass breakdown
@@ -32,13 +32,12 @@
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 #   shaders  the fused ocean step (VOCEAN) with each shader folder in SHADER_VARIANTS (names
 #            under variants/) against shaders/, A B A B
-# Environment: OUT (results folder, set by the device tool), GLDIR (the carried .gl, default
-# ../../.gl), REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
+# Environment: OUT (results folder, set by the device tool),
+# REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
 # beside this one), OSIZES (ocean: sizes, default 256,512,1024), VSIZES and VOCEAN (variants: FFT sizes,
 # default 256,512,1024; ocean step cases SIZES:CASCADES, default 256,512:3 1024:4).
 set -o pipefail
-GLDIR=${GLDIR:-../../.gl}
 REPS=${REPS:-200}
 SIZES=${SIZES:-256,512,1024,2048,4096}
 ALGORITHMS=${ALGORITHMS:-fast,stockham-r4}
@@ -58,7 +57,7 @@ for section in "$@"; do
       ;;
     cufft)
       for planes in 2 12; do
-        python3 "$GLDIR/cufft_baseline.py" $planes ${SIZES//,/ } 2>&1 | tee -a "$OUT/cufft.txt"
+        python3 ./cufft_shapes.py $planes ${SIZES//,/ } 2>&1 | tee -a "$OUT/cufft.txt"
       done
       ;;
     fft)

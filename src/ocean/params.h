@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What a simulation is made from: its parameters (Params), the wave-number band each cascade
+// simulates, the spectrum's theoretical moments over those bands, the whitecaps' derived rates
+// and the real fields the FFT transforms. No GL.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "fft/fft.h"
+#include "ocean/constants.h"
+#include "ocean/spectrum_model.h"
+
+namespace oceanfft::ocean {
+
+inline constexpr int kMinSize = 64;
+inline constexpr int kMaxSize = 4096;  // above 1024 only where the driver's limits allow
+inline constexpr int kMaxCascades = 4;
+
+enum class Fusion {
+  None,      // spectrum, FFT rows, FFT columns, assemble: four passes
+  // The spectrum evolved inside the row pass (no spectrum texture); columns and assemble as
+  // their own passes, so an assemble step may read any texel of any cascade's fields.
+  Spectrum,
+  // Also assemble inside the column pass, on the fields still in registers: two passes, no
+  // fields texture; only for an assemble step that reads nothing but its own texel's fields.
+  Full,
+};
+
+struct Params {
+  int size = 256;  // N: simulated waves per patch side and cascade (power of two, 64..4096)
+  fft::Algorithm algorithm = fft::kDefaultAlgorithm;
+  // Cascades: patches of decreasing size L_c, each simulating its own band of wave numbers
+  // (see cascade_bands), all in one image array and one FFT call. The default sizes have
+  // ratios near 4 that are not ratios of small integers, so their tilings never line up.
+  int cascades = 3;  // 1..kMaxCascades
+  std::array<float, kMaxCascades> patch_sizes = {1033.0f, 251.0f, 63.7f, 16.3f};  // metres
+  SpectrumParams spectrum;
+  float choppiness = 1.0f;    // lambda, the horizontal displacement scale
+  float depth = 500.0f;       // metres, for w = sqrt(g k tanh(k depth)) and TMA
+  float time_scale = 1.0f;    // step(t) advances the sea by (t - previous t) * time_scale
+  // > 0: every w is rounded to a multiple of 2 pi / loop_period, so the sea repeats exactly
+  // with this period (seconds of simulated time), for baking loops.
+  float loop_period = 0.0f;
+  uint64_t seed = 1;          // same seed, same ocean (randoms hash the cascade and wave number)
+  // Whitecaps (ocean/foam.glsl). Foam is born where the sea, seen at the scale of the waves
+  // that make whitecaps (breaking_length(): waves shorter than it break without entraining
+  // enough air to show), compresses so hard that the smaller eigenvalue of the Jacobian of its
+  // physical displacement (every cascade, choppiness 1) falls below foam_threshold (1 flat,
+  // 0 folding), ramping to full over foam_softness. It grows at foam_grow per second, and the
+  // active foam lasts foam_lifetime peak periods (e-folding): a larger breaker's bubble plume
+  // is deeper and feeds its foam for longer. One set of values for every sea (a preset leaves
+  // them alone), fitted to Monahan & O'Muircheartaigh (1980), W = 3.84e-6 U10^3.41: the
+  // breaking length's scale (4 m at 10 m/s) and the threshold are the two fitted numbers, and
+  // the threshold centres the coverage across the Beaufort scale within Monahan's factor of 2
+  // (docs/perf-notes.md has the calibration; OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds
+  // tests it).
+  float foam_threshold = 0.860f;
+  float foam_softness = 0.1f;
+  float foam_grow = 4.0f;            // coverage per second at full injection
+  float foam_lifetime = 0.5f;        // peak periods
+  float foam_breaking_length = 4.0f; // metres at U10 = 10 m/s, in proportion to U10
+  // Debug and test aid: each real field gets its own complex plane instead of sharing one
+  // with a partner (twice the FFT work). The maps must not change.
+  bool pack_pairs = true;
+  // How much of the step runs inside the inverse FFT's passes, where the data allow it (the
+  // fast algorithm on its register path, packed fields; elsewhere None). The maps are the
+  // same to float rounding whichever runs.
+  Fusion fusion = Fusion::Full;
+};
+
+// The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;
+// each later one starts where the previous ends, at 6 of its own grid steps (2 pi / L_c), and
+// the last ends at its radial Nyquist pi N / L. So no wave counts twice and together they
+// cover the band of one simulation with the largest patch and the smallest cell.
+struct CascadeBand {
+  float patch_size;  // L_c, metres
+  double k_lo, k_hi;
+};
+std::vector<CascadeBand> cascade_bands(const Params& p);
+
+// m0 of the selected spectrum over all the cascades' bands (m^2): Hs = 4 sqrt of it.
+double theoretical_variance(const Params& p);
+
+// Mean square slope E[hx^2 + hz^2] (both axes) of the spectrum over the cascades' bands, and
+// of the ripples beyond the last band that the shading adds as roughness
+// (short_wave_slope_variance from the last k_hi). Their sum is the sea's total, which Cox and
+// Munk (1954) measured from sun glitter.
+double theoretical_slope_variance(const Params& p);
+double subgrid_slope_variance(const Params& p);
+// 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period.
+double foam_decay(const Params& p);
+// Metres: foam_breaking_length scaled with U10 / (10 m/s). A fixed length would make the
+// coverage rise as U10^7 (the breaking band widens as the peak moves out); one that scaled with
+// the peak wavelength (U10^2) would make it nearly independent of the wind; U10^1 follows
+// Monahan.
+double breaking_length(const Params& p);
+// Foam drifts with the surface water at 3 % of U10 along the wind (Wu 1975's wind drift) and
+// spreads along it at this many m^2/s per m/s of U10 (0.26 m^2/s at storm force, a surface
+// eddy diffusivity; more smears the finest cascade's 6 cm texels into a uniform grey), in the
+// maps' Lagrangian labels (ocean/foam.glsl).
+inline constexpr double kFoamDriftPerWind = 0.03;
+inline constexpr double kFoamStreakPerWind = 0.01;
+// Residual foam: this part of what the active foam loses stays as thin foam, at most
+// kFoamResidualMax per cascade's layer (so even 4 layers stay under a whitecap), fading at
+// kFoamResidualDecay per second. The foam-and-slopes map's x is active + residual.
+inline constexpr float kFoamResidualGain = 0.5f;
+inline constexpr float kFoamResidualMax = 0.12f;
+inline constexpr float kFoamResidualDecay = 0.05f;  // 1/s
+// Foam counts as a whitecap above this: half of the densest foam the map holds.
+inline constexpr float kWhitecapFoam = 0.5f;
+
+// Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
+void validate(const Params& p);
+
+// The real fields the spectrum pass derives from h(k,t), in plane order when packing is off.
+// Packed, plane j holds field 2j + i*field 2j+1.
+enum Field : int {
+  kDispX = 0,   // -i kx/|k| h   horizontal displacement (choppiness not applied)
+  kHeight,      // h
+  kDispZ,       // -i kz/|k| h
+  kSlopeX,      // i kx h         dh/dx
+  kSlopeZ,      // i kz h         dh/dz
+  kDxDx,        // -kx^2/|k| h    d(Dx)/dx
+  kDzDz,        // -kz^2/|k| h    d(Dz)/dz
+  kDxDz,        // -kx kz/|k| h   d(Dx)/dz = d(Dz)/dx
+  kFieldCount
+};
+
+}  // namespace oceanfft::ocean

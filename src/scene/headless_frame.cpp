@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include "scene/headless_frame.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "gl/error.h"
+#include "io/file.h"
+#include "io/image.h"
+#include "render/ocean_renderer.h"
+#include "render/offscreen.h"
+
+namespace oceanfft::ui {
+namespace {
+namespace fs = std::filesystem;
+
+std::string bytes_of(const std::vector<float>& data) {
+  return std::string(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(float));
+}
+
+// Maps values to bytes: [lo, hi] -> [0, 255].
+uint8_t to_byte(float v, float lo, float hi) {
+  const float t = hi > lo ? (v - lo) / (hi - lo) : 0.5f;
+  return uint8_t(std::clamp(t, 0.0f, 1.0f) * 255.0f + 0.5f);
+}
+
+void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir, io::OutputSet& files) {
+  const int n = sim.size();
+  const size_t texels = size_t(n) * n;
+  const auto disp = ocean::Simulation::download_map(sim.displacement(), cascade);
+  const auto deriv = ocean::Simulation::download_map(sim.derivatives(), cascade);
+  const auto foam_slopes = ocean::Simulation::download_map(sim.foam_slopes(), cascade);
+  std::vector<float> height(texels), displacement(texels * 3), normal(texels * 3), foam(texels),
+      jacobian(texels);
+  float hmin = INFINITY, hmax = -INFINITY, dmax = 0.0f;
+  for (size_t i = 0; i < texels; ++i) {
+    height[i] = disp[4 * i + 1];
+    for (int c = 0; c < 3; ++c) {
+      displacement[3 * i + c] = disp[4 * i + c];
+      dmax = std::max(dmax, std::abs(disp[4 * i + c]));
+    }
+    // The displaced surface P = (x + lambda Dx, h, z + lambda Dz) has tangents dP/dx =
+    // (1 + Jxx, hx, Jxz) and dP/dz = (Jxz, hz, 1 + Jzz); their cross product's y is the
+    // Jacobian determinant, so the normal turns over exactly where the surface folds.
+    const double hx = deriv[4 * i], hz = deriv[4 * i + 1];
+    const double jxx = deriv[4 * i + 2], jzz = deriv[4 * i + 3], jxz = disp[4 * i + 3];
+    const double nx = hz * jxz - (1.0 + jzz) * hx;
+    const double ny = (1.0 + jzz) * (1.0 + jxx) - jxz * jxz;
+    const double nz = jxz * hx - hz * (1.0 + jxx);
+    const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
+    normal[3 * i] = float(nx / len);
+    normal[3 * i + 1] = float(ny / len);
+    normal[3 * i + 2] = float(nz / len);
+    jacobian[i] = float(ny);
+    foam[i] = foam_slopes[4 * i];
+    hmin = std::min(hmin, height[i]);
+    hmax = std::max(hmax, height[i]);
+  }
+  files.put((dir / "height.f32").string(), bytes_of(height));
+  files.put((dir / "displacement.f32").string(), bytes_of(displacement));
+  files.put((dir / "derivatives.f32").string(), bytes_of(deriv));
+  files.put((dir / "normal.f32").string(), bytes_of(normal));
+  files.put((dir / "foam.f32").string(), bytes_of(foam));
+  files.put((dir / "jacobian.f32").string(), bytes_of(jacobian));
+
+  std::vector<uint8_t> gray(texels), rgb(texels * 3);
+  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(height[i], hmin, hmax);
+  files.put((dir / "height.png").string(), io::encode_png(n, n, 1, gray.data()));
+  for (size_t i = 0; i < texels * 3; ++i) rgb[i] = to_byte(displacement[i], -dmax, dmax);
+  files.put((dir / "displacement.png").string(), io::encode_png(n, n, 3, rgb.data()));
+  for (size_t i = 0; i < texels * 3; ++i) rgb[i] = to_byte(normal[i], -1.0f, 1.0f);
+  files.put((dir / "normal.png").string(), io::encode_png(n, n, 3, rgb.data()));
+  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(foam[i], 0.0f, 1.0f);
+  files.put((dir / "foam.png").string(), io::encode_png(n, n, 1, gray.data()));
+  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(jacobian[i], -0.5f, 1.5f);
+  files.put((dir / "jacobian.png").string(), io::encode_png(n, n, 1, gray.data()));
+  std::vector<uint8_t> deriv_rgb(texels * 3);
+  float gmax = 1e-12f;
+  for (size_t i = 0; i < texels; ++i) gmax = std::max({gmax, std::abs(deriv[4 * i]), std::abs(deriv[4 * i + 1])});
+  for (size_t i = 0; i < texels; ++i) {
+    deriv_rgb[3 * i] = to_byte(deriv[4 * i], -gmax, gmax);
+    deriv_rgb[3 * i + 1] = to_byte(deriv[4 * i + 1], -gmax, gmax);
+    deriv_rgb[3 * i + 2] = 128;
+  }
+  files.put((dir / "derivatives.png").string(), io::encode_png(n, n, 3, deriv_rgb.data()));
+}
+
+}  // namespace
+
+void export_maps(const ocean::Simulation& sim, const SeaState& hs, const std::string& dir_name) {
+  // The folder is one set (io::OutputSet): all files new or all old, nothing half-written, and
+  // folders made for it removed again when it fails.
+  const fs::path dir(dir_name);
+  io::OutputSet files;
+  files.make_directory(dir_name, "the maps directory");
+  nlohmann::json doc;
+  doc["size"] = sim.size();
+  doc["time"] = sim.time();
+  doc["simulated_time"] = sim.simulated_time();
+  doc["hs_measured_m"] = hs.hs_measured;
+  doc["hs_theory_m"] = hs.hs_theory;
+  doc["mss_resolved"] = hs.mss_resolved;
+  doc["mss_subgrid"] = hs.mss_subgrid;
+  doc["mss_total"] = hs.mss_total();
+  doc["mss_cox_munk"] = hs.mss_cox_munk;
+  doc["whitecap_coverage"] = hs.coverage;
+  doc["whitecap_coverage_monahan"] = hs.coverage_monahan;
+  doc["whitecap_foam_threshold"] = ocean::kWhitecapFoam;
+  doc["cascades"] = nlohmann::json::array();
+  for (int c = 0; c < sim.cascades(); ++c) {
+    const fs::path sub = dir / ("cascade" + std::to_string(c));
+    files.make_directory(sub.string(), "the maps directory");
+    export_cascade(sim, c, sub, files);
+    const ocean::CascadeBand& b = sim.bands()[size_t(c)];
+    doc["cascades"].push_back({{"dir", "cascade" + std::to_string(c)},
+                               {"patch_size_m", b.patch_size},
+                               {"k_lo", b.k_lo},
+                               {"k_hi", b.k_hi},
+                               {"height_variance_m2", sim.height_variance(c)}});
+  }
+  files.put((dir / "maps.json").string(), doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  files.commit();
+}
+
+
+SeaState measure_sea(const ocean::Simulation& sim) {
+  SeaState out;
+  double variance = 0.0;
+  for (int c = 0; c < sim.cascades(); ++c) {
+    variance += sim.height_variance(c);
+    out.mss_resolved += sim.slope_variance(c);
+  }
+  out.hs_measured = 4.0 * std::sqrt(variance);
+  out.hs_theory = 4.0 * std::sqrt(ocean::theoretical_variance(sim.params()));
+  const ocean::WaveComponent& wind = sim.params().spectrum.wind;
+  const double u = wind.scale > 0 ? double(wind.wind_speed) : 0.0;
+  out.mss_subgrid = sim.subgrid_slope_variance();
+  out.mss_cox_munk = 0.003 + 5.12e-3 * u;
+  out.coverage = sim.whitecap_coverage();
+  out.coverage_monahan = 3.84e-6 * std::pow(u, 3.41);
+  return out;
+}
+
+RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
+                           const gl::ShaderLibrary& shaders, const std::string& maps_dir) {
+  ocean::Simulation sim(shaders, f.settings.ocean);
+  // Foam builds up over frames: run the seconds before the frame's time at a frame rate's steps.
+  const double warm_step = 1.0 / 20.0;
+  const int warm_steps = int(std::ceil(f.foam_warmup / warm_step));
+  for (int i = warm_steps; i > 0; --i) sim.step(f.time - i * warm_step);
+  sim.step(f.time);
+  render::OceanRenderer renderer(shaders);
+  render::Offscreen target(context, f.width, f.height, f.samples);
+  target.bind();
+  renderer.draw(sim, f.camera, f.settings.shading, f.width, f.height);
+  RenderedFrame out;
+  out.rgba = target.read_rgba8();
+  if (context.check_errors("render") || context.error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+  out.sea = measure_sea(sim);
+  out.simulation = sim.describe();
+  if (!std::isfinite(out.sea.hs_measured) || !std::isfinite(out.sea.hs_theory))
+    throw Error(ErrorCode::NonFinite, "the simulated sea is not finite (Hs measured " +
+                                             std::to_string(out.sea.hs_measured) + " m); no output written");
+  if (!maps_dir.empty()) export_maps(sim, out.sea, maps_dir);
+  return out;
+}
+
+}  // namespace oceanfft::ui

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// One ocean frame rendered without a window, with the window's own simulation and renderer:
+// what `oceanfft render` (and its gallery) and the no-display fallback draw. Returns data; the
+// callers decide what to write and print.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gl/context.h"
+#include "gl/shader.h"
+#include "ocean/simulation.h"
+#include "render/camera.h"
+#include "scene/settings.h"
+
+namespace oceanfft::ui {
+
+struct HeadlessFrame {
+  Settings settings;
+  render::Camera camera;
+  int width = 1280, height = 720;
+  int samples = 4;           // MSAA, lowered to what the driver offers
+  double time = 12.0;        // simulation seconds of the frame
+  double foam_warmup = 2.0;  // seconds simulated at 20 steps/s before `time`, so foam has built up
+};
+
+// The significant wave height of a frame: 4 sqrt(sum of the cascades' mean h^2) measured on the
+// maps, and 4 sqrt(m0) of the spectrum over the simulated band.
+struct SeaState {
+  double hs_measured = 0.0, hs_theory = 0.0;  // metres
+  // Mean square slope E[hx^2 + hz^2]: the maps' (resolved) + the shading's sub-grid ripples,
+  // against Cox & Munk's clean sea 0.003 + 5.12e-3 U10 at the wind sea's U10.
+  double mss_resolved = 0.0, mss_subgrid = 0.0, mss_cox_munk = 0.0;
+  // Whitecap coverage (Simulation::whitecap_coverage) against Monahan & O'Muircheartaigh
+  // (1980), 3.84e-6 U10^3.41; fractions.
+  double coverage = 0.0, coverage_monahan = 0.0;
+  double mss_total() const { return mss_resolved + mss_subgrid; }
+  double hs_error_percent() const {
+    return hs_theory > 0 ? (hs_measured - hs_theory) / hs_theory * 100.0 : 0.0;
+  }
+};
+SeaState measure_sea(const ocean::Simulation& sim);
+
+struct RenderedFrame {
+  std::vector<uint8_t> rgba;  // width x height x 4, top row first
+  SeaState sea;
+  std::string simulation;     // Simulation::describe()
+};
+
+// Renders `frame` in the current headless context. `maps_dir`, when not empty, receives the
+// simulation's maps (export_maps). Throws Error: GlRuntime when the driver reported errors
+// (nothing is returned then), NonFinite when the sea is not finite.
+RenderedFrame render_frame(const HeadlessFrame& frame, gl::Context& context,
+                           const gl::ShaderLibrary& shaders, const std::string& maps_dir = "");
+
+// The simulation's maps per cascade as raw float32 files with PNG previews, and maps.json
+// (layout: docs/formats.md). Creates `dir` and its cascade folders.
+void export_maps(const ocean::Simulation& sim, const SeaState& sea, const std::string& dir);
+
+}  // namespace oceanfft::ui
