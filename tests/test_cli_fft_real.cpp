@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "fft/real_data.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 #include "gl_fixture.h"
 #include "io/exr.h"
 #include "ocean/ocean.h"
