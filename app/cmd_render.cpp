@@ -14,6 +14,7 @@
 #include "io/file.h"
 #include "io/image.h"
 #include "io/number.h"
+#include "io/outputs.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
 #include "ui/headless_frame.h"
@@ -148,6 +149,10 @@ void add_render(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument, "--gallery and --out exclude each other");
     if (a->out.empty() && a->gallery.empty())
       throw Error(ErrorCode::InvalidArgument, "--out (or --gallery DIR) is required");
+    // Outputs that land on one file, or a file inside the maps folder, fail before any work.
+    io::require_distinct_outputs({{a->out, "the output (--out)", false},
+                                  {a->maps, "the maps folder (--export-maps)", true},
+                                  {a->gallery, "the gallery folder (--gallery)", true}});
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");

@@ -175,7 +175,7 @@ const std::vector<Case>& cases() {
       {"roundtrip: random bytes named .png", {"roundtrip", "@/garbage.png", "--out", "@/rt"}, "garbage.png"},
       {"roundtrip: truncated BMP", {"roundtrip", "@/truncated.bmp", "--out", "@/rt"}, "truncated.bmp"},
       {"roundtrip: image over the size limit", {"roundtrip", "@/wide.bmp", "--out", "@/rt"}, "wide.bmp"},
-      {"roundtrip: output dir is a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw"}, "good.raw"},
+      {"roundtrip: output dir is a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw"}, "good.raw' is a regular file, not a directory"},
       {"roundtrip: output dir under a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw/rt"}, "good.raw"},
       // --- demo (no display here: bad options must fail before the headless fallback)
       {"demo: unknown option", {"demo", "--bogus"}, "--bogus"},
@@ -258,6 +258,9 @@ const std::vector<Case>& cases() {
       {"bench: frame width that wraps 32 bits", {"bench", "--frame", "4294967360x48"}, "out of range 1..16384"},
       {"bench: frame with signs", {"bench", "--frame", "+48x+32"}, "without '+'"},
       {"bench: frame with spaces", {"bench", "--frame", " 48x 32"}, "spaces"},
+      {"render: --out inside the --export-maps folder", {"render", "--cascades", "1", "--export-maps", "@/maps", "--out", "@/maps/cascade0/height.f32"}, "lies inside the maps folder"},
+      {"render: --out is the maps folder's maps.json via ..", {"render", "--export-maps", "@/maps", "--out", "@/subdir/../maps/maps.json"}, "lies inside the maps folder"},
+      {"render: --export-maps names a regular file", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--export-maps", "@/good.raw"}, "good.raw' is a regular file, not a directory"},
       {"demo: zero frames", {"demo", "--frames", "0"}, "--frames must be at least 1, got 0"},
       {"demo: minus zero frames", {"demo", "--frames", "-0"}, "--frames must be at least 1, got 0"},
       {"soak: hex in a hidden option", {"soak", "--test-leak-kib", "0x10"}, "--test-leak-kib '0x10'"},

@@ -15,6 +15,7 @@
 
 #include "gl/error.h"
 #include "io/file.h"
+#include "io/outputs.h"
 #include "io/image.h"
 #include "io/number.h"
 #include "io/raw.h"
@@ -293,3 +294,56 @@ TEST(IoNumbers, ListsSplitAtEveryComma) {
   EXPECT_EQ(io::split_list(""), (V{""}));
   EXPECT_EQ(io::split_list(" 16, 32"), (V{" 16", " 32"}));
 }
+
+namespace {
+// Outputs of one command never land on one file or inside another's folder, however named.
+TEST(IoOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
+  namespace fs = std::filesystem;
+  using oceanfft::io::OutputClaim;
+  using oceanfft::io::require_distinct_outputs;
+  const fs::path d = fs::temp_directory_path() / ("oceanfft_claims_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d / "maps" / "cascade0");
+  fs::create_directories(d / "other");
+  std::ofstream(d / "maps" / "cascade0" / "height.f32") << "x";
+  std::ofstream(d / "a.png") << "x";
+  fs::create_hard_link(d / "maps" / "cascade0" / "height.f32", d / "hard.f32");
+  fs::create_hard_link(d / "a.png", d / "other" / "b.png");
+  fs::create_symlink(d / "maps", d / "link");
+  const std::string maps = (d / "maps").string();
+  auto refused = [&](const std::string& out, const std::string& folder, const std::string& how) {
+    SCOPED_TRACE(out + " vs " + folder);
+    try {
+      require_distinct_outputs({{out, "the output", false}, {folder, "the maps folder", true}});
+      ADD_FAILURE() << "accepted";
+    } catch (const oceanfft::Error& e) {
+      EXPECT_EQ(e.code(), oceanfft::ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find(how), std::string::npos) << e.what();
+    }
+  };
+  refused(maps + "/cascade0/height.f32", maps, "lies inside");
+  refused(maps + "/maps.json", maps, "lies inside");
+  refused(maps + "/new/x.png", maps + "/", "lies inside");
+  refused((d / "other" / ".." / "maps" / "x.png").string(), maps, "lies inside");
+  refused((d / "link" / "cascade0" / "x.png").string(), maps, "lies inside");
+  refused((d / "hard.f32").string(), maps, "hard link");
+  refused(maps, maps, "same file");
+  refused((d / "maps" / ".").string(), (d / "link").string(), "same file");
+  // Two files: the same through "..", a symlinked folder, or a hard link.
+  for (const auto& [x, y] : std::vector<std::pair<fs::path, fs::path>>{
+           {d / "a.png", d / "other" / ".." / "a.png"},
+           {d / "a.png", d / "other" / "b.png"},
+           {d / "maps" / "c.png", d / "link" / "c.png"}}) {
+    SCOPED_TRACE(x.string() + " vs " + y.string());
+    EXPECT_THROW(require_distinct_outputs({{x.string(), "one", false}, {y.string(), "two", false}}),
+                 oceanfft::Error);
+  }
+  // Apart: accepted, and an empty path (an option not given) is no claim.
+  EXPECT_NO_THROW(require_distinct_outputs({{(d / "mapsx.png").string(), "the output", false},
+                                            {maps, "the maps folder", true},
+                                            {"", "nothing", true}}));
+  EXPECT_NO_THROW(require_distinct_outputs({{(d / "a.png").string(), "one", false},
+                                            {(d / "other" / "c.png").string(), "two", false}}));
+  fs::remove_all(d);
+}
+}  // namespace

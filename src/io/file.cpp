@@ -29,7 +29,8 @@ const char* node_kind(mode_t m) {
   if (S_ISBLK(m)) return "a block device";
   if (S_ISFIFO(m)) return "a FIFO";
   if (S_ISSOCK(m)) return "a socket";
-  return "not a regular file";
+  if (S_ISREG(m)) return "a regular file";
+  return "a file of unknown kind";
 }
 
 // ---- Cleanup on a fatal signal ------------------------------------------------------------
@@ -329,7 +330,7 @@ void OutputSet::make_directory(const std::string& dir, const std::string& what) 
     if (::stat(so_far.c_str(), &st) == 0) {
       if (!S_ISDIR(st.st_mode))
         fail(ErrorCode::Io, "cannot create " + what + " " + quote(dir) + ": " + quote(so_far.string()) +
-                                " is " + node_kind(st.st_mode));
+                                " is " + node_kind(st.st_mode) + ", not a directory");
       continue;
     }
     if (errno != ENOENT || ::mkdir(so_far.c_str(), 0777) != 0)
