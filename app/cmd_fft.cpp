@@ -1,5 +1,6 @@
 // `oceanfft fft`: transform a raw complex64 file on the GPU.
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -41,11 +42,20 @@ std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
   return out;
 }
 
+namespace {
+// Real and imaginary parts that are NaN or infinite.
+size_t non_finite(const fft::Planes& p) {
+  size_t n = 0;
+  for (const std::complex<float>& c : p.data) n += !std::isfinite(c.real()) + !std::isfinite(c.imag());
+  return n;
+}
+}  // namespace
+
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
     std::string algorithm = "stockham-r4", input, output;
     int width = 0, height = 0, layers = 1;
-    bool inverse = false, list = false;
+    bool inverse = false, list = false, allow_non_finite = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
@@ -59,6 +69,9 @@ void add_fft(CLI::App& app, Commands& out) {
   cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
   cmd->add_option("--input", args->input, "raw little-endian complex64 input");
   cmd->add_option("--output", args->output, "raw complex64 output");
+  cmd->add_flag("--allow-non-finite-input", args->allow_non_finite,
+                "transform an input that holds NaN or infinite values (refused otherwise); the "
+                "result is then not checked either");
   out.push_back({cmd, [args, width, height]() -> int {
     if (args->list) {
       for (fft::Algorithm a : fft::all_algorithms()) std::printf("%s\n", std::string(fft::name(a)).c_str());
@@ -82,6 +95,10 @@ void add_fft(CLI::App& app, Commands& out) {
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
+    if (const size_t bad = non_finite(in); bad && !args->allow_non_finite)
+      throw Error(ErrorCode::InvalidArgument,
+                  "the input file " + io::quote(args->input) + " holds " + std::to_string(bad) +
+                      " NaN or infinite value(s); pass --allow-non-finite-input to transform it anyway");
     require_writable(args->output, "the output");
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders(*ctx);
@@ -93,6 +110,10 @@ void add_fft(CLI::App& app, Commands& out) {
     fft::Planes res = fft::download(result);
     if (ctx->check_errors("fft") || ctx->error_count())
       throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+    // Finite input can still overflow (sums of values near 3.4e38): never written as a result.
+    if (const size_t bad = non_finite(res); bad && !args->allow_non_finite)
+      throw Error(ErrorCode::NonFinite, "the transform produced " + std::to_string(bad) +
+                                            " NaN or infinite value(s) (float32 overflow); no output written");
     fft::write_raw(args->output, res);
     return 0;
   }});

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "cli_run.h"
@@ -161,6 +162,35 @@ TEST_F(CliSafety, NonFiniteResultsFailWithTheirOwnStatusAndWriteNothing) {
   r = oceanfft({"render", "--out", "r.png", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"});
   EXPECT_TRUE(r.exited && r.status == 8) << r.status << " " << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "r.png"));
+}
+
+// `oceanfft fft`: finite input that overflows float32 fails with status 8 and the count; NaN or
+// infinite input is refused unless the flag that says so is given.
+TEST_F(CliSafety, FftRefusesNonFiniteInputAndResults) {
+  std::string big(size_t(16) * 16 * 2 * 8, '\0');
+  for (size_t i = 0; i < big.size(); i += 4) {
+    const float f = 3e38f;
+    std::memcpy(&big[i], &f, 4);
+  }
+  spit(dir_ / "big.raw", big);
+  Result r = oceanfft({"fft", "--width", "16", "--height", "16", "--input", "big.raw", "--output", "o.raw"});
+  EXPECT_TRUE(r.exited && r.status == 8) << r.status << " " << r.err;
+  EXPECT_NE(r.err.find("NaN or infinite value(s)"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err), 1) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "o.raw"));
+  std::string nan = slurp(dir_ / "good.raw");
+  const float q = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  std::memcpy(&nan[40], &q, 4);
+  std::memcpy(&nan[400], &inf, 4);
+  spit(dir_ / "nan.raw", nan);
+  r = oceanfft({"fft", "--width", "16", "--height", "16", "--input", "nan.raw", "--output", "o.raw"});
+  EXPECT_TRUE(r.exited && r.status == 2) << r.status << " " << r.err;
+  EXPECT_NE(r.err.find("holds 2 NaN or infinite value(s)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "o.raw"));
+  r = oceanfft({"fft", "--width", "16", "--height", "16", "--input", "nan.raw", "--output", "o.raw",
+                "--allow-non-finite-input"});
+  EXPECT_TRUE(r.exited && r.status == 0) << r.status << " " << r.err;
+  EXPECT_EQ(fs::file_size(dir_ / "o.raw"), 4096u);
 }
 
 TEST_F(CliSafety, RawShapeIsCheckedBeforeAnythingIsAllocated) {
