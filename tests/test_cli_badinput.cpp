@@ -261,6 +261,8 @@ const std::vector<Case>& cases() {
       {"render: --out inside the --export-maps folder", {"render", "--cascades", "1", "--export-maps", "@/maps", "--out", "@/maps/cascade0/height.f32"}, "lies inside the maps folder"},
       {"render: --out is the maps folder's maps.json via ..", {"render", "--export-maps", "@/maps", "--out", "@/subdir/../maps/maps.json"}, "lies inside the maps folder"},
       {"render: --export-maps names a regular file", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--export-maps", "@/good.raw"}, "good.raw' is a regular file, not a directory"},
+      {"demo: NUL byte in a script line", {"demo", "--script", "@/nulscript.txt"}, "nulscript.txt:1: bad value '5\\x00junk' for wind_speed"},
+      {"verify: a failure says so on stderr", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--tolerance", "1e-30"}, "1 of 1 case(s) exceed the tolerance 1.0e-30 (first: stockham-r2 N=16)"},
       {"demo: zero frames", {"demo", "--frames", "0"}, "--frames must be at least 1, got 0"},
       {"demo: minus zero frames", {"demo", "--frames", "-0"}, "--frames must be at least 1, got 0"},
       {"soak: hex in a hidden option", {"soak", "--test-leak-kib", "0x10"}, "--test-leak-kib '0x10'"},
@@ -292,6 +294,7 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     spit(dir_ / "badpreset.txt", "0 preset=tsunami\n");
     spit(dir_ / "badcascades.txt", "0 size=64\n3 cascades=9\n");
     spit(dir_ / "okscript.txt", "0 size=64\n");
+    spit(dir_ / "nulscript.txt", std::string("0 wind_speed=5\0junk\n", 20));
     ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
     fs::create_symlink(dir_ / "fifo", dir_ / "fifolink");
     {

@@ -209,6 +209,49 @@ uint32_t crc32(const std::string& s) {
 
 // The deflate stream cut short inside a PNG whose chunk checksums are all correct: the CRC walk
 // cannot see it, the decoder must.
+// A 24-bit BMP of 3x2 pixels, top row red, bottom row blue; `top_down` stores it with a negative
+// height and the rows top first, as PIL and ImageMagick may write it.
+std::string bmp_two_rows(bool top_down) {
+  const int w = 3, h = 2, row = 12;
+  std::string b(54, '\0');
+  auto put32 = [&](int at, int32_t v) {
+    for (int i = 0; i < 4; ++i) b[size_t(at + i)] = char((uint32_t(v) >> (8 * i)) & 0xff);
+  };
+  b[0] = 'B';
+  b[1] = 'M';
+  put32(2, 54 + row * h);
+  put32(10, 54);
+  put32(14, 40);
+  put32(18, w);
+  put32(22, top_down ? -h : h);
+  b[26] = 1;
+  b[28] = 24;
+  put32(34, row * h);
+  const std::string red = std::string("\x00\x00\xff", 3), blue = std::string("\xff\x00\x00", 3);
+  auto line = [&](const std::string& px) { return px + px + px + std::string(3, '\0'); };
+  b += top_down ? line(red) + line(blue) : line(blue) + line(red);  // BGR, rows padded to 4
+  return b;
+}
+
+TEST(IoImages, TopDownBmpReadsTheRightWayUp) {
+  for (bool top_down : {false, true}) {
+    SCOPED_TRACE(top_down ? "top-down (negative height)" : "bottom-up");
+    const io::Image img = io::decode_image(bytes(bmp_two_rows(top_down)), "rows.bmp");
+    ASSERT_EQ(img.width, 3);
+    ASSERT_EQ(img.height, 2);
+    ASSERT_GE(img.channels, 3);
+    for (int x = 0; x < 3; ++x) {
+      EXPECT_FLOAT_EQ(img.at(x, 0, 0), 1.0f) << "top row red";
+      EXPECT_FLOAT_EQ(img.at(x, 0, 2), 0.0f);
+      EXPECT_FLOAT_EQ(img.at(x, 1, 0), 0.0f) << "bottom row blue";
+      EXPECT_FLOAT_EQ(img.at(x, 1, 2), 1.0f);
+    }
+  }
+  // A truncated top-down file is still refused.
+  const std::string cut = bmp_two_rows(true).substr(0, 60);
+  EXPECT_THROW(io::decode_image(bytes(cut), "cut.bmp"), Error);
+}
+
 TEST(IoImages, PngWithACutDeflateStreamIsRefused) {
   std::vector<uint8_t> px(64 * 64 * 3);
   std::mt19937 rng(3);

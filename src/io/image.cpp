@@ -297,6 +297,9 @@ Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name, c
   // Read the header first, so a huge image is refused before it is decoded.
   if (!stbi_info_from_memory(data, len, &w, &h, &comp))
     corrupt(name, std::string("is not a readable PNG, JPEG, BMP or TGA image (") + stbi_failure_reason() + ")");
+  // A BMP with a negative height stores its rows top first (PIL and ImageMagick write them);
+  // stb's header reader passes that height on as is, its decoder flips the rows by it.
+  if (format == Format::Bmp && h < 0 && h >= -65536) h = -h;
   if (w <= 0 || h <= 0) corrupt(name, "has zero size");
   if (w > limits.max_width || h > limits.max_height) too_large(name, w, h, limits);
   if (comp < 1 || comp > 4) corrupt(name, "has an unsupported channel layout");
