@@ -286,10 +286,15 @@ void add_render(CLI::App& app, Commands& out) {
       if (cmd->count("--camera-yaw")) frame.camera.yaw_deg = a->cam_yaw;
       if (cmd->count("--camera-pitch")) frame.camera.pitch_deg = a->cam_pitch;
     }
+    // The image and the maps folder are one set: committed together after everything is made,
+    // so a failed image write leaves the old maps too.
+    io::OutputSet files;
+    files.add(a->out, "the output");
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders(*ctx);
-    const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
-    io::write_png(a->out, a->width, a->height, 4, r.rgba, "the output");
+    const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps, &files);
+    files.put(a->out, io::encode_png(a->width, a->height, 4, r.rgba.data()));
+    files.commit();
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
                 a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
                 r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());

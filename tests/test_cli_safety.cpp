@@ -193,6 +193,44 @@ TEST_F(CliSafety, FftRefusesNonFiniteInputAndResults) {
   EXPECT_EQ(fs::file_size(dir_ / "o.raw"), 4096u);
 }
 
+// --export-maps changes its folder as one set: an export of fewer cascades leaves no cascade of
+// an earlier, larger one (maps.json would describe a mix), and a render whose image cannot be
+// written leaves the old maps.
+TEST_F(CliSafety, ExportFolderChangesAsOneSet) {
+  const std::vector<std::string> base = {"render", "--size", "64", "--width", "32", "--height", "32",
+                                         "--samples", "1", "--foam-warmup", "0", "--export-maps", "maps"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> a = base;
+    a.insert(a.end(), extra.begin(), extra.end());
+    return a;
+  };
+  Result r = oceanfft(with({"--cascades", "3", "--out", "a.png"}));
+  ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+  ASSERT_TRUE(fs::exists(dir_ / "maps" / "cascade2" / "height.f32"));
+  spit(dir_ / "maps" / "cascade2" / "notes.txt", "the user's own file");
+  r = oceanfft(with({"--cascades", "1", "--patch-sizes", "500", "--out", "b.png"}));
+  ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ / "maps" / "cascade0" / "height.f32"));
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade1")) << "a stale cascade folder was left";
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade2" / "height.f32")) << "a stale map was left";
+  EXPECT_EQ(slurp(dir_ / "maps" / "cascade2" / "notes.txt"), "the user's own file");
+  const std::string json = slurp(dir_ / "maps" / "maps.json");
+  EXPECT_EQ(json.find("cascade1"), std::string::npos) << json;
+  // A 768 x 768 image (hundreds of KiB as PNG) cannot be written under a 256 KiB file limit; the
+  // maps at size 64 (at most 64 KiB a file) could: none of them may change.
+  const std::string old_height = slurp(dir_ / "maps" / "cascade0" / "height.f32");
+  r = oceanfft({"render", "--size", "64", "--width", "768", "--height", "768", "--samples", "1",
+                "--foam-warmup", "0", "--export-maps", "maps", "--cascades", "2", "--patch-sizes", "500,100",
+                "--seed", "9", "--out", "c.png"},
+               {{RLIMIT_FSIZE, 256 * 1024}});
+  ASSERT_TRUE(r.exited) << "signal " << r.status;
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(slurp(dir_ / "maps" / "cascade0" / "height.f32"), old_height) << "the maps were committed";
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade1"));
+  EXPECT_FALSE(fs::exists(dir_ / "c.png"));
+  EXPECT_TRUE(leftovers().empty());
+}
+
 TEST_F(CliSafety, RawShapeIsCheckedBeforeAnythingIsAllocated) {
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "ASan reserves terabytes of address space; an RLIMIT_AS child cannot start";
