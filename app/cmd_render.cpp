@@ -228,6 +228,14 @@ void add_render(CLI::App& app, Commands& out) {
     }
     ocean::validate(p);
     if (!a->gallery.empty()) {
+      // The shots fix their own camera, sea preset, seed and time of day and draw the computed
+      // sky without maps: an option the gallery would silently ignore is refused by name.
+      for (const char* o : {"--sky", "--export-maps", "--camera", "--camera-height", "--camera-yaw",
+                            "--camera-pitch", "--preset", "--seed", "--time-of-day", "--sun-elevation",
+                            "--sun-azimuth"})
+        if (cmd->count(o))
+          throw Error(ErrorCode::InvalidArgument,
+                      std::string(o) + " does not apply to --gallery (its shots set their own)");
       // Every shot's settings are checked before the first is drawn.
       std::vector<std::pair<const GalleryShot*, ui::HeadlessFrame>> frames;
       const ui::Settings base = settings;
@@ -247,21 +255,29 @@ void add_render(CLI::App& app, Commands& out) {
         render::apply_camera_preset(f.camera, render::find_camera_preset(g.camera));
         frames.emplace_back(&g, f);
       }
-      std::error_code ec;
-      fs::create_directories(a->gallery, ec);
-      if (!fs::is_directory(a->gallery, ec))
-        throw Error(ErrorCode::Io, "cannot create the gallery directory " + a->gallery);
+      // All shots or none (io::OutputSet): every image is made before any is written, so a
+      // failing shot (a NaN sea, a full disk) leaves the old gallery and no folder it made.
+      io::OutputSet files;
+      files.make_directory(a->gallery, "the gallery directory");
+      for (const auto& [g, f] : frames)
+        files.add((fs::path(a->gallery) / (g->name + ".png")).string(), "the gallery image");
       auto ctx = gl::create_headless();
       gl::ShaderLibrary shaders(*ctx);
+      std::vector<std::string> lines;
       for (const auto& [g, f] : frames) {
         const std::string path = (fs::path(a->gallery) / (g->name + ".png")).string();
         const ui::RenderedFrame r = ui::render_frame(f, *ctx, shaders);
-        io::write_png(path, f.width, f.height, 4, r.rgba, "the gallery image");
-        std::printf("%s: %s, Hs %.2f m, slope var %.4f (Cox-Munk %.4f), whitecaps %.2f%% "
-                    "(Monahan %.2f%%)\n",
-                    path.c_str(), r.simulation.c_str(), r.sea.hs_measured, r.sea.mss_total(),
-                    r.sea.mss_cox_munk, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0);
+        files.put(path, io::encode_png(f.width, f.height, 4, r.rgba.data()));
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "%s: %s, Hs %.2f m, slope var %.4f (Cox-Munk %.4f), whitecaps %.2f%% "
+                      "(Monahan %.2f%%)\n",
+                      path.c_str(), r.simulation.c_str(), r.sea.hs_measured, r.sea.mss_total(),
+                      r.sea.mss_cox_munk, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0);
+        lines.push_back(line);
       }
+      files.commit();
+      for (const std::string& l : lines) std::fputs(l.c_str(), stdout);
       return 0;
     }
     io::require_writable(a->out, "the output");
