@@ -140,7 +140,7 @@ void add_render(CLI::App& app, Commands& out) {
                   "render the fixed gallery into DIR (created if missing) instead of --out: " +
                       gallery_names() + " (.png each, at --width x --height)");
   cmd->add_option("--sky", a->sky,
-                  "equirectangular Radiance .hdr or PNG (at most 4096x2048) that replaces the "
+                  "equirectangular Radiance .hdr, or PNG, JPEG, BMP or TGA (at most 4096x2048), that replaces the "
                   "computed sky and clouds and lights the water");
 
   out.push_back({cmd, [a, cmd]() -> int {

@@ -268,6 +268,8 @@ const std::vector<Case>& cases() {
       {"render: --camera-height with --gallery", {"render", "--gallery", "@/gal", "--camera-height", "30"}, "--camera-height does not apply to --gallery"},
       {"render: gallery folder under a regular file", {"render", "--gallery", "@/good.raw/gal", "--width", "32", "--height", "32", "--size", "64"}, "good.raw' is a regular file, not a directory"},
       {"render: gallery whose sea is NaN", {"render", "--gallery", "@/gal/new", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"}, "not finite"},
+      {"render: sky PNG with a wrong CRC", {"render", "--out", "@/r.png", "--sky", "@/badcrc.png"}, "badcrc.png' is corrupt: the checksum of its IHDR chunk"},
+      {"roundtrip: PNG with a wrong CRC", {"roundtrip", "@/badcrc.png", "--out", "@/rt"}, "badcrc.png"},
       {"demo: zero frames", {"demo", "--frames", "0"}, "--frames must be at least 1, got 0"},
       {"demo: minus zero frames", {"demo", "--frames", "-0"}, "--frames must be at least 1, got 0"},
       {"soak: hex in a hidden option", {"soak", "--test-leak-kib", "0x10"}, "--test-leak-kib '0x10'"},
@@ -325,6 +327,9 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     std::string corrupt = png;
     for (size_t i = png.size() / 2; i < png.size() / 2 + 16; ++i) corrupt[i] = char(~corrupt[i]);
     spit(dir_ / "corrupt.png", corrupt);
+    std::string badcrc = png;
+    badcrc[32] = char(~badcrc[32]);  // the last byte of IHDR's CRC; the pixels are intact
+    spit(dir_ / "badcrc.png", badcrc);
     std::string garbage(4096, '\0');
     uint32_t x = 12345;
     for (char& c : garbage) c = char((x = x * 1664525u + 1013904223u) >> 24);

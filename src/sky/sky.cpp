@@ -9,6 +9,7 @@
 
 #include "gl/error.h"
 #include "io/file.h"
+#include "io/image.h"
 
 // Static and limited to the two formats a sky may come in: no clash with the viewer's stb, and
 // no other decoder reachable from a user's file.
@@ -102,6 +103,38 @@ bool hdr_complete(const std::vector<unsigned char>& b, int w, int h) {
   return true;
 }
 
+void check_sky_size(const std::string& path, int w, int h) {
+  if (w < 2 || h < 1 || w > kMaxSkyImageSide || h > kMaxSkyImageSide ||
+      int64_t(w) * h > kMaxSkyImagePixels)
+    throw Error(ErrorCode::Io, "--sky: " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
+                                   "; a sky must be 2x1 to 4096x2048 pixels");
+}
+
+// An 8- or 16-bit image (sRGB-encoded: linearised with the 2.2 power stb's float path used).
+SkyImage load_ldr_sky(const std::vector<uint8_t>& bytes, const std::string& path) {
+  io::ImageLimits limits;
+  limits.max_width = limits.max_height = kMaxSkyImageSide;
+  limits.why = "the largest sky (4096x2048)";
+  io::Image im;
+  try {
+    im = io::decode_image(bytes, path, limits);
+  } catch (const Error& e) {
+    throw Error(ErrorCode::Io, "--sky: " + std::string(e.what()));
+  }
+  check_sky_size(path, im.width, im.height);
+  SkyImage img;
+  img.width = im.width;
+  img.height = im.height;
+  img.rgb.resize(size_t(im.width) * im.height * 3);
+  for (int y = 0; y < im.height; ++y)
+    for (int x = 0; x < im.width; ++x)
+      for (int c = 0; c < 3; ++c) {
+        const int from = im.channels >= 3 ? c : 0;  // grey (and grey + alpha) to all three
+        img.rgb[(size_t(y) * im.width + x) * 3 + size_t(c)] = std::pow(im.at(x, y, from), 2.2f);
+      }
+  return img;
+}
+
 }  // namespace
 
 SkyImage load_sky_image(const std::string& path) {
@@ -111,6 +144,9 @@ SkyImage load_sky_image(const std::string& path) {
   const std::vector<unsigned char> bytes = io::read_file(path, "the --sky image", max_bytes);
   if (bytes.empty()) throw Error(ErrorCode::Io, "--sky: " + path + " is empty");
   const int n = int(bytes.size());
+  // Everything but Radiance goes through the one image decoder every command uses (PNG CRCs and
+  // zlib checksums, complete JPEG scans, BMP/TGA lengths).
+  if (!stbi_is_hdr_from_memory(bytes.data(), n)) return load_ldr_sky(bytes, path);
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes.data(), n, &w, &h, &comp))
     throw Error(ErrorCode::Io, "--sky: " + path + " is not a Radiance HDR or PNG image (" +
@@ -119,8 +155,7 @@ SkyImage load_sky_image(const std::string& path) {
       int64_t(w) * h > kMaxSkyImagePixels)
     throw Error(ErrorCode::Io, "--sky: " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
                                    "; a sky must be 2x1 to 4096x2048 pixels");
-  if (stbi_is_hdr_from_memory(bytes.data(), n) && !hdr_complete(bytes, w, h))
-    throw Error(ErrorCode::Io, "--sky: " + path + " is truncated");
+  if (!hdr_complete(bytes, w, h)) throw Error(ErrorCode::Io, "--sky: " + path + " is truncated");
   // A PNG is sRGB-encoded: stb's float path undoes its default 2.2 gamma, close to sRGB's curve.
   float* data = stbi_loadf_from_memory(bytes.data(), n, &w, &h, &comp, 3);
   if (!data)
