@@ -150,7 +150,7 @@ TEST_F(IoFiles, RawShapeIsCheckedBeforeAllocation) {
 }
 
 // A JPEG made with libjpeg itself: 64x64 noise, so its scan is most of the file.
-std::string make_jpeg(bool progressive) {
+std::string make_jpeg(bool progressive, bool cmyk = false) {
   jpeg_compress_struct c;
   jpeg_error_mgr err;
   c.err = jpeg_std_error(&err);
@@ -159,13 +159,13 @@ std::string make_jpeg(bool progressive) {
   unsigned long size = 0;
   jpeg_mem_dest(&c, &buf, &size);
   c.image_width = c.image_height = 64;
-  c.input_components = 3;
-  c.in_color_space = JCS_RGB;
+  c.input_components = cmyk ? 4 : 3;
+  c.in_color_space = cmyk ? JCS_CMYK : JCS_RGB;
   jpeg_set_defaults(&c);
   if (progressive) jpeg_simple_progression(&c);
   jpeg_start_compress(&c, TRUE);
   std::mt19937 rng(1);
-  std::vector<unsigned char> row(64 * 3);
+  std::vector<unsigned char> row(64 * size_t(c.input_components));
   while (c.next_scanline < 64) {
     for (auto& v : row) v = (unsigned char)(rng() & 0xFF);
     JSAMPROW r = row.data();
@@ -250,6 +250,16 @@ TEST(IoImages, TopDownBmpReadsTheRightWayUp) {
   // A truncated top-down file is still refused.
   const std::string cut = bmp_two_rows(true).substr(0, 60);
   EXPECT_THROW(io::decode_image(bytes(cut), "cut.bmp"), Error);
+}
+
+TEST(IoImages, CmykJpegIsNamedAsSuch) {
+  try {
+    io::decode_image(bytes(make_jpeg(false, true)), "cmyk.jpg");
+    ADD_FAILURE() << "a CMYK JPEG was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("is a CMYK JPEG, which is not supported"), std::string::npos) << e.what();
+  }
 }
 
 TEST(IoImages, PngWithACutDeflateStreamIsRefused) {

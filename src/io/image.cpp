@@ -198,6 +198,7 @@ struct JpegOut {
   int width, height, channels;
   bool too_large;
   bool incomplete;
+  bool cmyk = false;  // CMYK or YCCK: libjpeg cannot convert it to RGB
 };
 
 // C-style on purpose: libjpeg reports fatal errors by longjmp, which must not skip C++
@@ -221,6 +222,11 @@ bool decode_jpeg_c(const uint8_t* data, size_t size, int max_w, int max_h, JpegO
     out->width = int(cinfo.image_width);
     out->height = int(cinfo.image_height);
     out->too_large = true;
+    jpeg_destroy_decompress(&cinfo);
+    return false;
+  }
+  if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
+    out->cmyk = true;
     jpeg_destroy_decompress(&cinfo);
     return false;
   }
@@ -263,6 +269,7 @@ Image decode_jpeg(const std::vector<uint8_t>& bytes, const std::string& name, co
   auto err = std::make_unique<JpegError>();
   if (!decode_jpeg_c(bytes.data(), bytes.size(), limits.max_width, limits.max_height, &out, err.get())) {
     if (out.too_large) too_large(name, out.width, out.height, limits);
+    if (out.cmyk) corrupt(name, "is a CMYK JPEG, which is not supported; save it as RGB");
     corrupt(name, "is not a complete, valid JPEG (" + std::string(err->message) + ")");
   }
   if (out.width <= 0 || out.height <= 0) corrupt(name, "has zero size");
