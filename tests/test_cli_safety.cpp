@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -229,6 +230,22 @@ TEST_F(CliSafety, ExportFolderChangesAsOneSet) {
   EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade1"));
   EXPECT_FALSE(fs::exists(dir_ / "c.png"));
   EXPECT_TRUE(leftovers().empty());
+}
+
+// `--out /dev/stdout` with stdout a pipe: refused before the work, as the FIFO it is (it was
+// "No such file or directory": the link chain ends in "pipe:[N]").
+TEST_F(CliSafety, OutputToAPipeIsRefusedUpFrontWithItsReason) {
+  const std::string err = (logs_ / "pipe_err.txt").string();
+  const std::string cmd = "cd '" + dir_.string() + "' && '" + bin() +
+                          "' render --size 64 --width 32 --height 32 --out /dev/stdout 2>'" + err + "' | cat >/dev/null";
+  FILE* p = ::popen(("bash -o pipefail -c \"" + cmd + "\"").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  const int status = ::pclose(p);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+  const std::string msg = slurp(err);
+  EXPECT_NE(msg.find("'/dev/stdout': it is a FIFO"), std::string::npos) << msg;
+  EXPECT_EQ(lines(msg), 1) << msg;
 }
 
 TEST_F(CliSafety, RawShapeIsCheckedBeforeAnythingIsAllocated) {

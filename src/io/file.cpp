@@ -192,6 +192,11 @@ std::string stage(const Target& t, const void* data, size_t size, int& slot) {
 
 Target resolve_output(const std::string& path, const std::string& what) {
   if (path.empty()) fail(ErrorCode::InvalidArgument, "no path given for " + what);
+  // Where the whole chain of links ends up, first: /dev/stdout into a pipe links to
+  // /proc/self/fd/1 and then to "pipe:[N]", which is no path to follow, but stat() sees the pipe.
+  if (struct stat end {}; ::stat(path.c_str(), &end) == 0 && !S_ISREG(end.st_mode) && !S_ISDIR(end.st_mode))
+    fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": it is " + node_kind(end.st_mode) +
+                            "; only regular files and new paths are written");
   Target t;
   t.path = path;
   std::string p = path;
