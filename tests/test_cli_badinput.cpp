@@ -270,6 +270,7 @@ const std::vector<Case>& cases() {
       {"render: gallery whose sea is NaN", {"render", "--gallery", "@/gal/new", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"}, "not finite"},
       {"render: sky PNG with a wrong CRC", {"render", "--out", "@/r.png", "--sky", "@/badcrc.png"}, "badcrc.png' is corrupt: the checksum of its IHDR chunk"},
       {"roundtrip: PNG with a wrong CRC", {"roundtrip", "@/badcrc.png", "--out", "@/rt"}, "badcrc.png"},
+      {"demo: script line refused in the state the run reaches", {"demo", "--script", "@/replay.txt"}, "replay.txt:3: patch size of cascade 1"},
       {"demo: zero frames", {"demo", "--frames", "0"}, "--frames must be at least 1, got 0"},
       {"demo: minus zero frames", {"demo", "--frames", "-0"}, "--frames must be at least 1, got 0"},
       {"soak: hex in a hidden option", {"soak", "--test-leak-kib", "0x10"}, "--test-leak-kib '0x10'"},
@@ -301,6 +302,7 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     spit(dir_ / "badpreset.txt", "0 preset=tsunami\n");
     spit(dir_ / "badcascades.txt", "0 size=64\n3 cascades=9\n");
     spit(dir_ / "okscript.txt", "0 size=64\n");
+    spit(dir_ / "replay.txt", "0 cascades=1\n1 patch_size_0=100\n4 cascades=3\n");
     spit(dir_ / "nulscript.txt", std::string("0 wind_speed=5\0junk\n", 20));
     ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
     fs::create_symlink(dir_ / "fifo", dir_ / "fifolink");
