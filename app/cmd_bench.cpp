@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "gl/error.h"
 #include "io/file.h"
+#include "io/number.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
 #include "scene/settings.h"
@@ -121,11 +122,17 @@ void declare_outputs(const BenchArgs& a, io::OutputSet& files) {
 int run_frames(BenchArgs& a) {
   bench::FrameConfig c;
   c.timing = a.fft.timing;
+  // Each side through the one decimal parser: no sign, blank or prefix, and no wrap-around.
+  const size_t x = a.frame.find_first_of("xX");
   int w = 0, h = 0;
-  char x = 0, extra = 0;
-  if (std::sscanf(a.frame.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') ||
-      w < 1 || h < 1 || w > 16384 || h > 16384)
-    throw Error(ErrorCode::InvalidArgument, "--frame '" + a.frame + "' must be WxH, each 1..16384");
+  try {
+    if (x == std::string::npos) throw Error(ErrorCode::InvalidArgument, "no 'x'");
+    w = int(io::parse_int(std::string_view(a.frame).substr(0, x), "width", 1, 16384));
+    h = int(io::parse_int(std::string_view(a.frame).substr(x + 1), "height", 1, 16384));
+  } catch (const Error& e) {
+    throw Error(ErrorCode::InvalidArgument,
+                "--frame '" + a.frame + "' must be WxH, each 1..16384 (" + e.what() + ")");
+  }
   if (!a.csv.empty()) throw Error(ErrorCode::InvalidArgument, "--frame writes no CSV; use --json");
   bench::validate(c.timing);
   c.preset = a.preset;

@@ -30,12 +30,13 @@ struct WindowArgs {
   ui::AppOptions options;
   std::string vsync = "on", algorithm;
   std::optional<int> size;  // unset: the app default; 0 or negative must reach the range check
+  std::optional<int> frames;  // unset: run until closed; a given count must be at least 1
   bool list_keys = false;
   bool list_bindings = false;
 };
 
 void add_window_options(CLI::App* cmd, WindowArgs& a) {
-  cmd->add_option("--frames", a.options.frames, "run this many frames (fixed 1/60 s steps), then exit");
+  cmd->add_option("--frames", a.frames, "run this many frames (fixed 1/60 s steps), then exit");
   cmd->add_option("--screenshot", a.options.screenshot_path, "save the last frame as PNG (needs --frames)");
   cmd->add_option("--width", a.options.width, "window width in pixels");
   cmd->add_option("--height", a.options.height, "window height in pixels");
@@ -62,6 +63,12 @@ void finish(WindowArgs& a) {
                                                   "'; choose one of: " + fft::algorithm_list());
   }
   if (a.size) a.options.size = *a.size;
+  // 0 would mean "until the window closes", which a headless run never does.
+  if (a.frames) {
+    if (*a.frames < 1)
+      throw Error(ErrorCode::InvalidArgument, "--frames must be at least 1, got " + std::to_string(*a.frames));
+    a.options.frames = *a.frames;
+  }
   // Fail before the frames are run, not after, when the screenshot could never be written.
   require_writable(a.options.screenshot_path, "the screenshot");
 }

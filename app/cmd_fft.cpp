@@ -212,13 +212,20 @@ int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, g
   return 0;
 }
 
+// Real and imaginary parts that are NaN or infinite.
+size_t non_finite(const fft::Planes& p) {
+  size_t n = 0;
+  for (const std::complex<float>& c : p.data) n += !std::isfinite(c.real()) + !std::isfinite(c.imag());
+  return n;
+}
 }  // namespace
 
 void add_fft(CLI::App& app, Commands& out) {
   struct Args {
     std::string algorithm = std::string(fft::name(fft::kDefaultAlgorithm)), input, output;
     int width = 0, height = 0, layers = 1, dims = 2, depth = 0;
-    bool inverse = false, list = false, real = false, no_cache = false, buffer = false;
+    bool inverse = false, list = false, real = false, no_cache = false, buffer = false,
+         allow_non_finite = false;
     std::string cache;
   };
   auto args = std::make_shared<Args>();
@@ -246,6 +253,9 @@ void add_fft(CLI::App& app, Commands& out) {
   cmd->add_flag("--no-program-cache", args->no_cache, "compile every program, store none");
   cmd->add_option("--input", args->input, "raw little-endian complex64 input");
   cmd->add_option("--output", args->output, "raw complex64 output");
+  cmd->add_flag("--allow-non-finite-input", args->allow_non_finite,
+                "transform an input that holds NaN or infinite values (refused otherwise); the "
+                "result is then not checked either");
   out.push_back({cmd, [args, width, height]() -> int {
     if (args->list) {
       for (fft::Algorithm a : fft::all_algorithms()) std::printf("%s\n", std::string(fft::name(a)).c_str());
@@ -283,6 +293,10 @@ void add_fft(CLI::App& app, Commands& out) {
     if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
     fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
+    if (const size_t bad = non_finite(in); bad && !args->allow_non_finite)
+      throw Error(ErrorCode::InvalidArgument,
+                  "the input file " + io::quote(args->input) + " holds " + std::to_string(bad) +
+                      " NaN or infinite value(s); pass --allow-non-finite-input to transform it anyway");
     require_writable(args->output, "the output");
     auto ctx = gl::create_headless();
     route_cache_notices(*ctx);
@@ -296,6 +310,10 @@ void add_fft(CLI::App& app, Commands& out) {
     fft::Planes res = fft::download(result);
     if (ctx->check_errors("fft") || ctx->error_count())
       throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+    // Finite input can still overflow (sums of values near 3.4e38): never written as a result.
+    if (const size_t bad = non_finite(res); bad && !args->allow_non_finite)
+      throw Error(ErrorCode::NonFinite, "the transform produced " + std::to_string(bad) +
+                                            " NaN or infinite value(s) (float32 overflow); no output written");
     fft::write_raw(args->output, res);
     return 0;
   }});

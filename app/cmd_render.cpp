@@ -15,6 +15,7 @@
 #include "io/file.h"
 #include "io/image.h"
 #include "io/number.h"
+#include "io/outputs.h"
 #include "render/offscreen.h"
 #include "sky/sky.h"
 #include "scene/headless_frame.h"
@@ -147,7 +148,7 @@ void add_render(CLI::App& app, Commands& out) {
                   "render the fixed gallery into DIR (created if missing) instead of --out: " +
                       gallery_names() + " (.png each, at --width x --height)");
   cmd->add_option("--sky", a->sky,
-                  "equirectangular Radiance .hdr or PNG (at most 4096x2048) that replaces the "
+                  "equirectangular Radiance .hdr, or PNG, JPEG, BMP or TGA (at most 4096x2048), that replaces the "
                   "computed sky and clouds and lights the water");
 
   out.push_back({cmd, [a, cmd]() -> int {
@@ -162,6 +163,11 @@ void add_render(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument,
                   "--out '" + a->out + "': render writes PNG images only (name it .png); "
                   "for the sea's maps as OpenEXR use `oceanfft bake`");
+    // Outputs that land on one file, or a file inside the maps folder, fail before any work.
+    io::require_distinct_outputs({{a->out, "the output (--out)", false},
+                                  {a->maps, "the maps folder (--export-maps)", true},
+                                  {a->gallery, "the gallery folder (--gallery)", true},
+                                  {a->settings_out, "the settings file (--save-settings)", false}});
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
       throw Error(ErrorCode::InvalidArgument, "camera values must be finite");
@@ -249,6 +255,14 @@ void add_render(CLI::App& app, Commands& out) {
     }
     ocean::validate(p);
     if (!a->gallery.empty()) {
+      // The shots fix their own camera, sea preset, seed and time of day and draw the computed
+      // sky without maps: an option the gallery would silently ignore is refused by name.
+      for (const char* o : {"--sky", "--export-maps", "--camera", "--camera-height", "--camera-yaw",
+                            "--camera-pitch", "--preset", "--seed", "--time-of-day", "--sun-elevation",
+                            "--sun-azimuth"})
+        if (cmd->count(o))
+          throw Error(ErrorCode::InvalidArgument,
+                      std::string(o) + " does not apply to --gallery (its shots set their own)");
       // Every shot's settings are checked before the first is drawn.
       std::vector<std::pair<const GalleryShot*, ui::HeadlessFrame>> frames;
       const ui::Settings base = settings;
@@ -268,21 +282,29 @@ void add_render(CLI::App& app, Commands& out) {
         render::apply_camera_preset(f.camera, render::find_camera_preset(g.camera));
         frames.emplace_back(&g, f);
       }
-      std::error_code ec;
-      fs::create_directories(a->gallery, ec);
-      if (!fs::is_directory(a->gallery, ec))
-        throw Error(ErrorCode::Io, "cannot create the gallery directory " + a->gallery);
+      // All shots or none (io::OutputSet): every image is made before any is written, so a
+      // failing shot (a NaN sea, a full disk) leaves the old gallery and no folder it made.
+      io::OutputSet files;
+      files.make_directory(a->gallery, "the gallery directory");
+      for (const auto& [g, f] : frames)
+        files.add((fs::path(a->gallery) / (g->name + ".png")).string(), "the gallery image");
       auto ctx = gl::create_headless();
       gl::ShaderLibrary shaders(*ctx);
+      std::vector<std::string> lines;
       for (const auto& [g, f] : frames) {
         const std::string path = (fs::path(a->gallery) / (g->name + ".png")).string();
         const ui::RenderedFrame r = ui::render_frame(f, *ctx, shaders);
-        io::write_png(path, f.width, f.height, 4, r.rgba, "the gallery image");
-        std::printf("%s: %s, Hs %.2f m, slope var %.4f (Cox-Munk %.4f), whitecaps %.2f%% "
-                    "(Monahan %.2f%%)\n",
-                    path.c_str(), r.simulation.c_str(), r.sea.hs_measured, r.sea.mss_total(),
-                    r.sea.mss_cox_munk, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0);
+        files.put(path, io::encode_png(f.width, f.height, 4, r.rgba.data()));
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "%s: %s, Hs %.2f m, slope var %.4f (Cox-Munk %.4f), whitecaps %.2f%% "
+                      "(Monahan %.2f%%)\n",
+                      path.c_str(), r.simulation.c_str(), r.sea.hs_measured, r.sea.mss_total(),
+                      r.sea.mss_cox_munk, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0);
+        lines.push_back(line);
       }
+      files.commit();
+      for (const std::string& l : lines) std::fputs(l.c_str(), stdout);
       return 0;
     }
     io::require_writable(a->out, "the output");
@@ -310,10 +332,15 @@ void add_render(CLI::App& app, Commands& out) {
       if (cmd->count("--camera-yaw")) frame.camera.yaw_deg = a->cam_yaw;
       if (cmd->count("--camera-pitch")) frame.camera.pitch_deg = a->cam_pitch;
     }
+    // The image and the maps folder are one set: committed together after everything is made,
+    // so a failed image write leaves the old maps too.
+    io::OutputSet files;
+    files.add(a->out, "the output");
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders(*ctx);
-    const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps);
-    io::write_png(a->out, a->width, a->height, 4, r.rgba, "the output");
+    const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps, &files);
+    files.put(a->out, io::encode_png(a->width, a->height, 4, r.rgba.data()));
+    files.commit();
     if (!a->settings_out.empty())
       ui::save_settings_file(a->settings_out, settings, ui::SettingsScope::Render, ui::view_of(frame.camera));
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",

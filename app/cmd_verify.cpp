@@ -39,7 +39,12 @@ void add_verify(CLI::App& app, Commands& out) {
   cmd->add_option("--dims", args->dims, "2: N x N transforms; 1: N-point lines, 3 per call; 3: N^3 volumes");
   cmd->add_flag("--real", args->real, "real transforms: R2C forward, C2R inverse");
   cmd->add_flag("--buffer", args->buffer, "complex transforms through storage buffers");
-  out.push_back({cmd, [args]() -> int {
+    auto number = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1e", v);
+    return std::string(buf);
+  };
+  out.push_back({cmd, [args, number]() -> int {
     const std::vector<fft::Algorithm> algorithms = parse_algorithms(args->algorithms);
     std::vector<int> sizes = parse_int_list(args->sizes, "size");
     if (args->real && args->buffer)
@@ -153,7 +158,13 @@ void add_verify(CLI::App& app, Commands& out) {
                            {"inverse", err[1]}, {"pass", pass}});
       }
     }
-    if (ctx->check_errors("verify") || ctx->error_count()) ok = false;
+    int failed = 0;
+    std::string first;
+    for (const auto& r : results)
+      if (!r["pass"].get<bool>() && failed++ == 0)
+        first = r["algorithm"].get<std::string>() + " N=" + std::to_string(r["n"].get<int>());
+    const bool gl_errors = ctx->check_errors("verify") || ctx->error_count();
+    if (gl_errors) ok = false;
     if (!args->json.empty()) {
       io::write_file(args->json,
                      nlohmann::json{{"renderer", ctx->info().renderer}, {"seed", seed},
@@ -162,7 +173,14 @@ void add_verify(CLI::App& app, Commands& out) {
                      "the JSON report");
     }
     std::printf("%s\n", ok ? "all within tolerance" : "FAILED: some errors exceed the tolerance");
-    return ok ? 0 : int(ErrorCode::Verification);
+    std::fflush(stdout);
+    // A failure says so on stderr too, where scripts look for it, as every other error does.
+    if (gl_errors) throw Error(ErrorCode::Verification, "the GL driver reported errors during verify");
+    if (!ok)
+      throw Error(ErrorCode::Verification,
+                  std::to_string(failed) + " of " + std::to_string(results.size()) +
+                      " case(s) exceed the tolerance " + number(args->tolerance) + " (first: " + first + ")");
+    return 0;
   }});
 }
 

@@ -25,33 +25,57 @@ void print_error(const std::string& text) {
 
 // CLI11 reads integers with strtoll(..., 0): "0100" would be octal 64 and "0x40" hex. Every
 // numeric option of every subcommand gets the one decimal rule of io/number.h instead.
+// CLI11's type name of an option, without the validators' descriptions it appends after ':'
+// ("INT:INT in [1 - 64]" for an option with a CLI::Range is an INT).
+std::string value_type(const CLI::Option* opt) {
+  const std::string full = opt->get_type_name();
+  return full.substr(0, full.find(':'));
+}
+
 void decimal_only(CLI::App& app) {
   for (CLI::Option* opt : app.get_options([](CLI::Option* o) { return o->get_type_size() != 0; })) {
-    const std::string type = opt->get_type_name();
+    const std::string type = value_type(opt);
     io::NumberKind kind;
     if (type == "INT") kind = io::NumberKind::Signed;
     else if (type == "UINT") kind = io::NumberKind::Unsigned;
     else if (type == "FLOAT") kind = io::NumberKind::Real;
     else continue;
+    // CLI11 names a hidden option (no group) as "" in its messages; name it here instead.
+    const std::string name =
+        opt->get_group().empty() && !opt->get_lnames().empty() ? "--" + opt->get_lnames().front() + " " : "";
     opt->transform(CLI::Validator(
-        [kind](std::string& value) -> std::string {
+        [kind, name](std::string& value) -> std::string {
           std::string why = io::decimal_problem(value, kind);
-          if (!why.empty()) return "'" + value + "': " + why;
-          if (kind != io::NumberKind::Real) {
-            value = io::strip_leading_zeros(value);
-            // Overflow: CLI11 would wrap an unsigned value or saturate it; refuse instead.
-            try {
-              if (kind == io::NumberKind::Signed) io::parse_int(value, "number");
-              else io::parse_uint(value, "number");
-            } catch (const std::exception&) {
-              return "'" + value + "' is out of range";
-            }
+          if (!why.empty()) return name + "'" + value + "': " + why;
+          if (kind != io::NumberKind::Real) value = io::strip_leading_zeros(value);
+          // Overflow: CLI11 would wrap an unsigned value, saturate a signed one and make a
+          // real one infinite; refuse instead.
+          try {
+            if (kind == io::NumberKind::Signed) io::parse_int(value, "number");
+            else if (kind == io::NumberKind::Unsigned) io::parse_uint(value, "number");
+            else io::parse_real(value, "number");
+          } catch (const std::exception&) {
+            return name + "'" + value + "': out of range";
           }
           return {};
         },
         "", "decimal"));
   }
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) decimal_only(*sub);
+}
+
+// Every named option that takes a value, one per line: "SUBCOMMAND<TAB>--name<TAB>TYPE". The
+// bad-input test walks this list, so an option added later is checked without editing the test.
+void list_options(const CLI::App& app, const std::string& path) {
+  for (const CLI::Option* opt : app.get_options([](const CLI::Option* o) { return o->get_type_size() != 0; })) {
+    const std::string name = !opt->get_lnames().empty()   ? "--" + opt->get_lnames().front()
+                             : !opt->get_snames().empty() ? "-" + opt->get_snames().front()
+                                                          : std::string();
+    if (name.empty()) continue;  // a positional
+    std::printf("%s\t%s\t%s\n", path.c_str(), name.c_str(), value_type(opt).c_str());
+  }
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    list_options(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name());
 }
 }  // namespace
 
@@ -79,6 +103,9 @@ int main(int argc, char** argv) {
   app::add_probe(app, commands);
   app::add_bake(app, commands);
   decimal_only(app);
+  // Hidden (no group): for the tests, not for users.
+  bool list = false;
+  app.add_flag("--list-options", list)->group("");
   // A file size limit (ulimit -f) must fail a write with EFBIG, which io reports and cleans up
   // after, instead of killing the process half-way through a file.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -91,6 +118,10 @@ int main(int argc, char** argv) {
     // Real parse errors get the same single stderr line as every other failure.
     print_error(std::string(e.what()) + " (see --help)");
     return static_cast<int>(ErrorCode::InvalidArgument);
+  }
+  if (list) {
+    list_options(app, "");
+    return 0;
   }
   try {
     for (auto& c : commands)

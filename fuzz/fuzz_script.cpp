@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer entry point over the demo's script parser (ui::Script::parse) with the real check
-// every script line gets (ui::apply_setting on a copy of the settings, as ui::prepare does).
+// libFuzzer entry point over the demo's script parser (ui::Script::parse) and the replay every
+// script gets at load (ui::apply_setting of every entry in run order on one state, as
+// ui::replay_script does), which must leave a valid ocean.
 // A refusal must be InvalidArgument on one line naming the source; an accepted script must
 // hold entries with non-negative frames and non-empty keys and values.
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "gl/error.h"
+#include "ocean/simulation.h"
 #include "scene/script.h"
 #include "scene/settings.h"
 
@@ -26,6 +28,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const ui::Script s = ui::Script::parse(text, "fuzz.txt", check);
     for (const ui::ScriptEntry& e : s.entries())
       if (e.frame < 0 || e.key.empty() || e.value.empty() || e.line < 1) std::abort();
+    // The replay ui::replay_script makes at load: the entries in run order (by frame, then file
+    // order) on one evolving state; a refusal must name the source and line like a parse error.
+    ui::Settings state;
+    for (const ui::ScriptEntry& e : s.entries()) {
+      if (!ui::find_setting(e.key)) continue;
+      try {
+        ui::apply_setting(state, e.key, e.value);
+      } catch (const Error& err) {
+        throw Error(ErrorCode::InvalidArgument, s.source() + ":" + std::to_string(e.line) + ": " + err.what());
+      }
+    }
+    // What the replay accepted must stay a valid ocean, as the app assumes when it applies it.
+    ocean::validate(state.ocean);
   } catch (const Error& e) {
     const std::string m = e.what();
     if (e.code() != ErrorCode::InvalidArgument || m.find('\n') != std::string::npos ||

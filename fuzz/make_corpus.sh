@@ -33,4 +33,14 @@ data = bytearray(open("rgba8.png", "rb").read())
 data[40] ^= 0xFF  # inside the IDAT data, so the CRC no longer matches
 open("badcrc.png", "wb").write(bytes(data))
 PY
+# A top-down BMP (negative height, rows top first), as PIL and ImageMagick may write it.
+python3 - <<'PY'
+import struct
+w, h, row = 5, 3, 16
+pixels = b"".join(bytes([x * 50, y * 80, 200]) * 1 for y in range(h) for x in range(w) for _ in [0])
+rows = b"".join(pixels[y * w * 3:(y + 1) * w * 3] + b"\0" for y in range(h))
+head = b"BM" + struct.pack("<IHHI", 54 + len(rows), 0, 0, 54)
+info = struct.pack("<IiiHHIIiiII", 40, w, -h, 1, 24, 0, len(rows), 2835, 2835, 0, 0)
+open("topdown.bmp", "wb").write(head + info + rows)
+PY
 ls -l "$out" | awk 'NR>1 {n++; s+=$5} END {print n " files, " s " bytes"}'

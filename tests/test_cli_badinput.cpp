@@ -176,7 +176,7 @@ const std::vector<Case>& cases() {
       {"roundtrip: random bytes named .png", {"roundtrip", "@/garbage.png", "--out", "@/rt"}, "garbage.png"},
       {"roundtrip: truncated BMP", {"roundtrip", "@/truncated.bmp", "--out", "@/rt"}, "truncated.bmp"},
       {"roundtrip: image over the size limit", {"roundtrip", "@/wide.bmp", "--out", "@/rt"}, "wide.bmp"},
-      {"roundtrip: output dir is a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw"}, "good.raw"},
+      {"roundtrip: output dir is a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw"}, "good.raw' is a regular file, not a directory"},
       {"roundtrip: output dir under a file", {"roundtrip", "@/small.bmp", "--out", "@/good.raw/rt"}, "good.raw"},
       // --- demo (no display here: bad options must fail before the headless fallback)
       {"demo: unknown option", {"demo", "--bogus"}, "--bogus"},
@@ -245,6 +245,36 @@ const std::vector<Case>& cases() {
       {"render: maps folder is a FIFO", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--export-maps", "@/fifo"}, "is a FIFO"},
       {"bench: --json and --csv name the same file", {"bench", "--sizes", "16", "--reps", "1", "--warmup", "0", "--no-ocean", "--algorithms", "stockham-r2", "--json", "@/b.out", "--csv", "@/b.out"}, "same file"},
       {"bench: json is a FIFO", {"bench", "--sizes", "16", "--reps", "1", "--warmup", "0", "--no-ocean", "--algorithms", "stockham-r2", "--json", "@/fifo"}, "is a FIFO"},
+      // --- data safety, round 3 (issue 29)
+      {"render: octal-looking width behind a range check", {"render", "--out", "@/r.png", "--samples", "0100"}, "Value 100 not in range"},
+      {"render: hex width behind a range check", {"render", "--out", "@/r.png", "--width", "0x10"}, "--width: '0x10': only decimal"},
+      {"render: width with a plus sign", {"render", "--out", "@/r.png", "--width", "+5"}, "without '+'"},
+      {"render: width with a leading space", {"render", "--out", "@/r.png", "--width", " 5"}, "spaces"},
+      {"render: 1e3 width is not an integer", {"render", "--out", "@/r.png", "--width", "1e3"}, "'1e3': not a whole number"},
+      {"render: hex-float foam warm-up", {"render", "--out", "@/r.png", "--foam-warmup", "0x1p3"}, "--foam-warmup: '0x1p3'"},
+      {"render: NaN foam warm-up", {"render", "--out", "@/r.png", "--foam-warmup", "nan"}, "--foam-warmup: 'nan'"},
+      {"render: camera height that overflows", {"render", "--out", "@/r.png", "--camera-height", "1e999"}, "out of range"},
+      {"render: plus sign through --set", {"render", "--out", "@/r.png", "--set", "wind_speed=+5"}, "bad value '+5'"},
+      {"bench: octal ocean cascades", {"bench", "--ocean-cascades", "0x4"}, "--ocean-cascades: '0x4'"},
+      {"bench: frame width that wraps 32 bits", {"bench", "--frame", "4294967360x48"}, "out of range 1..16384"},
+      {"bench: frame with signs", {"bench", "--frame", "+48x+32"}, "without '+'"},
+      {"bench: frame with spaces", {"bench", "--frame", " 48x 32"}, "spaces"},
+      {"render: --out inside the --export-maps folder", {"render", "--cascades", "1", "--export-maps", "@/maps", "--out", "@/maps/cascade0/height.f32"}, "lies inside the maps folder"},
+      {"render: --out is the maps folder's maps.json via ..", {"render", "--export-maps", "@/maps", "--out", "@/subdir/../maps/maps.json"}, "lies inside the maps folder"},
+      {"render: --export-maps names a regular file", {"render", "--out", "@/r.png", "--width", "32", "--height", "32", "--size", "64", "--export-maps", "@/good.raw"}, "good.raw' is a regular file, not a directory"},
+      {"demo: NUL byte in a script line", {"demo", "--script", "@/nulscript.txt"}, "nulscript.txt:1: bad value '5\\x00junk' for wind_speed"},
+      {"verify: a failure says so on stderr", {"verify", "--sizes", "16", "--algorithms", "stockham-r2", "--tolerance", "1e-30"}, "1 of 1 case(s) exceed the tolerance 1.0e-30 (first: stockham-r2 N=16)"},
+      {"render: --sky with --gallery (even a missing file)", {"render", "--gallery", "@/gal", "--sky", "@/missing.hdr"}, "--sky does not apply to --gallery"},
+      {"render: --export-maps with --gallery", {"render", "--gallery", "@/gal", "--export-maps", "@/maps"}, "--export-maps does not apply to --gallery"},
+      {"render: --camera-height with --gallery", {"render", "--gallery", "@/gal", "--camera-height", "30"}, "--camera-height does not apply to --gallery"},
+      {"render: gallery folder under a regular file", {"render", "--gallery", "@/good.raw/gal", "--width", "32", "--height", "32", "--size", "64"}, "good.raw' is a regular file, not a directory"},
+      {"render: gallery whose sea is NaN", {"render", "--gallery", "@/gal/new", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"}, "not finite"},
+      {"render: sky PNG with a wrong CRC", {"render", "--out", "@/r.png", "--sky", "@/badcrc.png"}, "badcrc.png' is corrupt: the checksum of its IHDR chunk"},
+      {"roundtrip: PNG with a wrong CRC", {"roundtrip", "@/badcrc.png", "--out", "@/rt"}, "badcrc.png"},
+      {"demo: script line refused in the state the run reaches", {"demo", "--script", "@/replay.txt"}, "replay.txt:3: patch size of cascade 1"},
+      {"demo: zero frames", {"demo", "--frames", "0"}, "--frames must be at least 1, got 0"},
+      {"demo: minus zero frames", {"demo", "--frames", "-0"}, "--frames must be at least 1, got 0"},
+      {"soak: hex in a hidden option", {"soak", "--test-leak-kib", "0x10"}, "--test-leak-kib '0x10'"},
       // --- soak
       {"soak: unknown option", {"soak", "--bogus"}, "--bogus"},
       {"soak: zero frames", {"soak", "--frames", "0"}, "frames"},
@@ -273,6 +303,8 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     spit(dir_ / "badpreset.txt", "0 preset=tsunami\n");
     spit(dir_ / "badcascades.txt", "0 size=64\n3 cascades=9\n");
     spit(dir_ / "okscript.txt", "0 size=64\n");
+    spit(dir_ / "replay.txt", "0 cascades=1\n1 patch_size_0=100\n4 cascades=3\n");
+    spit(dir_ / "nulscript.txt", std::string("0 wind_speed=5\0junk\n", 20));
     ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0644), 0);
     fs::create_symlink(dir_ / "fifo", dir_ / "fifolink");
     {
@@ -298,6 +330,9 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
     std::string corrupt = png;
     for (size_t i = png.size() / 2; i < png.size() / 2 + 16; ++i) corrupt[i] = char(~corrupt[i]);
     spit(dir_ / "corrupt.png", corrupt);
+    std::string badcrc = png;
+    badcrc[32] = char(~badcrc[32]);  // the last byte of IHDR's CRC; the pixels are intact
+    spit(dir_ / "badcrc.png", badcrc);
     std::string garbage(4096, '\0');
     uint32_t x = 12345;
     for (char& c : garbage) c = char((x = x * 1664525u + 1013904223u) >> 24);

@@ -6,10 +6,12 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "support/cli_run.h"
@@ -162,6 +164,89 @@ TEST_F(CliSafety, NonFiniteResultsFailWithTheirOwnStatusAndWriteNothing) {
   r = oceanfft({"render", "--out", "r.png", "--width", "32", "--height", "32", "--size", "64", "--time", "1e100"});
   EXPECT_TRUE(r.exited && r.status == 8) << r.status << " " << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "r.png"));
+}
+
+// `oceanfft fft`: finite input that overflows float32 fails with status 8 and the count; NaN or
+// infinite input is refused unless the flag that says so is given.
+TEST_F(CliSafety, FftRefusesNonFiniteInputAndResults) {
+  std::string big(size_t(16) * 16 * 2 * 8, '\0');
+  for (size_t i = 0; i < big.size(); i += 4) {
+    const float f = 3e38f;
+    std::memcpy(&big[i], &f, 4);
+  }
+  spit(dir_ / "big.raw", big);
+  Result r = oceanfft({"fft", "--width", "16", "--height", "16", "--input", "big.raw", "--output", "o.raw"});
+  EXPECT_TRUE(r.exited && r.status == 8) << r.status << " " << r.err;
+  EXPECT_NE(r.err.find("NaN or infinite value(s)"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err), 1) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "o.raw"));
+  std::string nan = slurp(dir_ / "good.raw");
+  const float q = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  std::memcpy(&nan[40], &q, 4);
+  std::memcpy(&nan[400], &inf, 4);
+  spit(dir_ / "nan.raw", nan);
+  r = oceanfft({"fft", "--width", "16", "--height", "16", "--input", "nan.raw", "--output", "o.raw"});
+  EXPECT_TRUE(r.exited && r.status == 2) << r.status << " " << r.err;
+  EXPECT_NE(r.err.find("holds 2 NaN or infinite value(s)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "o.raw"));
+  r = oceanfft({"fft", "--width", "16", "--height", "16", "--input", "nan.raw", "--output", "o.raw",
+                "--allow-non-finite-input"});
+  EXPECT_TRUE(r.exited && r.status == 0) << r.status << " " << r.err;
+  EXPECT_EQ(fs::file_size(dir_ / "o.raw"), 4096u);
+}
+
+// --export-maps changes its folder as one set: an export of fewer cascades leaves no cascade of
+// an earlier, larger one (maps.json would describe a mix), and a render whose image cannot be
+// written leaves the old maps.
+TEST_F(CliSafety, ExportFolderChangesAsOneSet) {
+  const std::vector<std::string> base = {"render", "--size", "64", "--width", "32", "--height", "32",
+                                         "--samples", "1", "--foam-warmup", "0", "--export-maps", "maps"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> a = base;
+    a.insert(a.end(), extra.begin(), extra.end());
+    return a;
+  };
+  Result r = oceanfft(with({"--cascades", "3", "--out", "a.png"}));
+  ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+  ASSERT_TRUE(fs::exists(dir_ / "maps" / "cascade2" / "height.f32"));
+  spit(dir_ / "maps" / "cascade2" / "notes.txt", "the user's own file");
+  r = oceanfft(with({"--cascades", "1", "--patch-sizes", "500", "--out", "b.png"}));
+  ASSERT_TRUE(r.exited && r.status == 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ / "maps" / "cascade0" / "height.f32"));
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade1")) << "a stale cascade folder was left";
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade2" / "height.f32")) << "a stale map was left";
+  EXPECT_EQ(slurp(dir_ / "maps" / "cascade2" / "notes.txt"), "the user's own file");
+  const std::string json = slurp(dir_ / "maps" / "maps.json");
+  EXPECT_EQ(json.find("cascade1"), std::string::npos) << json;
+  // A 768 x 768 image (hundreds of KiB as PNG) cannot be written under a 256 KiB file limit; the
+  // maps at size 64 (at most 64 KiB a file) could: none of them may change.
+  const std::string old_height = slurp(dir_ / "maps" / "cascade0" / "height.f32");
+  r = oceanfft({"render", "--size", "64", "--width", "768", "--height", "768", "--samples", "1",
+                "--foam-warmup", "0", "--export-maps", "maps", "--cascades", "2", "--patch-sizes", "500,100",
+                "--seed", "9", "--out", "c.png"},
+               {{RLIMIT_FSIZE, 256 * 1024}});
+  ASSERT_TRUE(r.exited) << "signal " << r.status;
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(slurp(dir_ / "maps" / "cascade0" / "height.f32"), old_height) << "the maps were committed";
+  EXPECT_FALSE(fs::exists(dir_ / "maps" / "cascade1"));
+  EXPECT_FALSE(fs::exists(dir_ / "c.png"));
+  EXPECT_TRUE(leftovers().empty());
+}
+
+// `--out /dev/stdout` with stdout a pipe: refused before the work, as the FIFO it is (it was
+// "No such file or directory": the link chain ends in "pipe:[N]").
+TEST_F(CliSafety, OutputToAPipeIsRefusedUpFrontWithItsReason) {
+  const std::string err = (logs_ / "pipe_err.txt").string();
+  const std::string cmd = "cd '" + dir_.string() + "' && '" + bin() +
+                          "' render --size 64 --width 32 --height 32 --out /dev/stdout 2>'" + err + "' | cat >/dev/null";
+  FILE* p = ::popen(("bash -o pipefail -c \"" + cmd + "\"").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  const int status = ::pclose(p);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+  const std::string msg = slurp(err);
+  EXPECT_NE(msg.find("'/dev/stdout': it is a FIFO"), std::string::npos) << msg;
+  EXPECT_EQ(lines(msg), 1) << msg;
 }
 
 TEST_F(CliSafety, RawShapeIsCheckedBeforeAnythingIsAllocated) {

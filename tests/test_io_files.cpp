@@ -16,6 +16,7 @@
 
 #include "gl/error.h"
 #include "io/file.h"
+#include "io/outputs.h"
 #include "io/image.h"
 #include "io/number.h"
 #include "io/raw.h"
@@ -150,7 +151,7 @@ TEST_F(IoFiles, RawShapeIsCheckedBeforeAllocation) {
 }
 
 // A JPEG made with libjpeg itself: 64x64 noise, so its scan is most of the file.
-std::string make_jpeg(bool progressive) {
+std::string make_jpeg(bool progressive, bool cmyk = false) {
   jpeg_compress_struct c;
   jpeg_error_mgr err;
   c.err = jpeg_std_error(&err);
@@ -159,13 +160,13 @@ std::string make_jpeg(bool progressive) {
   unsigned long size = 0;
   jpeg_mem_dest(&c, &buf, &size);
   c.image_width = c.image_height = 64;
-  c.input_components = 3;
-  c.in_color_space = JCS_RGB;
+  c.input_components = cmyk ? 4 : 3;
+  c.in_color_space = cmyk ? JCS_CMYK : JCS_RGB;
   jpeg_set_defaults(&c);
   if (progressive) jpeg_simple_progression(&c);
   jpeg_start_compress(&c, TRUE);
   std::mt19937 rng(1);
-  std::vector<unsigned char> row(64 * 3);
+  std::vector<unsigned char> row(64 * size_t(c.input_components));
   while (c.next_scanline < 64) {
     for (auto& v : row) v = (unsigned char)(rng() & 0xFF);
     JSAMPROW r = row.data();
@@ -209,6 +210,59 @@ uint32_t crc32(const std::string& s) {
 
 // The deflate stream cut short inside a PNG whose chunk checksums are all correct: the CRC walk
 // cannot see it, the decoder must.
+// A 24-bit BMP of 3x2 pixels, top row red, bottom row blue; `top_down` stores it with a negative
+// height and the rows top first, as PIL and ImageMagick may write it.
+std::string bmp_two_rows(bool top_down) {
+  const int w = 3, h = 2, row = 12;
+  std::string b(54, '\0');
+  auto put32 = [&](int at, int32_t v) {
+    for (int i = 0; i < 4; ++i) b[size_t(at + i)] = char((uint32_t(v) >> (8 * i)) & 0xff);
+  };
+  b[0] = 'B';
+  b[1] = 'M';
+  put32(2, 54 + row * h);
+  put32(10, 54);
+  put32(14, 40);
+  put32(18, w);
+  put32(22, top_down ? -h : h);
+  b[26] = 1;
+  b[28] = 24;
+  put32(34, row * h);
+  const std::string red = std::string("\x00\x00\xff", 3), blue = std::string("\xff\x00\x00", 3);
+  auto line = [&](const std::string& px) { return px + px + px + std::string(3, '\0'); };
+  b += top_down ? line(red) + line(blue) : line(blue) + line(red);  // BGR, rows padded to 4
+  return b;
+}
+
+TEST(IoImages, TopDownBmpReadsTheRightWayUp) {
+  for (bool top_down : {false, true}) {
+    SCOPED_TRACE(top_down ? "top-down (negative height)" : "bottom-up");
+    const io::Image img = io::decode_image(bytes(bmp_two_rows(top_down)), "rows.bmp");
+    ASSERT_EQ(img.width, 3);
+    ASSERT_EQ(img.height, 2);
+    ASSERT_GE(img.channels, 3);
+    for (int x = 0; x < 3; ++x) {
+      EXPECT_FLOAT_EQ(img.at(x, 0, 0), 1.0f) << "top row red";
+      EXPECT_FLOAT_EQ(img.at(x, 0, 2), 0.0f);
+      EXPECT_FLOAT_EQ(img.at(x, 1, 0), 0.0f) << "bottom row blue";
+      EXPECT_FLOAT_EQ(img.at(x, 1, 2), 1.0f);
+    }
+  }
+  // A truncated top-down file is still refused.
+  const std::string cut = bmp_two_rows(true).substr(0, 60);
+  EXPECT_THROW(io::decode_image(bytes(cut), "cut.bmp"), Error);
+}
+
+TEST(IoImages, CmykJpegIsNamedAsSuch) {
+  try {
+    io::decode_image(bytes(make_jpeg(false, true)), "cmyk.jpg");
+    ADD_FAILURE() << "a CMYK JPEG was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("is a CMYK JPEG, which is not supported"), std::string::npos) << e.what();
+  }
+}
+
 TEST(IoImages, PngWithACutDeflateStreamIsRefused) {
   std::vector<uint8_t> px(64 * 64 * 3);
   std::mt19937 rng(3);
@@ -294,3 +348,56 @@ TEST(IoNumbers, ListsSplitAtEveryComma) {
   EXPECT_EQ(io::split_list(""), (V{""}));
   EXPECT_EQ(io::split_list(" 16, 32"), (V{" 16", " 32"}));
 }
+
+namespace {
+// Outputs of one command never land on one file or inside another's folder, however named.
+TEST(IoOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
+  namespace fs = std::filesystem;
+  using oceanfft::io::OutputClaim;
+  using oceanfft::io::require_distinct_outputs;
+  const fs::path d = fs::temp_directory_path() / ("oceanfft_claims_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d / "maps" / "cascade0");
+  fs::create_directories(d / "other");
+  std::ofstream(d / "maps" / "cascade0" / "height.f32") << "x";
+  std::ofstream(d / "a.png") << "x";
+  fs::create_hard_link(d / "maps" / "cascade0" / "height.f32", d / "hard.f32");
+  fs::create_hard_link(d / "a.png", d / "other" / "b.png");
+  fs::create_symlink(d / "maps", d / "link");
+  const std::string maps = (d / "maps").string();
+  auto refused = [&](const std::string& out, const std::string& folder, const std::string& how) {
+    SCOPED_TRACE(out + " vs " + folder);
+    try {
+      require_distinct_outputs({{out, "the output", false}, {folder, "the maps folder", true}});
+      ADD_FAILURE() << "accepted";
+    } catch (const oceanfft::Error& e) {
+      EXPECT_EQ(e.code(), oceanfft::ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find(how), std::string::npos) << e.what();
+    }
+  };
+  refused(maps + "/cascade0/height.f32", maps, "lies inside");
+  refused(maps + "/maps.json", maps, "lies inside");
+  refused(maps + "/new/x.png", maps + "/", "lies inside");
+  refused((d / "other" / ".." / "maps" / "x.png").string(), maps, "lies inside");
+  refused((d / "link" / "cascade0" / "x.png").string(), maps, "lies inside");
+  refused((d / "hard.f32").string(), maps, "hard link");
+  refused(maps, maps, "same file");
+  refused((d / "maps" / ".").string(), (d / "link").string(), "same file");
+  // Two files: the same through "..", a symlinked folder, or a hard link.
+  for (const auto& [x, y] : std::vector<std::pair<fs::path, fs::path>>{
+           {d / "a.png", d / "other" / ".." / "a.png"},
+           {d / "a.png", d / "other" / "b.png"},
+           {d / "maps" / "c.png", d / "link" / "c.png"}}) {
+    SCOPED_TRACE(x.string() + " vs " + y.string());
+    EXPECT_THROW(require_distinct_outputs({{x.string(), "one", false}, {y.string(), "two", false}}),
+                 oceanfft::Error);
+  }
+  // Apart: accepted, and an empty path (an option not given) is no claim.
+  EXPECT_NO_THROW(require_distinct_outputs({{(d / "mapsx.png").string(), "the output", false},
+                                            {maps, "the maps folder", true},
+                                            {"", "nothing", true}}));
+  EXPECT_NO_THROW(require_distinct_outputs({{(d / "a.png").string(), "one", false},
+                                            {(d / "other" / "c.png").string(), "two", false}}));
+  fs::remove_all(d);
+}
+}  // namespace

@@ -149,3 +149,33 @@ TEST_F(SkyCli, AUserSkyReplacesTheSkyAndLightsTheWater) {
   EXPECT_GT(sea1.r / std::max(sea1.b, 1.0), 1.5 * sea0.r / std::max(sea0.b, 1.0))
       << "the water reflects the user's sky";
 }
+
+// Real HDR skies hold suns far above half float's 65504: a grey 1.0 sky with a 1e6 sun, and an
+// RGBE file of all 255s (1.7e38), must light the water at least as a plain 1.0 sky does, not
+// turn it black (a value that became +inf made every reflection NaN).
+TEST_F(SkyCli, BrightHdrSkiesLightTheWater) {
+  const int w = 64, h = 32;
+  const std::array<uint8_t, 4> one = {128, 128, 128, 129}, sun = {244, 244, 244, 148};  // 1.0, 1e6
+  std::string plain = "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 32 +X 64\n", bright = plain, max = plain;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const bool in_sun = y >= 8 && y < 12 && x >= 20 && x < 24;
+      for (uint8_t b : one) plain.push_back(char(b));
+      for (uint8_t b : in_sun ? sun : one) bright.push_back(char(b));
+      for (int i = 0; i < 4; ++i) max.push_back(char(255));
+    }
+  write(dir_ / "plain.hdr", plain);
+  write(dir_ / "sun.hdr", bright);
+  write(dir_ / "max.hdr", max);
+  std::vector<Mean> sea;
+  for (const char* name : {"plain", "sun", "max"}) {
+    const fs::path out = dir_ / (std::string(name) + ".png");
+    const clitest::Result r = render("--sky '" + (dir_ / (std::string(name) + ".hdr")).string() + "'", out);
+    ASSERT_EQ(r.status, 0) << name << ": " << r.output();
+    sea.push_back(mean_rows(out, 0.8, 1.0));
+    std::printf("%s: sea %.1f %.1f %.1f\n", name, sea.back().r, sea.back().g, sea.back().b);
+  }
+  EXPECT_GT(sea[0].g, 20.0) << "a 1.0 sky lights the water";
+  EXPECT_GE(sea[1].g, 0.9 * sea[0].g) << "a 1e6 sun darkened the water";
+  EXPECT_GT(sea[2].g, sea[0].g) << "the brightest RGBE sky left the water darker than a 1.0 sky";
+}

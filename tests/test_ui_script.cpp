@@ -387,3 +387,39 @@ TEST(UiSeaCheck, SameSeaIgnoresWhatDoesNotChangeTheHeights) {
   EXPECT_TRUE(differs([](ocean::Params& c) { c.spectrum.swell.scale = 0.7f; }));
   EXPECT_TRUE(differs([](ocean::Params& c) { c.spectrum.wind.fetch_km *= 2.0f; }));
 }
+
+namespace {
+// A script is checked by replaying it on the settings a run starts with, not line by line on
+// the defaults: a line valid only after an earlier one is accepted, and a line a run would
+// refuse fails at load with its file and line.
+std::string replay_error(std::string_view text, const Settings& start = {}) {
+  try {
+    replay_script(Script::parse(text, "s.txt", script_syntax_check()), start);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    return e.what();
+  }
+  return {};
+}
+}  // namespace
+
+TEST(ScriptReplay, LinesAreCheckedInTheStateTheRunReaches) {
+  // Alone on the defaults (3 cascades), patch 100 m for cascade 0 clashes with cascade 1's.
+  EXPECT_NE(error_of("1 patch_size_0=100\n"), "");
+  EXPECT_EQ(replay_error("0 cascades=1\n1 patch_size_0=100\n"), "");
+  // Frames, not file order, decide: the same lines the other way round fail at line 1.
+  const std::string e = replay_error("1 patch_size_0=100\n0 cascades=3\n");
+  EXPECT_EQ(e.rfind("s.txt:1: ", 0), 0u) << e;
+  // An error only the sequence shows names its own line.
+  const std::string e2 = replay_error("0 cascades=1\n5 patch_size_0=100\n9 cascades=3\n");
+  EXPECT_EQ(e2.rfind("s.txt:3: ", 0), 0u) << e2;
+  EXPECT_NE(e2.find("(at frame 9)"), std::string::npos) << e2;
+  // The real start counts: a run that starts with one cascade takes the patch line alone.
+  Settings one;
+  apply_setting(one, "cascades", "1");
+  EXPECT_EQ(replay_error("0 patch_size_0=100\n", one), "");
+  // Syntax is still checked at parse with file:line: unknown keys, bad actions.
+  EXPECT_EQ(replay_error("0 colour=red\n").rfind("s.txt:1: ", 0), 0u);
+  EXPECT_EQ(replay_error("0 size=64\n2 window=10x10\n").rfind("s.txt:2: ", 0), 0u);
+  EXPECT_EQ(replay_error("0 size=64\n2 wind_speed=abc\n").rfind("s.txt:2: ", 0), 0u);
+}

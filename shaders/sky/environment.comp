@@ -4,7 +4,7 @@
 // direction of the hemi-octahedral map, without the sun (the water adds it analytically).
 #include "sky/sky.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba16f) uniform writeonly image2D uOut;
+layout(binding = 0, rgba32f) uniform writeonly image2D uOut;
 
 void main() {
   ivec2 p = ivec2(gl_GlobalInvocationID.xy);

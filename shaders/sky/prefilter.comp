@@ -6,7 +6,7 @@
 // Krivanek 2007) so 64 samples give a smooth result.
 #include "sky/sky.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba16f) uniform writeonly image2D uOut;
+layout(binding = 0, rgba32f) uniform writeonly image2D uOut;
 uniform sampler2D uSource;  // level 0 radiance with box mips
 uniform float uAlpha;
 

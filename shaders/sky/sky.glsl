@@ -12,6 +12,7 @@ uniform sampler2D uSkyView;
 uniform sampler2D uEnvMap;     // hemi-octahedral, level k prefiltered for GGX alpha (k/(n-1))^2
 uniform sampler2D uUserSky;    // equirectangular, when uUserSkyOn
 uniform int uUserSkyOn;
+uniform float uUserSkyLod;   // mip level of uUserSky to read: 0 when drawn, coarser for the env map
 uniform float uEnvLevels;
 uniform vec3 uSunDir;          // unit, towards the sun
 uniform float uSunIlluminance; // top of the atmosphere
@@ -49,7 +50,7 @@ vec3 sky_lut(vec3 d) { return texture(uSkyView, sky_view_uv(d, uSunDir)).rgb; }
 vec3 user_sky(vec3 d) {
   float u = atan(d.z, d.x) / (2.0 * kPi) + 0.5;
   float v = acos(clamp(d.y, -1.0, 1.0)) / kPi;
-  return textureLod(uUserSky, vec2(u, v), 0.0).rgb;
+  return textureLod(uUserSky, vec2(u, v), uUserSkyLod).rgb;
 }
 
 // --- cloud layer ----------------------------------------------------------------------------
@@ -270,7 +271,9 @@ vec3 env_radiance(vec3 d, float alpha) {
 
 // Narkowicz's fit of the ACES filmic curve, then display gamma.
 vec3 tonemap(vec3 c) {
-  c *= uExposure;
+  // The curve is 1 from about 7 on; capping first keeps c * c finite for HDR skies (a sun
+  // pixel of 1e20 would overflow to inf / inf = NaN, a black pixel).
+  c = min(c * uExposure, vec3(1e4));
   c = clamp((c * (2.51 * c + 0.03)) / (c * (2.43 * c + 0.59) + 0.14), 0.0, 1.0);
   return pow(c, vec3(1.0 / 2.2));
 }

@@ -19,11 +19,19 @@ enum class ErrorCode {
 
 class Error : public std::runtime_error {
  public:
-  Error(ErrorCode code, const std::string& what) : std::runtime_error(what), code_(code) {}
+  // what() is a C string: a NUL byte in the text (a script line, a value) would end the
+  // message there, so it is kept as the escape "\x00", as the error line prints control bytes.
+  Error(ErrorCode code, const std::string& what) : std::runtime_error(escape_nul(what)), code_(code) {}
   ErrorCode code() const { return code_; }
   int exit_status() const { return static_cast<int>(code_); }
 
  private:
+  static std::string escape_nul(const std::string& text) {
+    if (text.find('\0') == std::string::npos) return text;
+    std::string out;
+    for (char c : text) out += c == '\0' ? std::string("\\x00") : std::string(1, c);
+    return out;
+  }
   ErrorCode code_;
 };
 

@@ -30,7 +30,8 @@ const char* node_kind(mode_t m) {
   if (S_ISBLK(m)) return "a block device";
   if (S_ISFIFO(m)) return "a FIFO";
   if (S_ISSOCK(m)) return "a socket";
-  return "not a regular file";
+  if (S_ISREG(m)) return "a regular file";
+  return "a file of unknown kind";
 }
 
 // ---- Cleanup on a fatal signal ------------------------------------------------------------
@@ -192,6 +193,11 @@ std::string stage(const Target& t, const void* data, size_t size, int& slot) {
 
 Target resolve_output(const std::string& path, const std::string& what) {
   if (path.empty()) fail(ErrorCode::InvalidArgument, "no path given for " + what);
+  // Where the whole chain of links ends up, first: /dev/stdout into a pipe links to
+  // /proc/self/fd/1 and then to "pipe:[N]", which is no path to follow, but stat() sees the pipe.
+  if (struct stat end {}; ::stat(path.c_str(), &end) == 0 && !S_ISREG(end.st_mode) && !S_ISDIR(end.st_mode))
+    fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": it is " + node_kind(end.st_mode) +
+                            "; only regular files and new paths are written");
   Target t;
   t.path = path;
   std::string p = path;
@@ -289,10 +295,12 @@ struct OutputSet::Impl {
     Target target;
     std::string what, bytes, tmp, backup;
     bool given = false;
+    bool drop = false;  // removed by the commit instead of written
     int slot = -1;
   };
   std::vector<Entry> entries;
   std::vector<std::pair<std::string, int>> made_dirs;  // parent first
+  std::vector<std::string> drop_dirs;                  // rmdir'ed after a commit
   bool committed = false;
 
   Entry* find(const std::string& path) {
@@ -330,7 +338,7 @@ void OutputSet::make_directory(const std::string& dir, const std::string& what) 
     if (::stat(so_far.c_str(), &st) == 0) {
       if (!S_ISDIR(st.st_mode))
         fail(ErrorCode::Io, "cannot create " + what + " " + quote(dir) + ": " + quote(so_far.string()) +
-                                " is " + node_kind(st.st_mode));
+                                " is " + node_kind(st.st_mode) + ", not a directory");
       continue;
     }
     if (errno != ENOENT || ::mkdir(so_far.c_str(), 0777) != 0)
@@ -363,14 +371,22 @@ void OutputSet::put(const std::string& path, std::string bytes) {
   e->given = true;
 }
 
+void OutputSet::remove(const std::string& path, const std::string& what) {
+  add(path, what);
+  impl_->entries.back().drop = true;
+}
+
+void OutputSet::remove_directory_if_empty(const std::string& dir) { impl_->drop_dirs.push_back(dir); }
+
 void OutputSet::commit() {
   auto& entries = impl_->entries;
   for (Impl::Entry& e : entries)
-    if (!e.given) fail(ErrorCode::Io, "internal: " + e.what + " " + quote(e.target.path) + " was never produced");
+    if (!e.given && !e.drop)
+      fail(ErrorCode::Io, "internal: " + e.what + " " + quote(e.target.path) + " was never produced");
   try {
     for (Impl::Entry& e : entries) {
       e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
-      e.tmp = stage(e.target, e.bytes.data(), e.bytes.size(), e.slot);
+      if (!e.drop) e.tmp = stage(e.target, e.bytes.data(), e.bytes.size(), e.slot);
     }
   } catch (...) {
     impl_->drop_temps();
@@ -388,16 +404,20 @@ void OutputSet::commit() {
   }
   size_t done = 0;
   int err = 0;
-  for (; done < entries.size(); ++done)
-    if (::rename(entries[done].tmp.c_str(), entries[done].target.resolved.c_str()) != 0) {
+  for (; done < entries.size(); ++done) {
+    const Impl::Entry& e = entries[done];
+    const int rc = e.drop ? (e.target.exists && ::unlink(e.target.resolved.c_str()) != 0 ? -1 : 0)
+                          : ::rename(e.tmp.c_str(), e.target.resolved.c_str());
+    if (rc != 0) {
       err = errno;
       break;
     }
+  }
   if (done < entries.size()) {
     for (size_t i = 0; i < done; ++i) {
       Impl::Entry& e = entries[i];
       if (!e.backup.empty()) ::rename(e.backup.c_str(), e.target.resolved.c_str());
-      else if (!e.target.exists) ::unlink(e.target.resolved.c_str());
+      else if (!e.target.exists && !e.drop) ::unlink(e.target.resolved.c_str());
       e.tmp.clear();
       release(e.slot);
     }
@@ -413,6 +433,7 @@ void OutputSet::commit() {
     release(e.slot);
     fsync_dir(dir_of(e.target.resolved));
   }
+  for (const std::string& d : impl_->drop_dirs) ::rmdir(d.c_str());  // only succeeds while empty
   impl_->committed = true;
 }
 

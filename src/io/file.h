@@ -75,6 +75,11 @@ class OutputSet {
   // Declares an output; InvalidArgument when another output of the set names the same file.
   void add(const std::string& path, const std::string& what = "the output");
   void put(const std::string& path, std::string bytes);
+  // Removes an existing regular file as part of the set: gone after a commit, kept when the
+  // set fails (a stale file of an earlier, larger set). A missing file is no error.
+  void remove(const std::string& path, const std::string& what = "a stale output");
+  // Removes `dir` after a commit when it is empty by then (files the set does not own stay).
+  void remove_directory_if_empty(const std::string& dir);
   void commit();
 
  private:

@@ -199,6 +199,7 @@ struct JpegOut {
   int width, height, channels;
   bool too_large;
   bool incomplete;
+  bool cmyk = false;  // CMYK or YCCK: libjpeg cannot convert it to RGB
 };
 
 // C-style on purpose: libjpeg reports fatal errors by longjmp, which must not skip C++
@@ -222,6 +223,11 @@ bool decode_jpeg_c(const uint8_t* data, size_t size, int max_w, int max_h, JpegO
     out->width = int(cinfo.image_width);
     out->height = int(cinfo.image_height);
     out->too_large = true;
+    jpeg_destroy_decompress(&cinfo);
+    return false;
+  }
+  if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
+    out->cmyk = true;
     jpeg_destroy_decompress(&cinfo);
     return false;
   }
@@ -264,6 +270,7 @@ Image decode_jpeg(const std::vector<uint8_t>& bytes, const std::string& name, co
   auto err = std::make_unique<JpegError>();
   if (!decode_jpeg_c(bytes.data(), bytes.size(), limits.max_width, limits.max_height, &out, err.get())) {
     if (out.too_large) too_large(name, out.width, out.height, limits);
+    if (out.cmyk) corrupt(name, "is a CMYK JPEG, which is not supported; save it as RGB");
     corrupt(name, "is not a complete, valid JPEG (" + std::string(err->message) + ")");
   }
   if (out.width <= 0 || out.height <= 0) corrupt(name, "has zero size");
@@ -298,6 +305,9 @@ Image decode_image(const std::vector<uint8_t>& bytes, const std::string& name, c
   // Read the header first, so a huge image is refused before it is decoded.
   if (!stbi_info_from_memory(data, len, &w, &h, &comp))
     corrupt(name, std::string("is not a readable PNG, JPEG, BMP or TGA image (") + stbi_failure_reason() + ")");
+  // A BMP with a negative height stores its rows top first (PIL and ImageMagick write them);
+  // stb's header reader passes that height on as is, its decoder flips the rows by it.
+  if (format == Format::Bmp && h < 0 && h >= -65536) h = -h;
   if (w <= 0 || h <= 0) corrupt(name, "has zero size");
   if (w > limits.max_width || h > limits.max_height) too_large(name, w, h, limits);
   if (comp < 1 || comp > 4) corrupt(name, "has an unsupported channel layout");

@@ -27,6 +27,11 @@ uint8_t to_byte(float v, float lo, float hi) {
   return uint8_t(std::clamp(t, 0.0f, 1.0f) * 255.0f + 0.5f);
 }
 
+// Every file export_cascade writes into a cascade folder.
+const char* const kMapFiles[] = {"height.f32", "displacement.f32", "derivatives.f32", "normal.f32",
+                                 "foam.f32", "jacobian.f32", "height.png", "displacement.png",
+                                 "normal.png", "foam.png", "jacobian.png", "derivatives.png"};
+
 void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir, io::OutputSet& files) {
   const int n = sim.size();
   const size_t texels = size_t(n) * n;
@@ -93,8 +98,14 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
 void export_maps(const ocean::Simulation& sim, const SeaState& hs, const std::string& dir_name) {
   // The folder is one set (io::OutputSet): all files new or all old, nothing half-written, and
   // folders made for it removed again when it fails.
-  const fs::path dir(dir_name);
   io::OutputSet files;
+  stage_maps(sim, hs, dir_name, files);
+  files.commit();
+}
+
+void stage_maps(const ocean::Simulation& sim, const SeaState& hs, const std::string& dir_name,
+                io::OutputSet& files) {
+  const fs::path dir(dir_name);
   files.make_directory(dir_name, "the maps directory");
   nlohmann::json doc;
   doc["size"] = sim.size();
@@ -122,7 +133,20 @@ void export_maps(const ocean::Simulation& sim, const SeaState& hs, const std::st
                                {"height_variance_m2", sim.height_variance(c)}});
   }
   files.put((dir / "maps.json").string(), doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  files.commit();
+  // cascade<c>/ folders beyond this export's count are an earlier, larger export's: maps.json
+  // would describe a mix. Their files of the names written here go with the commit.
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() < 8 || name.compare(0, 7, "cascade") != 0 || name.size() > 10) continue;
+    if (name.find_first_not_of("0123456789", 7) != std::string::npos) continue;
+    if (std::stoi(name.substr(7)) < sim.cascades() || !e.is_directory(ec) || e.is_symlink(ec)) continue;
+    for (const char* file : kMapFiles) {
+      const fs::path f = e.path() / file;
+      if (fs::is_regular_file(fs::symlink_status(f, ec))) files.remove(f.string(), "a stale map");
+    }
+    files.remove_directory_if_empty(e.path().string());
+  }
 }
 
 
@@ -145,7 +169,8 @@ SeaState measure_sea(const ocean::Simulation& sim) {
 }
 
 RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
-                           const gl::ShaderLibrary& shaders, const std::string& maps_dir) {
+                           const gl::ShaderLibrary& shaders, const std::string& maps_dir,
+                           io::OutputSet* maps_set) {
   ocean::Simulation sim(shaders, f.settings.ocean);
   // Foam builds up over frames: run the seconds before the frame's time at a frame rate's steps.
   const double warm_step = 1.0 / 20.0;
@@ -165,7 +190,8 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   if (!std::isfinite(out.sea.hs_measured) || !std::isfinite(out.sea.hs_theory))
     throw Error(ErrorCode::NonFinite, "the simulated sea is not finite (Hs measured " +
                                              std::to_string(out.sea.hs_measured) + " m); no output written");
-  if (!maps_dir.empty()) export_maps(sim, out.sea, maps_dir);
+  if (!maps_dir.empty() && maps_set) stage_maps(sim, out.sea, maps_dir, *maps_set);
+  else if (!maps_dir.empty()) export_maps(sim, out.sea, maps_dir);
   return out;
 }
 

@@ -13,6 +13,10 @@
 #include "render/camera.h"
 #include "scene/settings.h"
 
+namespace oceanfft::io {
+class OutputSet;
+}
+
 namespace oceanfft::ui {
 
 struct HeadlessFrame {
@@ -50,11 +54,19 @@ struct RenderedFrame {
 // Renders `frame` in the current headless context. `maps_dir`, when not empty, receives the
 // simulation's maps (export_maps). Throws Error: GlRuntime when the driver reported errors
 // (nothing is returned then), NonFinite when the sea is not finite.
+// With `maps_set` the maps are staged into it instead, for the caller to commit with its other
+// outputs (so a failing image write leaves the old maps).
 RenderedFrame render_frame(const HeadlessFrame& frame, gl::Context& context,
-                           const gl::ShaderLibrary& shaders, const std::string& maps_dir = "");
+                           const gl::ShaderLibrary& shaders, const std::string& maps_dir = "",
+                           io::OutputSet* maps_set = nullptr);
 
 // The simulation's maps per cascade as raw float32 files with PNG previews, and maps.json
-// (layout: docs/formats.md). Creates `dir` and its cascade folders.
+// (layout: docs/formats.md). Creates `dir` and its cascade folders. The folder changes as one
+// set: the cascade folders of an earlier export with more cascades lose the files this export
+// writes (and go when that leaves them empty), only when every new file is in place.
 void export_maps(const ocean::Simulation& sim, const SeaState& sea, const std::string& dir);
+// The same, staged into `files` (not committed).
+void stage_maps(const ocean::Simulation& sim, const SeaState& sea, const std::string& dir,
+                io::OutputSet& files);
 
 }  // namespace oceanfft::ui

@@ -7,8 +7,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <type_traits>
 
 #include "gl/error.h"
+#include "io/number.h"
 #include "sky/sky.h"
 
 namespace oceanfft::ui {
@@ -25,14 +27,17 @@ Error bad(std::string_view key, std::string_view value, const std::string& expec
                                                std::string(key) + ": expected " + expected);
 }
 
-// Decimal only (from_chars takes no "0x" or octal prefixes), the whole text, finite.
+// The one decimal rule of io/number.h (no prefixes, signs or blanks), the whole text, finite.
 bool parse_double(std::string_view v, double& x) {
+  if (!io::decimal_problem(v, io::NumberKind::Real).empty()) return false;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
   return ec == std::errc() && end == v.data() + v.size() && std::isfinite(x);
 }
 
 template <typename Int>
 bool parse_integer(std::string_view v, Int& x) {
+  const io::NumberKind kind = std::is_signed_v<Int> ? io::NumberKind::Signed : io::NumberKind::Unsigned;
+  if (!io::decimal_problem(v, kind).empty()) return false;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x, 10);
   return !v.empty() && ec == std::errc() && end == v.data() + v.size();
 }

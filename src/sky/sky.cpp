@@ -10,6 +10,7 @@
 
 #include "gl/error.h"
 #include "io/file.h"
+#include "io/image.h"
 
 // Static and limited to the two formats a sky may come in: no clash with the viewer's stb, and
 // no other decoder reachable from a user's file.
@@ -103,6 +104,38 @@ bool hdr_complete(const std::vector<unsigned char>& b, int w, int h) {
   return true;
 }
 
+void check_sky_size(const std::string& path, int w, int h) {
+  if (w < 2 || h < 1 || w > kMaxSkyImageSide || h > kMaxSkyImageSide ||
+      int64_t(w) * h > kMaxSkyImagePixels)
+    throw Error(ErrorCode::Io, "--sky: " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
+                                   "; a sky must be 2x1 to 4096x2048 pixels");
+}
+
+// An 8- or 16-bit image (sRGB-encoded: linearised with the 2.2 power stb's float path used).
+SkyImage load_ldr_sky(const std::vector<uint8_t>& bytes, const std::string& path) {
+  io::ImageLimits limits;
+  limits.max_width = limits.max_height = kMaxSkyImageSide;
+  limits.why = "the largest sky (4096x2048)";
+  io::Image im;
+  try {
+    im = io::decode_image(bytes, path, limits);
+  } catch (const Error& e) {
+    throw Error(ErrorCode::Io, "--sky: " + std::string(e.what()));
+  }
+  check_sky_size(path, im.width, im.height);
+  SkyImage img;
+  img.width = im.width;
+  img.height = im.height;
+  img.rgb.resize(size_t(im.width) * im.height * 3);
+  for (int y = 0; y < im.height; ++y)
+    for (int x = 0; x < im.width; ++x)
+      for (int c = 0; c < 3; ++c) {
+        const int from = im.channels >= 3 ? c : 0;  // grey (and grey + alpha) to all three
+        img.rgb[(size_t(y) * im.width + x) * 3 + size_t(c)] = std::pow(im.at(x, y, from), 2.2f);
+      }
+  return img;
+}
+
 }  // namespace
 
 SkyImage load_sky_image(const std::string& path) {
@@ -112,6 +145,9 @@ SkyImage load_sky_image(const std::string& path) {
   const std::vector<unsigned char> bytes = io::read_file(path, "the --sky image", max_bytes);
   if (bytes.empty()) throw Error(ErrorCode::Io, "--sky: " + path + " is empty");
   const int n = int(bytes.size());
+  // Everything but Radiance goes through the one image decoder every command uses (PNG CRCs and
+  // zlib checksums, complete JPEG scans, BMP/TGA lengths).
+  if (!stbi_is_hdr_from_memory(bytes.data(), n)) return load_ldr_sky(bytes, path);
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes.data(), n, &w, &h, &comp))
     throw Error(ErrorCode::Io, "--sky: " + path + " is not a Radiance HDR or PNG image (" +
@@ -120,8 +156,7 @@ SkyImage load_sky_image(const std::string& path) {
       int64_t(w) * h > kMaxSkyImagePixels)
     throw Error(ErrorCode::Io, "--sky: " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
                                    "; a sky must be 2x1 to 4096x2048 pixels");
-  if (stbi_is_hdr_from_memory(bytes.data(), n) && !hdr_complete(bytes, w, h))
-    throw Error(ErrorCode::Io, "--sky: " + path + " is truncated");
+  if (!hdr_complete(bytes, w, h)) throw Error(ErrorCode::Io, "--sky: " + path + " is truncated");
   // A PNG is sRGB-encoded: stb's float path undoes its default 2.2 gamma, close to sRGB's curve.
   float* data = stbi_loadf_from_memory(bytes.data(), n, &w, &h, &comp, 3);
   if (!data)
@@ -131,10 +166,14 @@ SkyImage load_sky_image(const std::string& path) {
   img.height = h;
   img.rgb.assign(data, data + size_t(w) * h * 3);
   stbi_image_free(data);
-  // A non-finite or negative value would poison every reflection; refuse it here.
-  for (float v : img.rgb)
+  // A non-finite or negative value would poison every reflection; refuse it here. Values above
+  // kMaxSkyRadiance (RGBE reaches 1.7e38) are capped: mips and the prefilter sum 4 to 64 of
+  // them, which must stay finite in fp32; tone mapping saturates long before the cap.
+  for (float& v : img.rgb) {
     if (!std::isfinite(v) || v < 0.0f)
       throw Error(ErrorCode::Io, "--sky: " + path + " holds a negative or non-finite value");
+    v = std::min(v, kMaxSkyRadiance);
+  }
   return img;
 }
 
@@ -176,6 +215,20 @@ float clamp_finite(float v, float lo, float hi, float fallback) {
   return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
 }
 
+int user_sky_levels(int w, int h) {
+  int levels = 1;
+  while ((std::max(w, h) >> levels) > 0) ++levels;
+  return levels;
+}
+
+float user_sky_env_lod(int w, int h) {
+  // Solid angle of an env texel (the hemi-octahedral map covers 2 pi sr) over that of an
+  // image texel at the equator (2 pi / w by pi / h); half its log2 is the matching mip level.
+  const double env = 2.0 * M_PI / (double(kEnvSize) * kEnvSize);
+  const double image = (2.0 * M_PI / w) * (M_PI / h);
+  return float(std::clamp(0.5 * std::log2(env / image), 0.0, double(user_sky_levels(w, h) - 1)));
+}
+
 }  // namespace
 
 Sky::Sky(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
@@ -185,8 +238,10 @@ Sky::Sky(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
   prefilter_program_ = shaders.compute("sky/prefilter.comp");
   transmittance_ = make_texture(shaders_->context(), GL_RGBA32F, kTransmittanceWidth, kTransmittanceHeight, 1);
   sky_view_ = make_texture(shaders_->context(), GL_RGBA32F, kSkyViewWidth, kSkyViewHeight, 1);
-  radiance_ = make_texture(shaders_->context(), GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
-  envmap_ = make_texture(shaders_->context(), GL_RGBA16F, kEnvSize, kEnvSize, kEnvLevels);
+  // fp32: a user's HDR sky holds radiances far above half float's 65504 (a sun pixel of 1e5 or
+  // more), which would become +inf and black out every reflection.
+  radiance_ = make_texture(shaders_->context(), GL_RGBA32F, kEnvSize, kEnvSize, kEnvLevels);
+  envmap_ = make_texture(shaders_->context(), GL_RGBA32F, kEnvSize, kEnvSize, kEnvLevels);
   // A 1x1 stand-in, so the sampler always has a complete texture behind it.
   user_image_ = make_texture(shaders_->context(), GL_RGBA32F, 1, 1, 1);
 }
@@ -207,14 +262,21 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
   if (p.file != image_path_) {
     if (p.file.empty()) {
       user_image_ = make_texture(shaders_->context(), GL_RGBA32F, 1, 1, 1);
+      user_sky_lod_ = 0.0f;
     } else {
       const SkyImage img = load_sky_image(p.file);
-      gl::Texture t = make_texture(shaders_->context(), GL_RGBA16F, img.width, img.height, 1);
+      // fp32 (see the env maps) with box mips: the environment pass reads the level whose
+      // texels match its own, so a small bright sun is averaged in with its energy, not missed
+      // or hit by point sampling.
+      const int levels = user_sky_levels(img.width, img.height);
+      gl::Texture t = make_texture(shaders_->context(), GL_RGBA32F, img.width, img.height, levels);
       glBindTexture(GL_TEXTURE_2D, t.id());
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
       glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, img.width, img.height, GL_RGB, GL_FLOAT, img.rgb.data());
+      if (levels > 1) glGenerateMipmap(GL_TEXTURE_2D);
       glBindTexture(GL_TEXTURE_2D, 0);
+      user_sky_lod_ = user_sky_env_lod(img.width, img.height);
       user_image_ = std::move(t);
     }
     image_path_ = p.file;
@@ -272,7 +334,8 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
     glUseProgram(env_program_.id());
     bind(env_program_, 0);
     glUniform2fv(gl::uniform(env_program_, "uCloudOffset"), 1, glm::value_ptr(cloud_offset_));
-    glBindImageTexture(0, radiance_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    glUniform1f(gl::uniform(env_program_, "uUserSkyLod"), user_sky_lod_);
+    glBindImageTexture(0, radiance_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     dispatch(kEnvSize, kEnvSize);
     // The box mips feed the prefilter's wide samples; glGenerateMipmap reads through the
     // texture path, which must see the image stores.
@@ -287,7 +350,7 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
     for (int level = 0; level < kEnvLevels; ++level) {
       const float r = float(level) / float(kEnvLevels - 1);
       glUniform1f(gl::uniform(prefilter_program_, "uAlpha"), r * r);
-      glBindImageTexture(0, envmap_.id(), level, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+      glBindImageTexture(0, envmap_.id(), level, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
       const int size = std::max(kEnvSize >> level, 1);
       dispatch(size, size);
     }
@@ -337,6 +400,7 @@ void Sky::bind(const gl::Program& p, int first) const {
   glUniform1f(gl::uniform(p, "uCloudAltitude"), params_.cloud_altitude_m);
   glUniform2fv(gl::uniform(p, "uCloudOffset"), 1, glm::value_ptr(draw_offset_));
   glUniform1i(gl::uniform(p, "uUserSkyOn"), user_sky() ? 1 : 0);
+  glUniform1f(gl::uniform(p, "uUserSkyLod"), 0.0f);  // the environment pass sets its own
   glUniform1f(gl::uniform(p, "uEnvLevels"), float(kEnvLevels));
   const char* names[4] = {"uTransmittance", "uSkyView", "uEnvMap", "uUserSky"};
   const gl::Texture* textures[4] = {&transmittance_, &sky_view_, &envmap_, &user_image_};

@@ -91,6 +91,8 @@ struct SkyImage {
   std::vector<float> rgb;
 };
 constexpr int kMaxSkyImageSide = 4096;
+// A user sky's values are kept to here (fp32 throughout; above it sums would overflow).
+constexpr float kMaxSkyRadiance = 1e30f;
 constexpr int64_t kMaxSkyImagePixels = int64_t(4096) * 2048;
 // Reads a Radiance .hdr (linear) or a PNG (sRGB, converted to linear). Throws Error(Io) with
 // one line naming the file for a missing, unreadable, truncated or oversized file; the size is
@@ -141,6 +143,7 @@ class Sky {
   Atmosphere atmosphere_;
   gl::Program transmittance_program_, view_program_, env_program_, prefilter_program_;
   gl::Texture transmittance_, sky_view_, radiance_, envmap_, user_image_;
+  float user_sky_lod_ = 0.0f;  // the user image's mip level the environment pass reads
   SkyParams params_;
   glm::vec2 cloud_offset_{0.0f};  // of the environment map, in kCloudStepM steps
   glm::vec2 draw_offset_{0.0f};   // of the sky pass, exact

@@ -66,6 +66,14 @@ bool parse_window_size(std::string_view text, int& width, int& height);
 bool parse_panel_list(std::string_view text, bool (&open)[5]);
 // Validates one script entry: actions by their own rules, everything else via apply_setting().
 ScriptCheck script_check();
+// What a script line can be checked for alone: actions by their own rules, setting keys known.
+// Values of settings depend on the lines before them (`0 cascades=1` then `1 patch_size_0=100`):
+// replay_script checks those.
+ScriptCheck script_syntax_check();
+// Applies every entry in the order a run applies them (by frame, then file order), starting from
+// `start`, the settings the run starts with: InvalidArgument "source:line: why" for the first
+// that a run would refuse. Before any window opens.
+void replay_script(const Script& script, const Settings& start);
 
 // The line `report=objects` and --report-objects print, parsed by the tests:
 // "objects frame=F textures=T buffers=B programs=P shaders=S queries=Q framebuffers=FB

@@ -94,6 +94,25 @@ ScriptCheck script_check() {
   };
 }
 
+ScriptCheck script_syntax_check() {
+  return [](const std::string& key, const std::string& value) {
+    if (is_script_action(key) || !find_setting(key)) return script_check()(key, value);
+  };
+}
+
+void replay_script(const Script& script, const Settings& start) {
+  Settings state = start;
+  for (const ScriptEntry& e : script.entries()) {  // sorted by frame, file order kept
+    try {
+      if (is_script_action(e.key)) script_check()(e.key, e.value);
+      else apply_setting(state, e.key, e.value);
+    } catch (const Error& err) {
+      throw Error(ErrorCode::InvalidArgument, script.source() + ":" + std::to_string(e.line) + ": " +
+                                                  err.what() + " (at frame " + std::to_string(e.frame) + ")");
+    }
+  }
+}
+
 std::string object_report(gl::Context& context, int frame) {
   context.check_errors("object report");
   const gl::ObjectCounts& c = context.objects();
@@ -130,7 +149,10 @@ Script prepare(const AppOptions& o, Settings& initial, std::optional<View>* view
   if (o.algorithm) initial.ocean.algorithm = *o.algorithm;
   if (o.size) apply_setting(initial, "size", std::to_string(*o.size));
   Script script;
-  if (!o.script_path.empty()) script = Script::load(o.script_path, script_check());
+  if (!o.script_path.empty()) {
+    script = Script::load(o.script_path, script_syntax_check());
+    replay_script(script, initial);
+  }
   return script;
 }
 
