@@ -159,7 +159,10 @@ double theoretical_slope_variance(const Params& p) {
 double foam_decay(const Params& p) {
   const double omega = peak_omega(p.spectrum.wind);
   const double period = omega > 0.0 ? 2.0 * std::numbers::pi / omega : 1.0;
-  return 1.0 / (double(p.foam_lifetime) * period);
+  // A larger breaker's bubble plume is deeper and feeds its foam for longer: the lifetime in
+  // peak periods grows in proportion to U10 (from 1 m/s, so no wind leaves no endless foam).
+  const double wind = std::max(double(p.spectrum.wind.wind_speed), 1.0) / 10.0;
+  return 1.0 / (double(p.foam_lifetime) * period * wind);
 }
 
 double breaking_length(const Params& p) {
@@ -456,12 +459,12 @@ double Simulation::slope_variance(int cascade) const {
   return sum / double(t.size() / 4);
 }
 
-double Simulation::whitecap_coverage() const {
+double Simulation::mean_foam(int channel) const {
   const int n = params_.size, cascades = params_.cascades;
   std::vector<std::vector<float>> foam;
   for (int c = 0; c < cascades; ++c) foam.push_back(download_map(foam_slopes_, c));
   auto at = [&](int c, int x, int z) {
-    return foam[size_t(c)][4 * (size_t(z & (n - 1)) * size_t(n) + size_t(x & (n - 1)))];
+    return foam[size_t(c)][4 * (size_t(z & (n - 1)) * size_t(n) + size_t(x & (n - 1))) + size_t(channel)];
   };
   constexpr int kSide = 512;
   const double first = bands_.front().patch_size;
@@ -472,7 +475,7 @@ double Simulation::whitecap_coverage() const {
     state ^= state << 5;
     return double(state) / 4294967296.0;
   };
-  int white = 0;
+  double white = 0.0;
   for (int i = 0; i < kSide; ++i)
     for (int j = 0; j < kSide; ++j) {
       const double wx = (i + next()) * first / kSide, wz = (j + next()) * first / kSide;
@@ -486,9 +489,9 @@ double Simulation::whitecap_coverage() const {
         const float b = at(c, x, z + 1) + (at(c, x + 1, z + 1) - at(c, x, z + 1)) * fx;
         sum += a + (b - a) * fz;
       }
-      if (sum > kWhitecapFoam) ++white;
+      white += std::min(double(sum), 1.0);
     }
-  return double(white) / (double(kSide) * kSide);
+  return white / (double(kSide) * kSide);
 }
 
 const gl::Texture& Simulation::fields() const {
@@ -727,7 +730,9 @@ void Simulation::foam_pass(double dt, gl::PassTimer* timer) {
   // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
   glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
   glUniform1i(gl::uniform(prog, "uFoamReset"), foam_reset_ ? 1 : 0);
-  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, kFoamResidualMax, kFoamResidualDecay);
+  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, kFoamResidualDecay,
+              float(kFoamResidualStreakPerWind2 * double(params_.spectrum.wind.wind_speed) *
+                    double(params_.spectrum.wind.wind_speed)));
   const WaveComponent& wind = params_.spectrum.wind;
   const double heading = double(wind.direction_deg) * std::numbers::pi / 180.0;
   const float wx = float(std::cos(heading)), wz = float(std::sin(heading));

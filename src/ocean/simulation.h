@@ -74,7 +74,7 @@ struct Params {
   float foam_threshold = 0.860f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
-  float foam_lifetime = 0.5f;        // peak periods
+  float foam_lifetime = 0.25f;       // peak periods at U10 = 10 m/s, in proportion to U10
   float foam_breaking_length = 4.0f; // metres at U10 = 10 m/s, in proportion to U10
   // Debug and test aid: each real field gets its own complex plane instead of sharing one
   // with a partner (twice the FFT work). The maps must not change.
@@ -104,7 +104,8 @@ double theoretical_variance(const Params& p);
 // Munk (1954) measured from sun glitter.
 double theoretical_slope_variance(const Params& p);
 double subgrid_slope_variance(const Params& p);
-// 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period.
+// 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period times
+// U10 / (10 m/s).
 double foam_decay(const Params& p);
 // Metres: foam_breaking_length scaled with U10 / (10 m/s). A fixed length made the coverage
 // rise as U10^7 (the breaking band widens as the peak moves out); one that scales with the
@@ -116,14 +117,18 @@ double breaking_length(const Params& p);
 // maps' Lagrangian labels (ocean/foam.glsl).
 inline constexpr double kFoamDriftPerWind = 0.03;
 inline constexpr double kFoamStreakPerWind = 0.01;
-// Residual foam: this part of what the active foam loses stays as thin foam, at most
-// kFoamResidualMax per cascade's layer (so even 4 layers stay under a whitecap), fading at
-// kFoamResidualDecay per second. The foam-and-slopes map's x is active + residual.
-inline constexpr float kFoamResidualGain = 0.5f;
-inline constexpr float kFoamResidualMax = 0.12f;
-inline constexpr float kFoamResidualDecay = 0.05f;  // 1/s
-// Foam counts as a whitecap above this: half of the densest foam the map holds.
-inline constexpr float kWhitecapFoam = 0.5f;
+// Residual foam: this part of what the active foam loses stays as a thin film, fading at
+// kFoamResidualDecay per second and drawn out along the wind at kFoamResidualStreakPerWind2
+// U10^2 m^2/s. That is no eddy diffusivity (the active foam's kFoamStreakPerWind is one): it
+// stands for the windrows that gather old foam into lines along the wind, which the maps'
+// grids cannot resolve across, so that over its life the film of a whitecap a few metres across
+// becomes a streak about a hundred metres long at force 7 and longer above (the WMO's "foam
+// blown in streaks along the wind"; OceanFoamStreaks checks the maps' correlation lengths).
+// The foam pass bounds the per-step offset to two texels, so the finest layers streak less.
+// Active and residual foam share each texel's area: their sum stays at most 1.
+inline constexpr float kFoamResidualGain = 1.0f;
+inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s
+inline constexpr double kFoamResidualStreakPerWind2 = 2.0;  // s
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);
@@ -180,8 +185,10 @@ class Simulation {
   //                 (hx, hz, Jxx, Jzz, Jxz = displacement.w) the surface's tangents are
   //                 (1 + Jxx, hx, Jxz) and (Jxz, hz, 1 + Jzz); these average correctly under
   //                 mipmapping, which a normal would not.
-  //   foam_slopes:  x = foam coverage 0..1, accumulated over frames; yzw = (hx^2, hz^2, hx hz),
-  //                 so a mip level's slope variance is E[s^2] - E[s]^2.
+  //   foam_slopes:  x = active whitecap coverage (the fraction of the texel's area that is
+  //                 white water, accumulated over steps); yz = (hx^2, hz^2), so a mip level's
+  //                 slope variance is E[s^2] - E[s]^2; w = residual foam coverage (the thin
+  //                 film and its streaks, the same units; x + w <= 1).
   const gl::Texture& displacement() const { return displacement_; }
   const gl::Texture& derivatives() const { return derivatives_; }
   const gl::Texture& foam_slopes() const { return foam_slopes_; }
@@ -213,11 +220,13 @@ class Simulation {
   double height_variance(int cascade) const;
   // Mean of hx^2 + hz^2 over cascade c's map at the last step: its resolved slope variance.
   double slope_variance(int cascade) const;
-  // Whitecap coverage: the fraction of the sea surface that is white, where the cascades' foam
-  // summed as the renderer sums it (each layer sampled bilinearly at the same world point) is
-  // above kWhitecapFoam. Measured at 512^2 jittered points over the first patch (slow: reads
-  // the maps back).
-  double whitecap_coverage() const;
+  // Whitecap coverage: the fraction of the sea surface that is white water, the mean of the
+  // cascades' active foam summed as the renderer sums it (each layer sampled bilinearly at the
+  // same world point, the sum capped at 1: the union of the layers, which share each whitecap
+  // out without counting it twice). Measured at 512^2 jittered points over the first patch
+  // (slow: reads the maps back). residual_coverage(): the same for the residual foam.
+  double whitecap_coverage() const { return mean_foam(0); }
+  double residual_coverage() const { return mean_foam(3); }
   // The whitecaps' injection is computed every injection_stride(c) texels of cascade c's foam
   // layer and interpolated bilinearly between: the largest power of two up to 16 within half
   // the breaking length (over which the injection, filtered to that length, changes at the
@@ -262,6 +271,7 @@ class Simulation {
   void bind_evolve_inputs(const gl::Program& prog, double dt) const;
   void set_assemble_uniforms(const gl::Program& prog) const;
   void foam_pass(double dt, gl::PassTimer* timer);
+  double mean_foam(int channel) const;  // whitecap_coverage(), residual_coverage()
   // The injection's grids, layer c's every stride[c] texels; where the injection pass runs
   // (kInjectionPassFrom), from offset[c] in injection_, all `points`, the largest grid's
   // side; else own_texels, every texel, for the foam pass computes the injection itself.
