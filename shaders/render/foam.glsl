@@ -59,17 +59,17 @@ vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
 }
 
 // The area fraction `q` of the surface placed where `pattern` (mean 0.5, contrast `kept`) is
-// highest, through a soft ramp: its mean over the pattern stays close to q, and where the
-// pattern has no contrast left it is q itself.
+// highest, through a soft ramp: its mean over the pattern stays q whatever the contrast left,
+// and where the pattern has none left it is q itself.
 float foam_place(float q, float pattern, float kept) {
   q = clamp(q, 0.0, 1.0);
-  // fBm's values gather around 0.5 (standard deviation about 0.12 for the weights above): the
-  // level the pattern must exceed so that about q of it does, and a ramp a third of its spread.
-  float level = 0.5 + 0.12 * 2.4 * (1.0 - 2.0 * q) * kept;
-  float width = 0.05 + 0.25 * (1.0 - kept);
-  // min(): no coverage, no foam, wherever the pattern peaks.
-  float placed = smoothstep(level - width, level + width, pattern) * min(q * 30.0, 1.0);
-  // Where the pattern is gone the ramp sees 0.5 against a level at 0.5: blend to q itself.
+  if (q <= 0.0 || q >= 1.0 || kept <= 1e-3) return q;
+  // The pattern in units of its own spread (fBm of these weights: about 0.1 times the contrast
+  // kept), against the level that a share q of a normal variable exceeds (the logistic
+  // approximation of its quantile); the ramp is symmetric about it, so the share is kept.
+  float z = (pattern - 0.5) / (0.1 * kept);
+  float level = log((1.0 - q) / q) / 1.702;
+  float placed = smoothstep(level - 0.5, level + 0.5, z);
   return mix(q, placed, kept);
 }
 
