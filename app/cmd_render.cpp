@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "beaufort.h"
 #include "commands.h"
 #include "gl/context.h"
 #include "gl/error.h"
@@ -35,7 +36,8 @@ const char* kMapsHelp =
     "choppiness applied), derivatives.f32 (4: dh/dx, dh/dz, d(lambda Dx)/dx, d(lambda Dz)/dz), "
     "normal.f32 (3: unit normal x, y, z of the cascade's own displaced surface; y < 0 where it "
     "folds), jacobian.f32 (1: the cascade's determinant, < 0 where folded), foam.f32 (1: "
-    "accumulated coverage 0..1); plus a PNG preview of each; and DIR/maps.json with N, the "
+    "active whitecap coverage, the fraction of the texel's area that is white water), "
+    "foam_residual.f32 (1: residual foam and streaks, the same units); plus a PNG preview of each; and DIR/maps.json with N, the "
     "cascades' patch sizes and k bands, Hs measured and theoretical, the mean square slope "
     "(maps + sub-grid) against Cox & Munk and the whitecap coverage against Monahan";
 
@@ -90,7 +92,7 @@ void add_render(CLI::App& app, Commands& out) {
     std::vector<std::pair<const ui::Setting*, std::string>> table;
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
-    std::string camera, gallery;
+    std::string camera, gallery, beaufort;
     std::string settings_in, settings_out;  // settings files (scene/settings_file.h)
   };
   auto a = std::make_shared<Args>();
@@ -144,6 +146,11 @@ void add_render(CLI::App& app, Commands& out) {
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
+  cmd->add_option("--beaufort", a->beaufort,
+                  "render the Beaufort contact sheet into DIR (created if missing), all or "
+                  "nothing: forces 0-12 from the deck at noon, 4, 8, 10 and 12 from the air, 6 at "
+                  "low sun, each beside the WMO's sea criteria in DIR/index.html (" +
+                      beaufort_shot_names() + ", at --width x --height)");
   cmd->add_option("--gallery", a->gallery,
                   "render the fixed gallery into DIR (created if missing) instead of --out: " +
                       gallery_names() + " (.png each, at --width x --height)");
@@ -155,8 +162,10 @@ void add_render(CLI::App& app, Commands& out) {
     // Every check that needs no GPU comes first, so bad input fails fast and writes nothing.
     if (!a->gallery.empty() && !a->out.empty())
       throw Error(ErrorCode::InvalidArgument, "--gallery and --out exclude each other");
-    if (a->out.empty() && a->gallery.empty())
-      throw Error(ErrorCode::InvalidArgument, "--out (or --gallery DIR) is required");
+    if (!a->beaufort.empty() && (!a->out.empty() || !a->gallery.empty()))
+      throw Error(ErrorCode::InvalidArgument, "--beaufort excludes --out and --gallery");
+    if (a->out.empty() && a->gallery.empty() && a->beaufort.empty())
+      throw Error(ErrorCode::InvalidArgument, "--out (or --gallery DIR, or --beaufort DIR) is required");
     // render writes PNG only; an .exr name would hold PNG bytes under the wrong name.
     if (const std::string ext = fs::path(a->out).extension().string();
         ext.size() == 4 && (ext[1] | 0x20) == 'e' && (ext[2] | 0x20) == 'x' && (ext[3] | 0x20) == 'r')
@@ -167,6 +176,7 @@ void add_render(CLI::App& app, Commands& out) {
     io::require_distinct_outputs({{a->out, "the output (--out)", false},
                                   {a->maps, "the maps folder (--export-maps)", true},
                                   {a->gallery, "the gallery folder (--gallery)", true},
+                                  {a->beaufort, "the contact sheet folder (--beaufort)", true},
                                   {a->settings_out, "the settings file (--save-settings)", false}});
     if (!std::isfinite(a->time)) throw Error(ErrorCode::InvalidArgument, "--time must be finite");
     if (!std::isfinite(a->cam_height) || !std::isfinite(a->cam_yaw) || !std::isfinite(a->cam_pitch))
@@ -254,6 +264,8 @@ void add_render(CLI::App& app, Commands& out) {
       set("--set", key, kv.substr(eq + 1));
     }
     ocean::validate(p);
+    if (!a->beaufort.empty())
+      return render_beaufort({a->beaufort, a->width, a->height, a->samples, settings});
     if (!a->gallery.empty()) {
       // The shots fix their own camera, sea preset, seed and time of day and draw the computed
       // sky without maps: an option the gallery would silently ignore is refused by name.
@@ -347,10 +359,12 @@ void add_render(CLI::App& app, Commands& out) {
                 a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
                 r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());
     std::printf("  mean square slope %.4f (maps %.4f + sub-grid %.4f), Cox-Munk %.4f (%+.1f%%); "
-                "whitecap coverage %.2f%% (foam > %.1f), Monahan %.2f%%\n",
+                "whitecap coverage %.2f%%, Monahan %.2f%%; residual foam %.2f%%\n",
                 r.sea.mss_total(), r.sea.mss_resolved, r.sea.mss_subgrid, r.sea.mss_cox_munk,
                 r.sea.mss_cox_munk > 0 ? (r.sea.mss_total() / r.sea.mss_cox_munk - 1.0) * 100.0 : 0.0,
-                r.sea.coverage * 100.0, double(ocean::kWhitecapFoam), r.sea.coverage_monahan * 100.0);
+                r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0, r.sea.residual * 100.0);
+    std::printf("  foam reads on %.1f%% of the picture's sea (%d pixels)\n", r.foam.share * 100.0,
+                r.foam.sea_pixels);
     return 0;
   }});
 }

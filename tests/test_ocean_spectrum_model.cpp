@@ -483,7 +483,12 @@ TEST(SpectrumModel, PresetsValidateAreOrderedAndFindable) {
   const double hs = 4.0 * std::sqrt(band_variance(calm.spectrum, kDeep, 0.0, kInf));
   EXPECT_GT(hs, 0.2);
   EXPECT_LT(hs, 1.0);
-  for (const char* bad : {"beaufort-0", "beaufort-13", "beaufort-", "Storm", "", "beaufort-x"}) {
+  // Force 0, a sea like a mirror: the WMO's U10 < 0.3 m/s.
+  const Preset& glassy = find_preset("beaufort-0");
+  EXPECT_STREQ(glassy.name, "glassy");
+  EXPECT_EQ(glassy.beaufort, 0);
+  EXPECT_LT(glassy.spectrum.wind.wind_speed, 0.3f);
+  for (const char* bad : {"beaufort-13", "beaufort-", "Storm", "", "beaufort-x"}) {
     try {
       find_preset(bad);
       ADD_FAILURE() << bad << ": no throw";

@@ -124,7 +124,8 @@ TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
   for (int c = 0; c < cascades; ++c) {
     const fs::path sub = dir_ / "maps" / ("cascade" + std::to_string(c));
     const std::pair<const char*, int> files[] = {{"height", 1},   {"displacement", 3}, {"derivatives", 4},
-                                                 {"normal", 3},   {"foam", 1},         {"jacobian", 1}};
+                                                 {"normal", 3},   {"foam", 1},         {"jacobian", 1},
+                                                 {"foam_residual", 1}};
     for (auto [name, channels] : files) {
       const fs::path f = sub / (std::string(name) + ".f32");
       ASSERT_TRUE(fs::exists(f)) << f;
@@ -133,7 +134,8 @@ TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
     }
     const auto height = read_floats(sub / "height.f32"), disp = read_floats(sub / "displacement.f32"),
                normal = read_floats(sub / "normal.f32"), foam = read_floats(sub / "foam.f32"),
-               jac = read_floats(sub / "jacobian.f32"), deriv = read_floats(sub / "derivatives.f32");
+               jac = read_floats(sub / "jacobian.f32"), deriv = read_floats(sub / "derivatives.f32"),
+               residual = read_floats(sub / "foam_residual.f32");
     double var = 0;
     for (size_t i = 0; i < height.size(); ++i) {
       ASSERT_EQ(height[i], disp[3 * i + 1]) << "height is displacement's y";
@@ -154,7 +156,9 @@ TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
         // Nearly no z lean: then the slope alone tilts the normal in x, against it.
         ASSERT_LT(nx * hx, 1e-6) << i;
       }
-      ASSERT_TRUE(foam[i] >= 0.0f && foam[i] <= 1.0f);
+      // Active and residual foam are each a fraction of the texel's area, and share it.
+      ASSERT_TRUE(foam[i] >= 0.0f && residual[i] >= 0.0f && foam[i] + residual[i] <= 1.0f)
+          << foam[i] << " + " << residual[i];
       var += double(height[i]) * height[i];
     }
     layer_variance[c] = var / height.size();
@@ -213,6 +217,20 @@ TEST_F(RenderCli, PresetsOrderTheSeaStatesAndOptionsOverrideThem) {
   hs("--spectrum jonswap --cascades 1 --fetch 20", m2, t2);
   hs("--spectrum jonswap --cascades 1 --fetch 200", m, t);
   EXPECT_GT(t, t2) << "a longer fetch gives a higher JONSWAP sea";
+}
+
+// The Beaufort sheet is one set of files: asked for beside another output it refuses before
+// anything is made.
+TEST_F(RenderCli, BeaufortExcludesTheOtherOutputs) {
+  const fs::path sheet = dir_ / "sheet";
+  for (const std::string other : {"--out '" + (dir_ / "x.png").string() + "'",
+                                  "--gallery '" + (dir_ / "g").string() + "'"}) {
+    clitest::Result r = clitest::run_line("render --beaufort '" + sheet.string() + "' " + other, dir_);
+    EXPECT_EQ(r.status, 2) << r.output();
+    EXPECT_NE(r.output().find("--beaufort excludes"), std::string::npos) << r.output();
+    EXPECT_FALSE(fs::exists(sheet));
+    EXPECT_FALSE(fs::exists(dir_ / "x.png"));
+  }
 }
 
 TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {

@@ -11,7 +11,8 @@
 #include "ocean/foam.glsl"
 
 layout(local_size_x = 16, local_size_y = 16) in;
-// Level 0, written whole: the foam, and the slope moments from the derivatives map.
+// Level 0, written whole: (active whitecap coverage, hx^2, hz^2, residual foam coverage), the
+// slope moments from the derivatives map.
 layout(binding = 0, rgba32f) uniform writeonly image2DArray uFoamSlopes;
 layout(binding = 1, rg32f) uniform writeonly image2DArray uFoamNext;
 layout(binding = 2, rgba32f) uniform writeonly image2DArray uFoamSlopes1;  // levels 1-4
@@ -80,10 +81,10 @@ void main() {
   float inject = injection_at(texel.xy, c, cell);
   vec2 state = foam_update(texel.xy, c, uN, cell, inject);
   imageStore(uFoamNext, texel, vec4(state, 0.0, 0.0));
-  // The slope moments (hx^2, hz^2, hx hz): their mip levels are the slope variance each level
+  // The slope moments (hx^2, hz^2): their mip levels are the slope variance each level
   // averages away, which the renderer adds back as roughness.
   vec2 slope = texelFetch(uDerivativesMap, texel, 0).xy;
-  vec4 t = vec4(min(state.x + state.y, 1.0), slope.x * slope.x, slope.y * slope.y, slope.x * slope.y);
+  vec4 t = vec4(state.x, slope.x * slope.x, slope.y * slope.y, state.y);
   imageStore(uFoamSlopes, texel, t);
   mip_tile_reduce(t, l, ivec2(gl_WorkGroupID.xy), c, 4, uN);
 }

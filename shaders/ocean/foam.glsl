@@ -17,9 +17,11 @@
 // draws each patch into a streak. Semi-Lagrangian: the new foam is the old foam fetched from
 // upstream, bilinearly, from last step's state (a ping-pong pair, never the map being written).
 //
-// Residual. Active foam (x of the state) decays at uFoamDecay; part of what it loses becomes
-// thin residual foam (y), capped well under a whitecap and fading slowly, so old crests leave
-// pale streaks instead of vanishing.
+// Residual. Active foam (x of the state: the fraction of the texel's area that is white water)
+// decays at uFoamDecay; a part of what it loses stays as thin residual foam (y, the fraction of
+// the area under the film, so active + residual <= 1), which fades far more slowly and is
+// spread along the wind much further than the active foam (uFoamResidual.z, m^2/s): old crests
+// leave long streaks on the sea instead of vanishing, denser the stronger the wind.
 #ifndef OCEAN_FOAM_GLSL
 #define OCEAN_FOAM_GLSL
 
@@ -34,7 +36,7 @@ uniform vec2 uFoamWindDir;         // unit, world x and z
 uniform float uDt;                 // simulated seconds since the last step, >= 0
 uniform int uFoamReset;            // no foam to carry over
 
-uniform vec3 uFoamResidual;        // gain (of the active foam lost), cap, decay 1/s
+uniform vec3 uFoamResidual;        // gain (of the active foam lost), decay 1/s, m^2/s along the wind
 
 // j = (d Dx/dx, d Dz/dz, d Dx/dz) of the summed sea, choppiness 1. Returns how hard the
 // surface breaks (0..1) in x and the unit direction of its strongest compression in yz.
@@ -66,19 +68,24 @@ vec2 foam_sample(vec2 p, int layer, int n) {
 }
 
 // One step of the foam state at `texel` of layer `layer` (texel size `cell` metres): carried,
-// then decayed, then grown by `inject` (breaking times this layer's share).
+// then decayed, then grown by `inject` (breaking times this layer's share). The active foam and
+// the residual film are carried alike but spread along the wind by their own diffusivities.
 vec2 foam_update(ivec2 texel, int layer, int n, float cell, float inject) {
   if (uFoamReset != 0) return vec2(0.0);
   vec2 upstream = vec2(texel) - uFoamDrift * uDt / cell;
   // Two samples at +-sqrt(2 K dt) along the wind spread a patch by variance 2 K dt per step.
+  // The residual's offset is held to two texels: a longer one leaps over the texels between and
+  // prints copies of a patch instead of spreading it (the finest layers streak less, in metres).
   vec2 along = uFoamWindDir * sqrt(2.0 * uFoamStreak * uDt) / cell;
-  vec2 carried = 0.5 * (foam_sample(upstream + along, layer, n) +
-                        foam_sample(upstream - along, layer, n));
+  vec2 along_film = uFoamWindDir * min(sqrt(2.0 * uFoamResidual.z * uDt) / cell, 2.0);
+  float white = 0.5 * (foam_sample(upstream + along, layer, n).x +
+                        foam_sample(upstream - along, layer, n).x);
+  float film = 0.5 * (foam_sample(upstream + along_film, layer, n).y +
+                      foam_sample(upstream - along_film, layer, n).y);
   float keep = exp(-uFoamDecay * uDt);
-  float live = clamp(carried.x * keep + uFoamGrow * uDt * inject, 0.0, 1.0);
-  float residual = min(carried.y * exp(-uFoamResidual.z * uDt) +
-                           uFoamResidual.x * carried.x * (1.0 - keep), uFoamResidual.y);
-  return vec2(live, residual);
+  float live = clamp(white * keep + uFoamGrow * uDt * inject, 0.0, 1.0);
+  float residual = film * exp(-uFoamResidual.y * uDt) + uFoamResidual.x * white * (1.0 - keep);
+  return vec2(live, clamp(residual, 0.0, 1.0 - live));
 }
 
 #endif

@@ -7,6 +7,7 @@
 // simulation's foam; aerial perspective from the same atmosphere as the sky.
 #include "sky/sky.glsl"
 #include "render/fog.glsl"
+#include "render/foam.glsl"
 
 in vec2 vPlane;
 in vec3 vWorld;
@@ -14,19 +15,17 @@ out vec4 oColor;
 
 uniform sampler2DArray uDisplacement;  // w: lambda dDx/dz
 uniform sampler2DArray uDerivatives;   // (dh/dx, dh/dz, lambda dDx/dx, lambda dDz/dz)
-uniform sampler2DArray uFoamSlopes;    // (foam coverage, hx^2, hz^2, hx hz)
-uniform sampler2D uFoamDetail;
+uniform sampler2DArray uFoamSlopes;    // (active foam coverage, hx^2, hz^2, residual foam)
 uniform int uCascades;
 uniform float uPatch[4];
 uniform float uLevelOffset[4];  // log2(map texels / patch metres) per cascade
-uniform float uDetailLevelOffset;  // log2(detail texels / uFoamDetailSize)
 uniform vec3 uEye;
 uniform float uDepth;      // metres of water (the simulation's dispersion depth)
 uniform float uScatterStrength;
 uniform float uScatterHeight;
 uniform float uRoughness;  // GGX alpha of the unsimulated ripples
 uniform float uFoamIntensity;
-uniform float uFoamDetailSize;
+uniform float uFoamDetailSize;  // metres: the foam pattern's largest cells
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
@@ -90,27 +89,20 @@ float fresnel_rough(float cos_theta, float alpha) {
   return F0 + (max(1.0 - alpha, F0) - F0) * pow(max(1.0 - cos_theta, 0.0), 5.0);
 }
 
-// The single place foam is shaded: coverage from the simulation, shaped by the detail texture.
-vec3 shade_foam(vec3 color, float coverage, vec3 n, vec3 sun, vec3 sky_irradiance) {
-  // Two scales of the same texture at an angle hide its repetition; each has mean 0.5.
-  vec2 wind_uv = vec2(dot(vPlane, uWindDir), dot(vPlane, vec2(-uWindDir.y, uWindDir.x)));
-  // Levels from the same well-conditioned footprint as the maps (without their bias): the
-  // hardware's pick jumped on edge-on faces and moved the whitecaps' edges with it.
-  float lod = gFootLod - kBias + uDetailLevelOffset;
-  vec2 d1 = textureLod(uFoamDetail, wind_uv / uFoamDetailSize, lod).rg;  // (pattern, density)
-  float d2 = textureLod(uFoamDetail, mat2(0.8, 0.6, -0.6, 0.8) * wind_uv / (uFoamDetailSize * 3.7) +
-                                         vec2(0.37, 0.71), lod - log2(3.7)).r;
-  // White where the coverage, its level moved by the detail's deviation from its mean, crosses
-  // the 0.5 the whitecap coverage counts: the detail streaks the patches' edges without
-  // changing how much of the sea is white, so the picture shows the coverage the maps report.
-  // Below it only a faint residual tint; inside, the detail's texture.
-  float c = clamp(coverage, 0.0, 1.5);
-  float level = c + 0.5 * (d1.r - 0.5) + 0.25 * (d2 - 0.5);
-  float white = smoothstep(0.42, 0.58, level);
-  float foam = (white * d1.g + 0.15 * min(c, 1.0) * d1.r) * uFoamIntensity;
+// The single place foam is shaded (render/foam.glsl): the active whitecaps and the residual
+// film from the simulation's coverages. The texture's detail follows the pixel's footprint on
+// the flat sea along its view ray, which is smooth from pixel to pixel (the displaced
+// triangle's own derivatives are constant per triangle and jump between them).
+vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 sky_irradiance) {
+  vec3 ray = normalize(vWorld - uEye);
+  float down = max(-ray.y, 1e-3);
+  vec2 flat_hit = ray.xz * (max(uEye.y, 0.01) / down);
+  float foot = max(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
+  vec2 o = foam_opacity(white, residual, vPlane, foot, uWindDir, uFoamDetailSize) * uFoamIntensity;
+  float opacity = 1.0 - (1.0 - clamp(o.x, 0.0, 1.0)) * (1.0 - clamp(o.y, 0.0, 1.0));
   // Foam is a rough white diffuser of albedo about 0.8.
   vec3 foam_color = 0.8 / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
-  return mix(color, foam_color, clamp(foam, 0.0, 1.0));
+  return mix(color, foam_color, opacity);
 }
 
 void main() {
@@ -122,7 +114,7 @@ void main() {
   // sampler and bias, so they come from the same mip level and their variance is consistent.
   footprint();
   vec4 der = vec4(0.0);
-  float jxz = 0.0, variance = 0.0, coverage = 0.0;
+  float jxz = 0.0, variance = 0.0, coverage = 0.0, residual = 0.0;
   for (int c = 0; c < uCascades; ++c) {
     vec3 uv = vec3(vPlane / uPatch[c], float(c));
     vec4 dv = sample_map(uDerivatives, uv, c);
@@ -130,6 +122,7 @@ void main() {
     der += dv;
     jxz += sample_map(uDisplacement, uv, c).w;
     coverage += tb.x;
+    residual += tb.w;
     // Within one cascade the slopes of a texel's footprint vary by E[s^2] - E[s]^2; across
     // cascades the bands are disjoint, so the variances add.
     variance += max(tb.y - dv.x * dv.x, 0.0) + max(tb.z - dv.y * dv.y, 0.0);
@@ -207,7 +200,7 @@ void main() {
   float vis = 1.0 / (4.0 * (ndl * (1.0 - k) + k) * (ndv * (1.0 - k) + k));
   color += sun * D * vis * ndl * fresnel(max(dot(h, v), 0.0));
 
-  color = shade_foam(color, coverage, n, sun, sky_irradiance);
+  color = shade_foam(color, coverage, residual, n, sun, sky_irradiance);
 
   // Aerial perspective: the air, haze, rain and spray between the eye and the water scatter in
   // the horizon's light, so the far sea takes the sky's colour at the horizon.

@@ -51,7 +51,10 @@ double theoretical_slope_variance(const Params& p) {
 double foam_decay(const Params& p) {
   const double omega = peak_omega(p.spectrum.wind);
   const double period = omega > 0.0 ? 2.0 * std::numbers::pi / omega : 1.0;
-  return 1.0 / (double(p.foam_lifetime) * period);
+  // A larger breaker's bubble plume is deeper and feeds its foam for longer: the lifetime in
+  // peak periods grows in proportion to U10 (from 1 m/s, so no wind leaves no endless foam).
+  const double wind = std::max(double(p.spectrum.wind.wind_speed), 1.0) / 10.0;
+  return 1.0 / (double(p.foam_lifetime) * period * wind);
 }
 
 double breaking_length(const Params& p) {

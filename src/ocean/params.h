@@ -58,7 +58,7 @@ struct Params {
   float foam_threshold = 0.860f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
-  float foam_lifetime = 0.5f;        // peak periods
+  float foam_lifetime = 0.25f;       // peak periods at U10 = 10 m/s, in proportion to U10
   float foam_breaking_length = 4.0f; // metres at U10 = 10 m/s, in proportion to U10
   // Debug and test aid: each real field gets its own complex plane instead of sharing one
   // with a partner (twice the FFT work). The maps must not change.
@@ -88,7 +88,8 @@ double theoretical_variance(const Params& p);
 // Munk (1954) measured from sun glitter.
 double theoretical_slope_variance(const Params& p);
 double subgrid_slope_variance(const Params& p);
-// 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period.
+// 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period times
+// U10 / (10 m/s).
 double foam_decay(const Params& p);
 // Metres: foam_breaking_length scaled with U10 / (10 m/s). A fixed length would make the
 // coverage rise as U10^7 (the breaking band widens as the peak moves out); one that scaled with
@@ -101,14 +102,18 @@ double breaking_length(const Params& p);
 // maps' Lagrangian labels (ocean/foam.glsl).
 inline constexpr double kFoamDriftPerWind = 0.03;
 inline constexpr double kFoamStreakPerWind = 0.01;
-// Residual foam: this part of what the active foam loses stays as thin foam, at most
-// kFoamResidualMax per cascade's layer (so even 4 layers stay under a whitecap), fading at
-// kFoamResidualDecay per second. The foam-and-slopes map's x is active + residual.
-inline constexpr float kFoamResidualGain = 0.5f;
-inline constexpr float kFoamResidualMax = 0.12f;
-inline constexpr float kFoamResidualDecay = 0.05f;  // 1/s
-// Foam counts as a whitecap above this: half of the densest foam the map holds.
-inline constexpr float kWhitecapFoam = 0.5f;
+// Residual foam: this part of what the active foam loses stays as a thin film, fading at
+// kFoamResidualDecay per second and drawn out along the wind at kFoamResidualStreakPerWind2
+// U10^2 m^2/s. That is no eddy diffusivity (the active foam's kFoamStreakPerWind is one): it
+// stands for the windrows that gather old foam into lines along the wind, which the maps'
+// grids cannot resolve across, so that over its life the film of a whitecap a few metres across
+// becomes a streak about a hundred metres long at force 7 and longer above (the WMO's "foam
+// blown in streaks along the wind"; OceanFoamStreaks checks the maps' correlation lengths).
+// The foam pass bounds the per-step offset to two texels, so the finest layers streak less.
+// Active and residual foam share each texel's area: their sum stays at most 1.
+inline constexpr float kFoamResidualGain = 1.0f;
+inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s
+inline constexpr double kFoamResidualStreakPerWind2 = 2.0;  // s
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);

@@ -77,6 +77,9 @@ std::vector<Preset> make_presets() {
   const double hs = 0.4;
   swell.scale = float(hs * hs / 16.0 / unit);
   out.push_back(calm);
+  // Force 0: a breath of air over a sea like a mirror (WMO: U10 < 0.3 m/s).
+  Preset glassy{"glassy", 0, wind_sea(0.2f), 0.5f};
+  out.push_back(glassy);
   for (Preset& p : out) {
     const CascadeLayout layout = cascade_layout(p.spectrum);
     p.cascades = layout.cascades;
@@ -114,7 +117,7 @@ const Preset& find_preset(std::string_view name) {
   std::string names;
   for (const Preset& p : list) names += (names.empty() ? "" : ", ") + std::string(p.name);
   throw Error(ErrorCode::InvalidArgument, "unknown sea-state preset '" + std::string(name) +
-                                              "' (valid: " + names + ", beaufort-1..beaufort-12)");
+                                              "' (valid: " + names + ", beaufort-0..beaufort-12)");
 }
 
 }  // namespace oceanfft::ocean

@@ -17,7 +17,7 @@ SpectrumParams wind_sea(float wind_speed);
 // Beaufort presets: wind speed (scale mid-point), fetch and spreading typical of the force.
 struct Preset {
   // Beaufort's names dashed ("strong-breeze", "storm"...), force 5 as plain "fresh" (the
-  // breeze everyone asks for), plus "calm". Each sea state has one name, so the panel can show it.
+  // breeze everyone asks for), plus "calm" and "glassy" (force 0). Each sea state has one name, so the panel can show it.
   const char* name;
   int beaufort;       // 0..12
   SpectrumParams spectrum;

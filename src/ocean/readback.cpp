@@ -3,6 +3,7 @@
 
 // Simulation's host readbacks and the statistics tests and tools take from them (slow: each reads
 // a map back from the GPU).
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -38,12 +39,12 @@ double Simulation::slope_variance(int cascade) const {
   return sum / double(t.size() / 4);
 }
 
-double Simulation::whitecap_coverage() const {
+double Simulation::mean_foam(int channel) const {
   const int n = params_.size, cascades = params_.cascades;
   std::vector<std::vector<float>> foam;
   for (int c = 0; c < cascades; ++c) foam.push_back(download_map(foam_slopes_, c));
   auto at = [&](int c, int x, int z) {
-    return foam[size_t(c)][4 * (size_t(z & (n - 1)) * size_t(n) + size_t(x & (n - 1)))];
+    return foam[size_t(c)][4 * (size_t(z & (n - 1)) * size_t(n) + size_t(x & (n - 1))) + size_t(channel)];
   };
   constexpr int kSide = 512;
   const double first = bands_.front().patch_size;
@@ -54,7 +55,7 @@ double Simulation::whitecap_coverage() const {
     state ^= state << 5;
     return double(state) / 4294967296.0;
   };
-  int white = 0;
+  double white = 0.0;
   for (int i = 0; i < kSide; ++i)
     for (int j = 0; j < kSide; ++j) {
       const double wx = (i + next()) * first / kSide, wz = (j + next()) * first / kSide;
@@ -68,9 +69,9 @@ double Simulation::whitecap_coverage() const {
         const float b = at(c, x, z + 1) + (at(c, x + 1, z + 1) - at(c, x, z + 1)) * fx;
         sum += a + (b - a) * fz;
       }
-      if (sum > kWhitecapFoam) ++white;
+      white += std::min(double(sum), 1.0);
     }
-  return double(white) / (double(kSide) * kSide);
+  return white / (double(kSide) * kSide);
 }
 
 }  // namespace oceanfft::ocean

@@ -65,8 +65,10 @@ class Simulation {
   //                 (hx, hz, Jxx, Jzz, Jxz = displacement.w) the surface's tangents are
   //                 (1 + Jxx, hx, Jxz) and (Jxz, hz, 1 + Jzz); these average correctly under
   //                 mipmapping, which a normal would not.
-  //   foam_slopes:  x = foam coverage 0..1, accumulated over frames; yzw = (hx^2, hz^2, hx hz),
-  //                 so a mip level's slope variance is E[s^2] - E[s]^2.
+  //   foam_slopes:  x = active whitecap coverage (the fraction of the texel's area that is
+  //                 white water, accumulated over steps); yz = (hx^2, hz^2), so a mip level's
+  //                 slope variance is E[s^2] - E[s]^2; w = residual foam coverage (the thin
+  //                 film and its streaks, the same units; x + w <= 1).
   const gl::Texture& displacement() const { return displacement_; }
   const gl::Texture& derivatives() const { return derivatives_; }
   const gl::Texture& foam_slopes() const { return foam_slopes_; }
@@ -98,11 +100,13 @@ class Simulation {
   double height_variance(int cascade) const;
   // Mean of hx^2 + hz^2 over cascade c's map at the last step: its resolved slope variance.
   double slope_variance(int cascade) const;
-  // Whitecap coverage: the fraction of the sea surface that is white, where the cascades' foam
-  // summed as the renderer sums it (each layer sampled bilinearly at the same world point) is
-  // above kWhitecapFoam. Measured at 512^2 jittered points over the first patch (slow: reads
-  // the maps back).
-  double whitecap_coverage() const;
+  // Whitecap coverage: the fraction of the sea surface that is white water, the mean of the
+  // cascades' active foam summed as the renderer sums it (each layer sampled bilinearly at the
+  // same world point, the sum capped at 1: the union of the layers, which share each whitecap
+  // out without counting it twice). Measured at 512^2 jittered points over the first patch
+  // (slow: reads the maps back). residual_coverage(): the same for the residual foam.
+  double whitecap_coverage() const { return mean_foam(0); }
+  double residual_coverage() const { return mean_foam(3); }
   // The whitecaps' injection is computed every injection_stride(c) texels of cascade c's foam
   // layer and interpolated bilinearly between: the largest power of two up to 16 within half
   // the breaking length (over which the injection, filtered to that length, changes at the
@@ -130,6 +134,7 @@ class Simulation {
   static double omega(double k, double depth) { return dispersion_omega(k, depth); }
 
  private:
+  double mean_foam(int channel) const;  // whitecap_coverage(), residual_coverage()
   void rebuild_size();
   void make_h0(bool keep_phase);
   void step_unfused(double dt, gl::PassTimer* timer);

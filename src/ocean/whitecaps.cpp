@@ -133,7 +133,9 @@ void Whitecaps::step(const Params& p, const std::vector<CascadeBand>& bands,
   // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
   glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
   glUniform1i(gl::uniform(prog, "uFoamReset"), reset_ ? 1 : 0);
-  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, kFoamResidualMax, kFoamResidualDecay);
+  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, kFoamResidualDecay,
+              float(kFoamResidualStreakPerWind2 * double(p.spectrum.wind.wind_speed) *
+                    double(p.spectrum.wind.wind_speed)));
   const WaveComponent& wind = p.spectrum.wind;
   const double heading = double(wind.direction_deg) * std::numbers::pi / 180.0;
   const float wx = float(std::cos(heading)), wz = float(std::sin(heading));

@@ -12,7 +12,6 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gl/error.h"
-#include "render/foam_texture.h"
 #include "render/spray.h"
 
 namespace oceanfft::render {
@@ -35,7 +34,6 @@ float mesh_distance(const ShadingParams& s, const Camera& c) {
   return std::clamp(d, 100.0f, 0.9f * c.far_plane);
 }
 
-constexpr int kFoamDetailSize = 256;
 
 // Core only from 4.6; an extension before.
 float query_max_anisotropy() {
@@ -66,26 +64,6 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
 
-  const std::vector<float> detail = foam_detail(kFoamDetailSize);
-  auto unorm8 = [](float v) { return uint8_t(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
-  std::vector<uint8_t> bytes(2 * detail.size());
-  for (size_t i = 0; i < detail.size(); ++i) {
-    bytes[2 * i] = unorm8(detail[i]);
-    bytes[2 * i + 1] = unorm8(foam_density(detail[i]));
-  }
-  const int levels = int(std::log2(double(kFoamDetailSize))) + 1;
-  foam_detail_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_RG8, kFoamDetailSize, kFoamDetailSize, 1, levels);
-  glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamDetailSize, kFoamDetailSize, GL_RG,
-                  GL_UNSIGNED_BYTE, bytes.data());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glGenerateMipmap(GL_TEXTURE_2D);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void OceanRenderer::build_mesh(int segments, float view_distance) {
@@ -223,14 +201,12 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1f(gl::uniform(o, "uFoamIntensity"), shading.foam_intensity);
   const float detail_size = std::max(shading.foam_detail_size, 0.01f);
   glUniform1f(gl::uniform(o, "uFoamDetailSize"), detail_size);
-  glUniform1f(gl::uniform(o, "uDetailLevelOffset"), std::log2(float(kFoamDetailSize) / detail_size));
   glUniform2f(gl::uniform(o, "uWindDir"), std::cos(wind), std::sin(wind));
   glUniform1f(gl::uniform(o, "uViewDistance"), clipmap_->view_distance());
   glUniform1i(gl::uniform(o, "uWireframe"), shading.wireframe ? 1 : 0);
   glUniform1i(gl::uniform(o, "uDisplacement"), 0);
   glUniform1i(gl::uniform(o, "uDerivatives"), 1);
   glUniform1i(gl::uniform(o, "uFoamSlopes"), 2);
-  glUniform1i(gl::uniform(o, "uFoamDetail"), 3);
   const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()};
   const float anisotropy = std::clamp(shading.anisotropy, 1.0f, std::max(max_anisotropy_, 1.0f));
   if (max_anisotropy_ > 1.0f)
@@ -241,8 +217,6 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]->id());
     glBindSampler(GLuint(unit), map_sampler_.id());
   }
-  glActiveTexture(GL_TEXTURE3);
-  glBindTexture(GL_TEXTURE_2D, foam_detail_.id());
   draw_levels(o, eye);
   water_pass.reset();
 
@@ -284,9 +258,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   }
 
   sky::Sky::unbind(kSkyUnit);
-  for (int unit = 3; unit >= 0; --unit) {
+  for (int unit = 2; unit >= 0; --unit) {
     glActiveTexture(GLenum(GL_TEXTURE0 + unit));
-    glBindTexture(unit == 3 ? GL_TEXTURE_2D : GL_TEXTURE_2D_ARRAY, 0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glBindSampler(GLuint(unit), 0);
   }
   glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygon_mode[0]));

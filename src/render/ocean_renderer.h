@@ -26,11 +26,10 @@ struct ShadingParams {
   // the crest height in metres above the mean that scatters fully.
   float scatter_strength = 1.0f;
   float scatter_height = 2.0f;
-  // Foam: white where the simulation's coverage (ocean::Params' foam settings), its level
-  // moved by a generated detail texture of mean 0.5 repeating every foam_detail_size metres,
-  // crosses the 0.5 the whitecap coverage counts (ocean.frag's shade_foam).
-  float foam_intensity = 0.9f;
-  float foam_detail_size = 7.0f;
+  // Foam (render/foam.glsl): the simulation's active and residual coverages placed by a
+  // procedural pattern whose largest cells are foam_detail_size metres, times foam_intensity.
+  float foam_intensity = 1.0f;
+  float foam_detail_size = 3.0f;
   float exposure = 1.0f;
   // Spray and spindrift from force 8 (spray.h): 0 none, 1 as the wind makes it.
   float spray = 1.0f;
@@ -89,7 +88,6 @@ class OceanRenderer {
   int spray_sheets_ = 0;
   int mesh_segments_ = 0;
   float mesh_distance_ = 0.0f;
-  gl::Texture foam_detail_;
   // Its own filtering for the simulation's maps, without touching the simulation's textures.
   gl::Sampler map_sampler_;
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering

@@ -12,6 +12,7 @@
 #include "io/image.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
+#include "scene/foam_share.h"
 
 namespace oceanfft::ui {
 namespace {
@@ -39,7 +40,7 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
   const auto deriv = ocean::Simulation::download_map(sim.derivatives(), cascade);
   const auto foam_slopes = ocean::Simulation::download_map(sim.foam_slopes(), cascade);
   std::vector<float> height(texels), displacement(texels * 3), normal(texels * 3), foam(texels),
-      jacobian(texels);
+      residual(texels), jacobian(texels);
   float hmin = INFINITY, hmax = -INFINITY, dmax = 0.0f;
   for (size_t i = 0; i < texels; ++i) {
     height[i] = disp[4 * i + 1];
@@ -61,6 +62,7 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
     normal[3 * i + 2] = float(nz / len);
     jacobian[i] = float(ny);
     foam[i] = foam_slopes[4 * i];
+    residual[i] = foam_slopes[4 * i + 3];
     hmin = std::min(hmin, height[i]);
     hmax = std::max(hmax, height[i]);
   }
@@ -69,6 +71,7 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
   files.put((dir / "derivatives.f32").string(), bytes_of(deriv));
   files.put((dir / "normal.f32").string(), bytes_of(normal));
   files.put((dir / "foam.f32").string(), bytes_of(foam));
+  files.put((dir / "foam_residual.f32").string(), bytes_of(residual));
   files.put((dir / "jacobian.f32").string(), bytes_of(jacobian));
 
   std::vector<uint8_t> gray(texels), rgb(texels * 3);
@@ -80,6 +83,8 @@ void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& d
   files.put((dir / "normal.png").string(), io::encode_png(n, n, 3, rgb.data()));
   for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(foam[i], 0.0f, 1.0f);
   files.put((dir / "foam.png").string(), io::encode_png(n, n, 1, gray.data()));
+  for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(residual[i], 0.0f, 1.0f);
+  files.put((dir / "foam_residual.png").string(), io::encode_png(n, n, 1, gray.data()));
   for (size_t i = 0; i < texels; ++i) gray[i] = to_byte(jacobian[i], -0.5f, 1.5f);
   files.put((dir / "jacobian.png").string(), io::encode_png(n, n, 1, gray.data()));
   std::vector<uint8_t> deriv_rgb(texels * 3);
@@ -119,7 +124,7 @@ void stage_maps(const ocean::Simulation& sim, const SeaState& hs, const std::str
   doc["mss_cox_munk"] = hs.mss_cox_munk;
   doc["whitecap_coverage"] = hs.coverage;
   doc["whitecap_coverage_monahan"] = hs.coverage_monahan;
-  doc["whitecap_foam_threshold"] = ocean::kWhitecapFoam;
+  doc["residual_foam_coverage"] = hs.residual;
   doc["cascades"] = nlohmann::json::array();
   for (int c = 0; c < sim.cascades(); ++c) {
     const fs::path sub = dir / ("cascade" + std::to_string(c));
@@ -164,6 +169,7 @@ SeaState measure_sea(const ocean::Simulation& sim) {
   out.mss_subgrid = sim.subgrid_slope_variance();
   out.mss_cox_munk = 0.003 + 5.12e-3 * u;
   out.coverage = sim.whitecap_coverage();
+  out.residual = sim.residual_coverage();
   out.coverage_monahan = 3.84e-6 * std::pow(u, 3.41);
   return out;
 }
@@ -186,6 +192,7 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   if (context.check_errors("render") || context.error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
   out.sea = measure_sea(sim);
+  out.foam = foam_share(out.rgba, f.width, f.height, f.camera);
   out.simulation = sim.describe();
   if (!std::isfinite(out.sea.hs_measured) || !std::isfinite(out.sea.hs_theory))
     throw Error(ErrorCode::NonFinite, "the simulated sea is not finite (Hs measured " +

@@ -11,6 +11,7 @@
 #include "gl/shader.h"
 #include "ocean/simulation.h"
 #include "render/camera.h"
+#include "scene/foam_share.h"
 #include "scene/settings.h"
 
 namespace oceanfft::io {
@@ -35,9 +36,10 @@ struct SeaState {
   // Mean square slope E[hx^2 + hz^2]: the maps' (resolved) + the shading's sub-grid ripples,
   // against Cox & Munk's clean sea 0.003 + 5.12e-3 U10 at the wind sea's U10.
   double mss_resolved = 0.0, mss_subgrid = 0.0, mss_cox_munk = 0.0;
-  // Whitecap coverage (Simulation::whitecap_coverage) against Monahan & O'Muircheartaigh
-  // (1980), 3.84e-6 U10^3.41; fractions.
-  double coverage = 0.0, coverage_monahan = 0.0;
+  // Active whitecap coverage (Simulation::whitecap_coverage) against Monahan &
+  // O'Muircheartaigh (1980), 3.84e-6 U10^3.41, and the residual foam's (residual_coverage);
+  // fractions of the sea's area.
+  double coverage = 0.0, coverage_monahan = 0.0, residual = 0.0;
   double mss_total() const { return mss_resolved + mss_subgrid; }
   double hs_error_percent() const {
     return hs_theory > 0 ? (hs_measured - hs_theory) / hs_theory * 100.0 : 0.0;
@@ -48,6 +50,7 @@ SeaState measure_sea(const ocean::Simulation& sim);
 struct RenderedFrame {
   std::vector<uint8_t> rgba;  // width x height x 4, top row first
   SeaState sea;
+  FoamShare foam;             // the share of the picture's sea that reads as foam
   std::string simulation;     // Simulation::describe()
 };
 

@@ -318,7 +318,7 @@ std::vector<Setting> make_table() {
                          [](Settings& s) -> float& { return s.ocean.foam_grow; })
                   .panel("Foam", "grow (1/s)", "%.2f"));
   e.push_back(number_row("foam_lifetime", 0.05, 20.0,
-                         "active foam lasts this many peak periods (e-folding), then thins",
+                         "active foam lasts this many peak periods times U10 / 10 m/s (e-folding), then thins",
                          [](Settings& s) -> float& { return s.ocean.foam_lifetime; })
                   .log()
                   .panel("Foam", "lifetime (peak periods)", "%.2f"));

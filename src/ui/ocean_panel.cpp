@@ -45,9 +45,9 @@ void draw_sea_check(const SeaCheck& check) {
   if (const auto cov = check.coverage()) {
     ImGui::Text("whitecaps %.2f%%, Monahan %.2f%%", *cov * 100.0, check.coverage_monahan() * 100.0);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("fraction of the sea where the summed foam maps exceed %.1f;\n"
-                        "Monahan & O'Muircheartaigh 1980: 3.84e-6 U10^3.41.",
-                        double(ocean::kWhitecapFoam));
+      ImGui::SetTooltip("active whitecap coverage: the mean over the sea of the cascades'\n"
+                        "active foam maps summed (the white water's share of the area);\n"
+                        "Monahan & O'Muircheartaigh 1980: 3.84e-6 U10^3.41.");
   }
 }
 

@@ -32,6 +32,8 @@
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 #   shaders  the fused ocean step (VOCEAN) with each shader folder in SHADER_VARIANTS (names
 #            under variants/) against shaders/, A B A B
+#   beaufort the Beaufort contact sheet at 1280x720 into $OUT/gallery (render --beaufort), with
+#            each picture's foam share; copy it over docs/gallery
 # Environment: OUT (results folder, set by the device tool),
 # REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
@@ -48,6 +50,9 @@ stamp() { echo "== $1 $(date -u +%T)"; }
 for section in "$@"; do
   stamp "$section"
   case $section in
+    beaufort)
+      ./oceanfft render --beaufort "$OUT/gallery" --width 1280 --height 720 2>&1 | tee "$OUT/beaufort.txt"
+      ;;
     info)
       nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.limit \
         --format=csv | tee "$OUT/gpu.txt"

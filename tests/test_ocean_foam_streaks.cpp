@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// Foam blown in streaks along the wind (WMO: from force 7, "foam blown in streaks along the
+// wind", denser with force): in the foam maps the residual foam's autocorrelation length along
+// the wind is at least three times the length across it, on at least one cascade.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "gl_fixture.h"
+#include "ocean/presets.h"
+#include "ocean/simulation.h"
+
+using namespace oceanfft;
+
+namespace {
+
+class OceanFoamStreaks : public test::GlTest {};
+
+// The lag (texels, interpolated) at which the normalised autocorrelation of the n x n periodic
+// field `f` (row-major, row = z) falls to 1/e, along x (rows) or z (columns); n / 2 if it never
+// does.
+double correlation_length(const std::vector<double>& f, int n, bool along_x) {
+  double mean = 0.0;
+  for (double v : f) mean += v;
+  mean /= double(f.size());
+  double var = 0.0;
+  for (double v : f) var += (v - mean) * (v - mean);
+  if (!(var > 0.0)) return 0.0;
+  double last = 1.0;
+  for (int lag = 1; lag <= n / 2; ++lag) {
+    double sum = 0.0;
+    for (int z = 0; z < n; ++z)
+      for (int x = 0; x < n; ++x) {
+        const int x1 = along_x ? (x + lag) % n : x, z1 = along_x ? z : (z + lag) % n;
+        sum += (f[size_t(z) * n + x] - mean) * (f[size_t(z1) * n + x1] - mean);
+      }
+    const double rho = sum / var;
+    if (rho < 1.0 / std::exp(1.0)) return lag - 1 + (last - 1.0 / std::exp(1.0)) / (last - rho);
+    last = rho;
+  }
+  return n / 2.0;
+}
+
+struct Lengths {
+  double along = 0.0, across = 0.0;
+  double ratio() const { return across > 0.0 ? along / across : 0.0; }
+};
+
+}  // namespace
+
+// Forces 7, 9 and 11 from rest, wind along +x, after 10 s of 20 steps/s as `render
+// --foam-warmup` runs them: the residual foam's streaks (foam_residual.f32) are long along the
+// wind. The whole foam (active + residual) is printed beside it.
+TEST_F(OceanFoamStreaks, ResidualFoamIsStreakedAlongTheWind) {
+  const uint64_t seed = test::seed("streaks");
+  for (const char* name : {"near-gale", "strong-gale", "violent-storm"}) {
+    SCOPED_TRACE(name);
+    const ocean::Preset& pr = ocean::find_preset(name);
+    ocean::Params p;
+    p.size = 128;
+    p.seed = seed;
+    p.spectrum = pr.spectrum;
+    p.spectrum.wind.direction_deg = 0.0f;  // +x
+    p.choppiness = pr.choppiness;
+    p.cascades = pr.cascades;
+    p.patch_sizes = pr.patch_sizes;
+    ocean::Simulation sim(test::shaders(), p);
+    for (int i = 0; i <= 200; ++i) sim.step(2.0 + i / 20.0);
+    const int n = p.size;
+    double best = 0.0;
+    for (int c = 0; c < p.cascades; ++c) {
+      const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), c);
+      std::vector<double> residual(size_t(n) * n), total(size_t(n) * n);
+      double peak = 0.0;
+      for (size_t i = 0; i < residual.size(); ++i) {
+        ASSERT_TRUE(std::isfinite(m[4 * i]) && std::isfinite(m[4 * i + 3]));
+        residual[i] = m[4 * i + 3];
+        total[i] = m[4 * i] + m[4 * i + 3];
+        peak = std::max(peak, residual[i]);
+      }
+      const Lengths r{correlation_length(residual, n, true), correlation_length(residual, n, false)};
+      const Lengths t{correlation_length(total, n, true), correlation_length(total, n, false)};
+      std::printf("%-14s cascade %d (%6.1f m): residual peak %.3f, correlation along/across "
+                  "%.2f/%.2f texels = %.2f; active + residual %.2f/%.2f = %.2f\n",
+                  name, c, double(p.patch_sizes[size_t(c)]), peak, r.along, r.across, r.ratio(),
+                  t.along, t.across, t.ratio());
+      if (peak > 1e-3) best = std::max(best, r.ratio());
+    }
+    EXPECT_GE(best, 3.0) << "no cascade's residual foam is streaked along the wind";
+  }
+}
