@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "cli_run.h"
+#include "support/cli_run.h"
 
 namespace {
 using namespace clitest;
