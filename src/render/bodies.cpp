@@ -124,7 +124,7 @@ glm::mat4 body_matrix(const ocean::FloatingBody& body) {
 
 void ride_boat(Camera& camera, const ocean::FloatingBody& boat) {
   const glm::mat4 m = body_matrix(boat);
-  const glm::vec3 eye = glm::vec3(m * glm::vec4(-2.8f, kDeck + kEyeAboveDeck, 0.0f, 1.0f));
+  const glm::vec3 eye = glm::vec3(m * glm::vec4(1.0f, kDeck + kEyeAboveDeck, 0.0f, 1.0f));
   const glm::vec3 fwd = glm::normalize(glm::vec3(m[0]));
   const glm::vec3 starboard = glm::normalize(glm::vec3(m[2]));
   camera.mode = Camera::Mode::Fly;

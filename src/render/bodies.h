@@ -18,7 +18,7 @@ namespace oceanfft::render {
 // The body's frame (ocean::FloatingBody::to_world) as a matrix: body metres to world metres.
 glm::mat4 body_matrix(const ocean::FloatingBody& body);
 
-// Where the boat camera preset puts the eye: on the boat's deck, abaft the cabin's front, its
+// Where the boat camera preset puts the eye: standing on the boat's foredeck, its
 // view along the bow, pitching, rolling and heaving with the hull.
 void ride_boat(Camera& camera, const ocean::FloatingBody& boat);
 
