@@ -320,7 +320,7 @@ TEST(RenderClipmapCpu, RisingEyeDropsLevelsWithoutPopping) {
 // at its height wherever the camera was; an unknown name lists the valid ones.
 TEST(CameraPresets, PutTheEyeAtTheNamedHeights) {
   const std::pair<const char*, float> expected[] = {
-      {"deck", 6.0f}, {"bridge", 20.0f}, {"aerial", 300.0f}, {"grazing", 1.5f}};
+      {"deck", 6.0f}, {"bridge", 20.0f}, {"aerial", 300.0f}, {"grazing", 1.5f}, {"boat", 2.3f}};
   ASSERT_EQ(render::camera_presets().size(), std::size(expected));
   for (const auto& [name, height] : expected) {
     render::Camera cam;  // orbit, somewhere off the origin
@@ -332,6 +332,8 @@ TEST(CameraPresets, PutTheEyeAtTheNamedHeights) {
     EXPECT_FLOAT_EQ(cam.eye().x, before.x) << name;
     EXPECT_FLOAT_EQ(cam.eye().z, before.z) << name;
     EXPECT_LE(cam.pitch_deg, 0.0f) << name << " looks at the sea";
+    // Only the boat's view rides a body (render/bodies.h, ride_boat, moves it each frame).
+    EXPECT_EQ(cam.on_boat, std::string(name) == "boat") << name;
   }
   try {
     render::find_camera_preset("crow's-nest");

@@ -39,8 +39,14 @@ glm::vec3 Camera::right() const {
 }
 
 glm::mat4 Camera::view() const {
-  const glm::vec3 e = eye();
-  return glm::lookAt(e, e + forward(), glm::vec3(0.0f, 1.0f, 0.0f));
+  const glm::vec3 e = eye(), f = forward();
+  glm::vec3 up(0.0f, 1.0f, 0.0f);
+  if (mode == Mode::Fly && roll_deg != 0.0f) {
+    const float r = glm::radians(roll_deg);
+    const glm::vec3 true_up = glm::normalize(glm::cross(right(), f));
+    up = std::cos(r) * true_up - std::sin(r) * right();
+  }
+  return glm::lookAt(e, e + f, up);
 }
 
 glm::mat4 Camera::projection(float aspect) const {
@@ -48,6 +54,7 @@ glm::mat4 Camera::projection(float aspect) const {
 }
 
 void Camera::orbit(float dyaw_deg, float dpitch_deg) {
+  on_boat = false;
   orbit_yaw_deg = std::fmod(orbit_yaw_deg + dyaw_deg, 360.0f);
   orbit_pitch_deg = std::clamp(orbit_pitch_deg + dpitch_deg, -kMaxPitch, kMaxPitch);
 }
@@ -58,16 +65,22 @@ void Camera::zoom(float factor) {
 }
 
 void Camera::look(float dyaw_deg, float dpitch_deg) {
+  on_boat = false;
+  roll_deg = 0.0f;
   yaw_deg = std::fmod(yaw_deg + dyaw_deg, 360.0f);
   pitch_deg = std::clamp(pitch_deg + dpitch_deg, -kMaxPitch, kMaxPitch);
 }
 
 void Camera::move(const glm::vec3& d) {
+  on_boat = false;
+  roll_deg = 0.0f;
   position += d.x * right() + d.y * glm::vec3(0.0f, 1.0f, 0.0f) + d.z * forward();
 }
 
 void Camera::set_mode(Mode m) {
   if (m == mode) return;
+  on_boat = false;
+  roll_deg = 0.0f;
   const glm::vec3 e = eye(), f = forward();
   const float yaw = glm::degrees(std::atan2(f.z, f.x));
   const float pitch = glm::degrees(std::asin(std::clamp(f.y, -1.0f, 1.0f)));
@@ -89,6 +102,7 @@ const std::vector<CameraPreset>& camera_presets() {
       {"bridge", 20.0f, -112.0f, -8.0f},
       {"aerial", 300.0f, -112.0f, -30.0f},
       {"grazing", 1.5f, -112.0f, 0.0f},
+      {"boat", 2.3f, -77.0f, -3.0f, true},
   };
   return list;
 }
@@ -112,6 +126,8 @@ void apply_camera_preset(Camera& camera, const CameraPreset& preset) {
   camera.position = {eye.x, preset.height, eye.z};
   camera.yaw_deg = preset.yaw_deg;
   camera.pitch_deg = preset.pitch_deg;
+  camera.roll_deg = 0.0f;
+  camera.on_boat = preset.on_boat;
 }
 
 }  // namespace oceanfft::render

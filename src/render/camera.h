@@ -23,6 +23,11 @@ struct Camera {
   glm::vec3 position{0.0f, 15.0f, 0.0f};
   float yaw_deg = 30.0f;
   float pitch_deg = -6.0f;
+  // Fly: the view turned about its direction, degrees, > 0 lifts the right-hand side.
+  float roll_deg = 0.0f;
+  // The "boat" preset: the eye rides the boat's deck (render/bodies.h, ride_boat) until a
+  // control or another preset moves it.
+  bool on_boat = false;
 
   float fov_y_deg = 55.0f;
   float near_plane = 0.25f;
@@ -47,15 +52,16 @@ struct Camera {
 
 // Named free-fly views: a ship's deck at 6 m, its bridge at 20 m, an aerial view at
 // 300 m and a grazing one at 1.5 m, all looking towards the default sun's azimuth so the
-// glitter path shows.
+// glitter path shows; and a small boat's deck, about 2.3 m up, riding the waves with it.
 struct CameraPreset {
   const char* name;
   float height, yaw_deg, pitch_deg;  // metres above the mean surface; degrees as in Camera
+  bool on_boat = false;              // the eye follows the boat (Camera::on_boat)
 };
 const std::vector<CameraPreset>& camera_presets();
 // Throws Error(InvalidArgument) naming the valid presets.
 const CameraPreset& find_camera_preset(std::string_view name);
-std::string camera_preset_list();  // "deck, bridge, aerial, grazing"
+std::string camera_preset_list();  // "deck, bridge, aerial, grazing, boat"
 // Puts `camera` in Fly mode at the preset's eye, keeping its horizontal position.
 void apply_camera_preset(Camera& camera, const CameraPreset& preset);
 

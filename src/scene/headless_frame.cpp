@@ -10,6 +10,7 @@
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/image.h"
+#include "render/bodies.h"
 #include "render/ocean_renderer.h"
 #include "render/offscreen.h"
 #include "scene/foam_share.h"
@@ -178,17 +179,36 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
                            const gl::ShaderLibrary& shaders, const std::string& maps_dir,
                            io::OutputSet* maps_set) {
   ocean::Simulation sim(shaders, f.settings.ocean);
+  ocean::Fleet fleet(shaders);
+  fleet.set_layout(f.settings.buoys, f.settings.boat || f.camera.on_boat);
   // Foam builds up over frames: run the seconds before the frame's time at a frame rate's steps.
+  // Floating bodies start at rest on the mean level and need a few seconds to settle too.
   const double warm_step = 1.0 / 20.0;
-  const int warm_steps = int(std::ceil(f.foam_warmup / warm_step));
-  for (int i = warm_steps; i > 0; --i) sim.step(f.time - i * warm_step);
-  sim.step(f.time);
+  const double warmup = fleet.empty() ? f.foam_warmup : std::max(f.foam_warmup, kBodyWarmup);
+  const int warm_steps = int(std::ceil(warmup / warm_step));
+  for (int i = warm_steps; i >= 0; --i) {
+    const double t = f.time - i * warm_step;
+    fleet.before_step(sim, t);
+    sim.step(t);
+    fleet.update_now(sim, warm_step);
+  }
+  render::Camera camera = f.camera;
+  if (camera.on_boat && fleet.boat()) render::ride_boat(camera, *fleet.boat());
   render::OceanRenderer renderer(shaders);
+  render::BodyRenderer bodies(shaders);
   render::Offscreen target(context, f.width, f.height, f.samples);
   target.bind();
-  renderer.draw(sim, f.camera, f.settings.shading, f.width, f.height);
+  renderer.draw(sim, camera, f.settings.shading, f.width, f.height);
+  bodies.draw(fleet, renderer, camera, f.settings.shading, f.width, f.height);
   RenderedFrame out;
   out.rgba = target.read_rgba8();
+  out.camera = camera;
+  auto note = [&](const ocean::FloatingBody& b) {
+    const ocean::BodyState& st = b.state();
+    out.bodies.push_back({st.x, st.heave, st.z, fleet.water_under(out.bodies.size())});
+  };
+  for (const ocean::FloatingBody& b : fleet.buoys()) note(b);
+  if (fleet.boat()) note(*fleet.boat());
   if (context.check_errors("render") || context.error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
   out.sea = measure_sea(sim);

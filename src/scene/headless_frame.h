@@ -28,6 +28,8 @@ struct HeadlessFrame {
   double time = 12.0;        // simulation seconds of the frame
   double foam_warmup = 2.0;  // seconds simulated at 20 steps/s before `time`, so foam has built up
 };
+// Seconds simulated before `time` at least, when there are floating bodies, so they settle.
+constexpr double kBodyWarmup = 6.0;
 
 // The significant wave height of a frame: 4 sqrt(sum of the cascades' mean h^2) measured on the
 // maps, and 4 sqrt(m0) of the spectrum over the simulated band.
@@ -52,6 +54,13 @@ struct RenderedFrame {
   SeaState sea;
   FoamShare foam;             // the share of the picture's sea that reads as foam
   std::string simulation;     // Simulation::describe()
+  render::Camera camera;      // the frame's camera (the boat's deck for the boat preset)
+  // Each floating body (buoys, then the boat): its centre of mass in the world, and the mean
+  // water height the last query found under its hull.
+  struct Body {
+    float x = 0, y = 0, z = 0, water = 0;
+  };
+  std::vector<Body> bodies;
 };
 
 // Renders `frame` in the current headless context. `maps_dir`, when not empty, receives the

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "scene/settings.h"
 
+#include "ocean/fleet.h"
+
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -454,6 +456,16 @@ std::vector<Setting> make_table() {
                   .log()
                   .panel("Shading", "view distance (m)", "%.0f")
                   .no_soak());
+
+  e.push_back(integer_row("buoys", 0, ocean::Fleet::kMaxBuoys,
+                          "buoys riding the waves in front of the origin (0 = none)",
+                          [](Settings& s) -> int& { return s.buoys; })
+                  .panel("Floating", "buoys")
+                  .option("--buoys"));
+  e.push_back(switch_row("boat", "a small boat riding the waves (the boat camera rides it)",
+                         [](Settings& s) -> bool& { return s.boat; })
+                  .panel("Floating", "boat")
+                  .option("--boat"));
 
   // The window's own: the menu bar and the camera panel draw these.
   e.push_back(choice_row(

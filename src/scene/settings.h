@@ -32,6 +32,8 @@ struct Settings {
   render::ShadingParams shading;  // includes the wireframe toggle
   CameraMode camera = CameraMode::Orbit;
   float camera_speed = 20.0f;  // free-fly metres per second
+  int buoys = 0;               // floating buoys, 0..ocean::Fleet::kMaxBuoys (ocean/fleet.h)
+  bool boat = false;           // the small boat (the "boat" camera rides it)
 };
 
 enum class Kind {

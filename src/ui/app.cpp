@@ -95,6 +95,8 @@ App::App(const AppOptions& options, const Settings& initial, Script script)
       shaders_(window_),
       sim_(shaders_, settings_.ocean),
       renderer_(shaders_),
+      fleet_(shaders_),
+      bodies_(shaders_),
       maps_(shaders_),
       viewer_(shaders_),
       profiler_(profiler::Options{.context = &window_}) {
@@ -358,9 +360,20 @@ int App::run() {
     if (settings_.mode == Mode::Ocean) {
       if (!settings_.paused) sim_time_ += dt;
       profiler_.note_config(fft::name(sim_.params().algorithm), sim_.size());
+      // The bodies take the water an earlier frame's query found; the boat camera rides the
+      // boat wherever that left it.
+      fleet_.set_layout(settings_.buoys, settings_.boat || camera_.camera().on_boat);
+      fleet_.before_step(sim_, sim_time_);
       sim_.step(sim_time_, &profiler_);
+      fleet_.update(sim_, settings_.paused ? 0.0 : dt);
+      if (camera_.camera().on_boat && fleet_.boat()) {
+        render::Camera riding = camera_.camera();
+        render::ride_boat(riding, *fleet_.boat());
+        camera_.set_camera(riding);
+      }
       if (show_ui) check_.update(sim_);
       renderer_.draw(sim_, camera_.camera(), settings_.shading, fw, fh, &profiler_);
+      bodies_.draw(fleet_, renderer_, camera_.camera(), settings_.shading, fw, fh);
     } else {
       glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);

@@ -14,6 +14,8 @@
 #include "gl/window.h"
 #include "ocean/simulation.h"
 #include "profiler/profiler.h"
+#include "ocean/fleet.h"
+#include "render/bodies.h"
 #include "render/ocean_renderer.h"
 #include "ui/app.h"
 #include "ui/camera_control.h"
@@ -79,6 +81,8 @@ class App {
   gl::ShaderLibrary shaders_;
   ocean::Simulation sim_;
   render::OceanRenderer renderer_;
+  ocean::Fleet fleet_;
+  render::BodyRenderer bodies_;
   MapsPanel maps_;
   ViewerPanel viewer_;
   profiler::Profiler profiler_;

@@ -120,6 +120,7 @@ void OceanPanel::draw(Settings& next, const View& view) {
     }
 
     if (ImGui::CollapsingHeader("Sky")) draw_setting_group("Sky", next);
+    if (ImGui::CollapsingHeader("Floating")) draw_setting_group("Floating", next);
     if (ImGui::CollapsingHeader("Shading")) {
       draw_setting_group("Shading", next);
       ImGui::Text("%d vertices, %d triangles", view.renderer.vertex_count(), view.renderer.triangle_count());
