@@ -17,8 +17,8 @@
 #include "ocean/fleet.h"
 #include "ocean/simulation.h"
 #include "render/bodies.h"
-#include "ui/headless_frame.h"
-#include "ui/settings.h"
+#include "scene/headless_frame.h"
+#include "scene/settings.h"
 
 namespace oceanfft {
 namespace {
