@@ -14,7 +14,7 @@ from pathlib import Path
 
 def declared_modules(cmakelists: str) -> dict:
     out = {}
-    for m in re.finditer(r"^oceanfft_module\((\w+)([^)]*)\)", cmakelists, re.M):
+    for m in re.finditer(r"^\s*oceanfft_module\((\w+)([^)]*)\)", cmakelists, re.M):
         name, rest = m.group(1), m.group(2)
         deps = set()
         dep_part = re.search(r"\bDEPS\b(.*?)(?:\bEXCLUDE\b|\bSHADERS\b|$)", rest, re.S)
@@ -22,7 +22,8 @@ def declared_modules(cmakelists: str) -> dict:
             for d in re.findall(r"oceanfft_(\w+)", dep_part.group(1)):
                 if d != "window":  # the GLFW context provider, not a module of src/
                     deps.add(d)
-        out[name] = deps
+        # A module declared twice (with and without the application) links the union.
+        out.setdefault(name, set()).update(deps)
     return out
 
 

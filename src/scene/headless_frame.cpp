@@ -30,9 +30,11 @@ uint8_t to_byte(float v, float lo, float hi) {
 }
 
 // Every file export_cascade writes into a cascade folder.
-const char* const kMapFiles[] = {"height.f32", "displacement.f32", "derivatives.f32", "normal.f32",
-                                 "foam.f32", "jacobian.f32", "height.png", "displacement.png",
-                                 "normal.png", "foam.png", "jacobian.png", "derivatives.png"};
+const char* const kMapFiles[] = {"height.f32",        "displacement.f32", "derivatives.f32",
+                                 "normal.f32",        "foam.f32",         "foam_residual.f32",
+                                 "jacobian.f32",      "height.png",       "displacement.png",
+                                 "normal.png",        "foam.png",         "foam_residual.png",
+                                 "jacobian.png",      "derivatives.png"};
 
 void export_cascade(const ocean::Simulation& sim, int cascade, const fs::path& dir, io::OutputSet& files) {
   const int n = sim.size();

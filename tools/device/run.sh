@@ -32,8 +32,10 @@
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 #   shaders  the fused ocean step (VOCEAN) with each shader folder in SHADER_VARIANTS (names
 #            under variants/) against shaders/, A B A B
-#   beaufort the Beaufort contact sheet at 1280x720 into $OUT/gallery (render --beaufort), with
-#            each picture's foam share; copy it over docs/gallery
+#   beaufort the Beaufort contact sheet at 1280x720 (render --beaufort) as $OUT/gallery.tar.*
+#            (join with cat, then untar over docs/), with each picture's foam share
+#   startup  `oceanfft fft` at a new length: first and second run with the program cache, and
+#            without it
 # Environment: OUT (results folder, set by the device tool),
 # REPS (timed repetitions, default 200), SIZES (FFT sizes, default 256..4096),
 # ALGORITHMS (FFT bench, default fast,stockham-r4), BASE (ocean: a baseline build to time
@@ -51,7 +53,25 @@ for section in "$@"; do
   stamp "$section"
   case $section in
     beaufort)
-      ./oceanfft render --beaufort "$OUT/gallery" --width 1280 --height 720 2>&1 | tee "$OUT/beaufort.txt"
+      # The sheet's 19 files travel back as one tar in parts under 15 MB (the device tool returns
+      # at most 8 files of 16 MB).
+      rm -rf /tmp/gallery
+      ./oceanfft render --beaufort /tmp/gallery --width 1280 --height 720 2>&1 | tee "$OUT/beaufort.txt"
+      tar -C /tmp -cf - gallery | split -b 15M - "$OUT/gallery.tar."
+      ;;
+    startup)
+      # The program cache: `oceanfft fft` at a length not compiled before, with an empty cache,
+      # then again with the cache it filled, then without any cache.
+      python3 -c "import numpy as n; n.random.default_rng(7).random(2*1000*1000*2, dtype=n.float32).tofile('/tmp/in.raw')"
+      rm -rf /tmp/pcache
+      for run in first second; do
+        TIMEFORMAT="startup, $run run with the cache: %R s"
+        { time ./oceanfft fft --width 1000 --height 1000 --input /tmp/in.raw --output /tmp/out.raw \
+            --program-cache /tmp/pcache >/dev/null; } 2>&1 | tee -a "$OUT/startup.txt"
+      done
+      TIMEFORMAT="startup, no cache: %R s"
+      { time ./oceanfft fft --width 1000 --height 1000 --input /tmp/in.raw --output /tmp/out.raw \
+          --no-program-cache >/dev/null; } 2>&1 | tee -a "$OUT/startup.txt"
       ;;
     info)
       nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.limit \

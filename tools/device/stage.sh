@@ -22,7 +22,7 @@ for b in "${bins[@]}"; do
   strip "$dest/$(basename "$b")"
 done
 cp tools/device/run.sh "$dest/"
-[ -f tools/device/cufft_shapes.py ] && cp tools/device/cufft_shapes.py "$dest/"
+cp tools/device/*.py "$dest/"
 cp -r shaders "$dest/shaders"
 keep='^(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^ ]*|libGL[^ ]*|libEGL|libOpenGL|libGLX|libGLdispatch|libglvnd)\.'
 for b in "${bins[@]}"; do
