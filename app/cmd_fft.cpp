@@ -52,6 +52,21 @@ std::vector<fft::Algorithm> parse_algorithms(const std::string& text) {
 
 namespace {
 
+// Real and imaginary parts that are NaN or infinite.
+size_t non_finite(const fft::Planes& p) {
+  size_t n = 0;
+  for (const std::complex<float>& c : p.data) n += !std::isfinite(c.real()) + !std::isfinite(c.imag());
+  return n;
+}
+
+// A result of the real, 3D, four-step or buffer paths that holds NaN or infinity is refused
+// (finite input can overflow float32); nothing is written.
+void require_finite_result(const fft::Planes& p) {
+  if (const size_t bad = non_finite(p))
+    throw Error(ErrorCode::NonFinite, "the input or the result holds " + std::to_string(bad) +
+                                          " NaN or infinite value(s); no output written");
+}
+
 // Where `fft` keeps compiled programs: --program-cache, else $XDG_CACHE_HOME/oceanfft, else
 // $HOME/.cache/oceanfft (the XDG base directory rule); none when neither is set.
 std::string default_program_cache() {
@@ -141,9 +156,7 @@ int run_volume(const Args& args, const fft::Options& o) {
       reorder(fft::download(plan.execute(args.inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex)), false);
   if (ctx->check_errors("fft") || ctx->error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-  for (const auto& c : res.data)
-    if (!std::isfinite(c.real()) || !std::isfinite(c.imag()))
-      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  require_finite_result(res);
   fft::write_raw(args.output, res);
   return 0;
 }
@@ -185,9 +198,7 @@ int run_long(const Args& args, const fft::Options& o) {
     for (int c = 0; c < 2; ++c)
       for (int y = 0; y < h; ++y)
         std::copy_n(got.plane(2 * (l * h + y) + c), n, res.plane(2 * l + c) + n * y);
-  for (const auto& v : res.data)
-    if (!std::isfinite(v.real()) || !std::isfinite(v.imag()))
-      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  require_finite_result(res);
   fft::write_raw(args.output, res);
   return 0;
 }
@@ -205,19 +216,11 @@ int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, g
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
   if (ctx.check_errors("fft") || ctx.error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-  for (const auto& c : res.data)
-    if (!std::isfinite(c.real()) || !std::isfinite(c.imag()))
-      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+  require_finite_result(res);
   fft::write_raw(args.output, res);
   return 0;
 }
 
-// Real and imaginary parts that are NaN or infinite.
-size_t non_finite(const fft::Planes& p) {
-  size_t n = 0;
-  for (const std::complex<float>& c : p.data) n += !std::isfinite(c.real()) + !std::isfinite(c.imag());
-  return n;
-}
 }  // namespace
 
 void add_fft(CLI::App& app, Commands& out) {

@@ -21,6 +21,7 @@
 #include "sky/sky.h"
 #include "scene/headless_frame.h"
 #include "scene/settings_file.h"
+#include "sea_options.h"
 
 namespace oceanfft::app {
 namespace {
@@ -249,19 +250,11 @@ void add_render(CLI::App& app, Commands& out) {
       settings = trial;
     }
     for (const std::string& kv : a->set) {
-      const size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
-        throw Error(ErrorCode::InvalidArgument, "--set '" + kv + "': expected KEY=VALUE");
-      const std::string key = kv.substr(0, eq);
-      // The full key list would make a message of several hundred characters; point to it.
-      const ui::Setting* row = ui::find_setting(key);
-      if (!row)
-        throw Error(ErrorCode::InvalidArgument, "--set: unknown key '" + key +
-                                                    "' (the keys: oceanfft demo --list-script-keys)");
+      const auto [row, value] = parse_set(kv);
       if (row->scope == ui::Scope::Window)
         throw Error(ErrorCode::InvalidArgument,
-                    "--set: '" + key + "' is a window setting; render has no use for it");
-      set("--set", key, kv.substr(eq + 1));
+                    "--set: '" + row->key + "' is a window setting; render has no use for it");
+      set("--set", row->key, value);
     }
     ocean::validate(p);
     if (!a->beaufort.empty())

@@ -6,6 +6,19 @@
 
 namespace oceanfft::app {
 
+std::pair<const ui::Setting*, std::string> parse_set(const std::string& kv) {
+  const size_t eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
+    throw Error(ErrorCode::InvalidArgument, "--set '" + kv + "': expected KEY=VALUE");
+  const std::string key = kv.substr(0, eq);
+  // The full key list would make a message of several hundred characters; point to it.
+  const ui::Setting* row = ui::find_setting(key);
+  if (!row)
+    throw Error(ErrorCode::InvalidArgument, "--set: unknown key '" + key +
+                                                "' (the keys: oceanfft demo --list-script-keys)");
+  return {row, kv.substr(eq + 1)};
+}
+
 std::shared_ptr<SeaOptions> add_sea_options(CLI::App* cmd) {
   auto a = std::make_shared<SeaOptions>();
   const ui::Settings defaults;
@@ -42,15 +55,8 @@ ui::Settings sea_settings(const CLI::App* cmd, const SeaOptions& a) {
     set(row->option, row->key, row->kind == ui::Kind::Switch ? "on" : text);
   }
   for (const std::string& kv : a.set) {
-    const size_t eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
-      throw Error(ErrorCode::InvalidArgument, "--set '" + kv + "': expected KEY=VALUE");
-    const std::string key = kv.substr(0, eq);
-    const ui::Setting* row = ui::find_setting(key);
-    if (!row)
-      throw Error(ErrorCode::InvalidArgument, "--set: unknown key '" + key +
-                                                  "' (the keys: oceanfft demo --list-script-keys)");
-    set("--set", key, kv.substr(eq + 1));
+    const auto [row, value] = parse_set(kv);
+    set("--set", row->key, value);
   }
   ocean::validate(settings.ocean);
   return settings;
