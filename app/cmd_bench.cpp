@@ -16,6 +16,7 @@
 #include "bench/transforms.h"
 #include "fft/long.h"
 #include "commands.h"
+#include "sea_options.h"
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/number.h"
@@ -38,6 +39,7 @@ struct BenchArgs {
   std::string json, csv;
   std::string frame;  // WxH: whole frames instead of the FFT table
   std::string preset = "default";
+  std::vector<std::string> set;  // --set KEY=VALUE, after the preset
   int samples = 4;
   bench::FftConfig fft;
 };
@@ -143,6 +145,14 @@ int run_frames(BenchArgs& a) {
       throw Error(e.code(), "--preset: " + std::string(e.what()));
     }
   }
+  for (const std::string& kv : a.set) {
+    const auto [row, value] = parse_set(kv);
+    try {
+      ui::apply_setting(c.frame.settings, row->key, value);
+    } catch (const Error& e) {
+      throw Error(e.code(), "--set " + kv + ": " + e.what());
+    }
+  }
   if (a.fft.sizes.size() == 1) {
     if (!a.fft.sizes[0].square())
       throw Error(ErrorCode::InvalidArgument, "--sizes with --frame is one square ocean size");
@@ -200,6 +210,8 @@ int run_bench(BenchArgs& a) {
   a.fft.algorithms = parse_algorithms(a.algorithms);
   a.fft.sizes = bench::parse_shapes(a.sizes);
   if (!a.frame.empty()) return run_frames(a);
+  if (!a.set.empty())
+    throw Error(ErrorCode::InvalidArgument, "--set applies to whole frames; add --frame WxH");
   bench::validate(a.fft);
   io::OutputSet files;
   declare_outputs(a, files);
@@ -420,6 +432,9 @@ void add_bench(CLI::App& app, Commands& out) {
                   "per-pass medians from the profiler");
   cmd->add_option("--preset", args->preset, "with --frame: the sea state (" + ui::preset_list() +
                                                 ", or 'default')");
+  cmd->add_option("--set", args->set,
+                  "with --frame: KEY=VALUE, any row of the settings table (e.g. spray=0, "
+                  "anisotropy=16), applied after --preset; repeatable");
   cmd->add_option("--samples", args->samples, "with --frame: MSAA samples (1 = off, default 4)")
       ->check(CLI::Range(1, 64));
   cmd->add_option("--seed", f.seed, "random seed for the inputs (0: time-based, printed)");

@@ -230,6 +230,10 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
       {"bench --frame 0x480", "must be WxH", 2},
       {"bench --frame 64x64 --preset nope", "--preset", 2},
       {"bench --frame 64x64 --samples 0", "--samples", 2},
+      {"bench --sizes 16 --set spray=0", "--set applies to whole frames", 2},
+      {"bench --frame 64x64 --set nokey=1", "nokey", 2},
+      {"bench --frame 64x64 --set spray=9", "--set spray=9", 2},
+      {"bench --frame 64x64 --set spray", "spray", 2},
   };
   for (const Case& c : cases) {
     const clitest::Result r = clitest::run_line(c.args + tail, dir_);

@@ -61,7 +61,9 @@ vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
 
 // The area fraction `q` of the surface placed where `pattern` (mean 0.5, contrast `kept`) is
 // highest, through a soft ramp: its mean over the pattern stays q whatever the contrast left,
-// and where the pattern has none left it is q itself.
+// and where the pattern has none left it is q itself. As the footprint filters the pattern's
+// detail away its edges soften and its contrast fades, so what is left of it at the pixel's
+// scale never turns into hard-edged flakes.
 float foam_place(float q, float pattern, float kept) {
   q = clamp(q, 0.0, 1.0);
   if (q <= 0.0 || q >= 1.0 || kept <= 1e-3) return q;
@@ -70,29 +72,118 @@ float foam_place(float q, float pattern, float kept) {
   // approximation of its quantile); the ramp is symmetric about it, so the share is kept.
   float z = (pattern - 0.5) / (0.1 * kept);
   float level = log((1.0 - q) / q) / 1.702;
-  float placed = smoothstep(level - 0.5, level + 0.5, z);
-  return mix(q, placed, kept);
+  float soft = 0.8 / max(kept, 0.25);
+  float placed = smoothstep(level - soft, level + soft, z);
+  return mix(q, placed, kept * kept);
+}
+
+// Cellular noise: one feature point per unit cell, jittered uniformly, F1 and F2 the distances
+// to the nearest and second nearest. F2 - F1 is small along the cells' borders: a network of
+// walls like those between the bubbles of a raft of foam.
+vec2 foam_cells(vec2 x, uint seed) {
+  vec2 i = floor(x);
+  ivec2 c = ivec2(i);
+  float f1 = 8.0, f2 = 8.0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      ivec2 k = c + ivec2(dx, dy);
+      uint h = foam_hash(k, seed);
+      vec2 jitter = vec2(float(h & 0xffffu), float(h >> 16)) * (1.0 / 65536.0);
+      vec2 d = i + vec2(dx, dy) + jitter - x;
+      float r = dot(d, d);
+      if (r < f1) {
+        f2 = f1;
+        f1 = r;
+      } else if (r < f2) {
+        f2 = r;
+      }
+    }
+  return sqrt(vec2(f1, f2));
+}
+
+// The level of F2 - F1 under which a fraction q of the plane lies (its quantiles at q = 0,
+// 1/16, ..., 1, sampled from this noise), so the walls drawn up to it cover q of the area.
+float foam_wall_level(float q) {
+  const float kQuantile[17] = float[17](0.0, 0.0250, 0.0507, 0.0773, 0.1048, 0.1339, 0.1640,
+                                        0.1959, 0.2294, 0.2654, 0.3038, 0.3469, 0.3960, 0.4527,
+                                        0.5241, 0.6275, 1.2006);
+  float x = clamp(q, 0.0, 1.0) * 16.0;
+  int k = min(int(x), 15);
+  return mix(kQuantile[k], kQuantile[k + 1], x - float(k));
+}
+
+// The walls of cells of `cell` metres (coordinates already stretched) covering a fraction q of
+// the area on the whole, their edges one pixel soft; faded to q itself as the cells shrink
+// under the pixel. The cells are warped by a smooth noise of their own size, and the walls'
+// share varies from place to place around q, so the net has no regular polygons: some walls
+// thicken into sheets, others thin out and vanish.
+float foam_walls(vec2 p, float cell, float q, float foot, uint seed) {
+  float w = foam_octave_weight(cell, foot);
+  if (w <= 0.0 || q <= 0.0 || q >= 1.0) return q;
+  vec2 x = p / cell;
+  vec2 warp = vec2(foam_value_noise(x * 0.4, seed + 101u), foam_value_noise(x * 0.4, seed + 102u));
+  vec2 f = foam_cells(x + 2.2 * (warp - 0.5), seed);
+  float local = clamp(q * (0.2 + 1.6 * foam_value_noise(x * 0.3, seed + 103u)), 0.0, 1.0);
+  // F2 - F1 changes by up to 2 per cell across a wall: a pixel spans 2 foot / cell of it.
+  float soft = max(2.0 * foot / cell, 0.02);
+  float level = foam_wall_level(local);
+  float walls = 1.0 - smoothstep(level - soft, level + soft, f.y - f.x);
+  return mix(q, walls, w);
+}
+
+// Threads along the level lines of an fBm of cells of `cell` metres (coordinates already
+// stretched), covering a fraction q of the area: where the pattern lies within t of its mean,
+// t the level that a share q of a normal variable's magnitude stays under. Level lines wind and
+// branch without polygons, as the streaks and marbling of foam on the water do; as q grows they
+// thicken into sheets with holes. Their edges soften and their contrast fades as the footprint
+// filters the detail away, down to q itself.
+float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
+  if (q <= 0.0 || q >= 1.0) return q;
+  vec2 f = foam_fbm(p, cell, 4, foot, seed);
+  if (f.y <= 1e-3) return q;
+  float z = abs(f.x - 0.5) / (0.1 * f.y);
+  float t = log((1.0 + q) / (1.0 - q)) / 1.702;
+  float soft = 0.3 / max(f.y, 0.25);
+  float threads = 1.0 - smoothstep(t - soft, t + soft, z);
+  return mix(q, threads, f.y * f.y);
 }
 
 // The pixel's foam opacity from the summed active and residual coverages at world point
 // `plane` (the maps' Lagrangian coordinates, so the texture rides with the water), the pixel's
 // footprint `foot` in metres, the wind's unit direction `wind` (x, z) and the pattern's largest
 // cell `size` in metres.
-// Returns (opacity of the active foam, opacity of the film).
-vec2 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind, float size) {
+// Returns (opacity of the active foam, opacity of the film, brightness of the active foam
+// relative to its mean).
+vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind, float size) {
+  white = clamp(white, 0.0, 1.0);
+  residual = clamp(residual, 0.0, 1.0);
+  if (white + residual <= 1e-4) return vec3(0.0, 0.0, 1.0);
   vec2 along = vec2(dot(plane, wind), dot(plane, vec2(-wind.y, wind.x)));
-  // Whitecaps: blotches of a few metres with ragged edges, and holes of bubbles down to 4 cm.
+  // Whitecaps: blotches of a few metres with ragged edges, holding the same share of the area
+  // as the coverage; inside them a raft of bubbles of decimetres to centimetres, brightest along
+  // their walls, greyer and thinner in their middles where the water shows through.
   vec2 blotch = foam_fbm(along * vec2(0.7, 1.0), size, 7, foot, 11u);
   float a = foam_place(white, blotch.x, blotch.y);
-  vec2 bubbles = foam_fbm(along, size / 12.0, 3, foot, 23u);
-  a *= 1.0 - 0.35 * smoothstep(0.35, 0.2, bubbles.x) * bubbles.y;
-  // The film: a lace drawn out along the wind (its cells 4 times longer along it) that thins
-  // into threads and islands and then breaks up as its coverage falls.
-  vec2 lace = foam_fbm(along * vec2(0.25, 1.0), size / 2.0, 6, foot, 37u);
-  float r = foam_place(residual, lace.x, lace.y);
+  float raft = foam_walls(along, size / 8.0, 0.45, foot, 23u);
+  float fine = foam_walls(along * vec2(0.8, 1.0), size / 30.0, 0.5, foot, 29u);
+  // The walls' deviations from their mean: far away, where the bubbles fade, the opacity is the
+  // placed coverage and the brightness the foam's mean.
+  a *= 1.0 + 0.3 * (raft - 0.45) + 0.2 * (fine - 0.5);
+  float shade = clamp(1.0 + 0.9 * (raft - 0.45) + 0.6 * (fine - 0.5), 0.4, 1.4);
+  // The film: threads drawn out along the wind (four times longer along it), in islands that
+  // break up as the film thins. The islands take sqrt(q) of the area and the threads sqrt(q)
+  // of each island, so the film covers q on the whole; both are 1 where q is.
+  float share = sqrt(residual);
+  vec2 island = foam_fbm(along * vec2(0.3, 1.0), size * 2.0, 5, foot, 37u);
+  // Long threads, and a lace of bubble walls between them, each covering q1 so that together
+  // they cover the share.
+  float q1 = 1.0 - sqrt(1.0 - share);
+  float coarse = foam_threads(along * vec2(0.25, 1.0), size / 2.0, q1, foot, 41u);
+  float small = foam_walls(along * vec2(0.5, 1.0), size / 10.0, q1, foot, 43u);
+  float r = foam_place(share, island.x, island.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
   // Thin film lets the water show through; where it is thick it is nearly as white as a crest.
-  float film = r * mix(0.45, 0.9, clamp(residual * 1.5, 0.0, 1.0));
-  return vec2(clamp(a, 0.0, 1.0), film);
+  float film = r * mix(0.5, 0.85, residual);
+  return vec3(clamp(a, 0.0, 1.0), film, shade);
 }
 
 #endif

@@ -33,9 +33,10 @@ uniform int uAnisotropic;  // the maps' sampler filters anisotropically
 
 const float PI = 3.14159265;
 const float F0 = 0.02;  // water's reflectance at normal incidence (n = 1.33)
-// One mip level coarser than the hardware's pick, so a shaded wave spans at least 4 samples
-// of its wavelength across the pixels; what this removes comes back as roughness.
-const float kBias = 1.0;
+// Half a mip level coarser than the hardware's pick: a shaded wave spans about 3 samples of
+// its wavelength across the pixels, crisp up close yet free of moire; what the filtering removes
+// comes back as roughness.
+const float kBias = 0.5;
 
 // The pixel's footprint on the maps (d vPlane / d screen x and y), for the mip level. The
 // hardware's derivatives come from the displaced triangle; on a wave face seen nearly edge-on
@@ -98,10 +99,13 @@ vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 
   float down = max(-ray.y, 1e-3);
   vec2 flat_hit = ray.xz * (max(uEye.y, 0.01) / down);
   float foot = max(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
-  vec2 o = foam_opacity(white, residual, vPlane, foot, uWindDir, uFoamDetailSize) * uFoamIntensity;
-  float opacity = 1.0 - (1.0 - clamp(o.x, 0.0, 1.0)) * (1.0 - clamp(o.y, 0.0, 1.0));
-  // Foam is a rough white diffuser of albedo about 0.8.
-  vec3 foam_color = 0.8 / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
+  vec3 o = foam_opacity(white, residual, vPlane, foot, uWindDir, uFoamDetailSize);
+  float crest = clamp(o.x * uFoamIntensity, 0.0, 1.0), film = clamp(o.y * uFoamIntensity, 0.0, 1.0);
+  float opacity = 1.0 - (1.0 - crest) * (1.0 - film);
+  // Foam is a rough white diffuser of albedo about 0.8; the bubbles' walls of a whitecap are
+  // whiter than that, their middles greyer.
+  float shade = opacity > 0.0 ? mix(1.0, o.z, crest / opacity) : 1.0;
+  vec3 foam_color = min(0.8 * shade, 0.95) / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
   return mix(color, foam_color, opacity);
 }
 

@@ -156,20 +156,6 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
-  // Sky first, without depth: the sea covers it where there is sea.
-  {
-    gl::ScopedPass sky_pass(timer, "render.sky", 0);
-    glDisable(GL_DEPTH_TEST);
-    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-    glUseProgram(sky_program_.id());
-    set_sky_uniforms(sky_program_, shading);
-    sky_.bind(sky_program_, kSkyUnit);
-    glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
-    glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
-    glBindVertexArray(sky_vao_.id());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-  }
-
   const int cascades = std::clamp(sim.cascades(), 1, ocean::kMaxCascades);
   std::array<float, ocean::kMaxCascades> patch{};
   for (int c = 0; c < cascades; ++c) patch[size_t(c)] = sim.bands()[size_t(c)].patch_size;
@@ -219,6 +205,26 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   }
   draw_levels(o, eye);
   water_pass.reset();
+
+  // The sky after the sea, at the far plane and depth-tested: only the pixels the sea leaves
+  // uncovered run its shader (the clouds are the frame's most expensive pixels), and the
+  // spray drawn next blends over both.
+  {
+    gl::ScopedPass sky_pass(timer, "render.sky", 0);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_FALSE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glUseProgram(sky_program_.id());
+    set_sky_uniforms(sky_program_, shading);
+    sky_.bind(sky_program_, kSkyUnit);
+    glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
+    glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
+    glBindVertexArray(sky_vao_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LESS);
+  }
 
   // Spray over the water: premultiplied sheets, depth-tested against the sea, not written.
   const int side = spray_grid_side(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f, shading.spray);

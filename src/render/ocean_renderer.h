@@ -50,8 +50,9 @@ class OceanRenderer {
   explicit OceanRenderer(const gl::ShaderLibrary& shaders);
 
   // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
-  // inside it "render.sky" (the sky behind the sea) and "render.water" (the sea's surface with
-  // its foam and aerial perspective, shaded in one pass), "render.spray" (spray.h), and
+  // inside it "render.water" (the sea's surface with its foam and aerial perspective, shaded in
+  // one pass), "render.sky" (the sky where the sea leaves it visible), "render.spray" (spray.h),
+  // and
   // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
