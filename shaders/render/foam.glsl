@@ -114,16 +114,16 @@ float foam_wall_level(float q) {
 
 // The walls of cells of `cell` metres (coordinates already stretched) covering a fraction q of
 // the area on the whole, their edges one pixel soft; faded to q itself as the cells shrink
-// under the pixel. The cells are warped by a smooth noise of their own size, and the walls'
-// share varies from place to place around q, so the net has no regular polygons: some walls
-// thicken into sheets, others thin out and vanish.
+// under the pixel. One smooth noise of about three cells both bends the cells along a slant
+// and varies the walls' share around q, so the net has no regular polygons: some walls thicken
+// into sheets, others thin out and vanish.
 float foam_walls(vec2 p, float cell, float q, float foot, uint seed) {
   float w = foam_octave_weight(cell, foot);
   if (w <= 0.0 || q <= 0.0 || q >= 1.0) return q;
   vec2 x = p / cell;
-  vec2 warp = vec2(foam_value_noise(x * 0.4, seed + 101u), foam_value_noise(x * 0.4, seed + 102u));
-  vec2 f = foam_cells(x + 2.2 * (warp - 0.5), seed);
-  float local = clamp(q * (0.2 + 1.6 * foam_value_noise(x * 0.3, seed + 103u)), 0.0, 1.0);
+  float n = foam_value_noise(x * 0.35, seed + 101u);
+  vec2 f = foam_cells(x + vec2(2.4, 1.6) * (n - 0.5), seed);
+  float local = clamp(q * (0.2 + 1.6 * n), 0.0, 1.0);
   // F2 - F1 changes by up to 2 per cell across a wall: a pixel spans 2 foot / cell of it.
   float soft = max(2.0 * foot / cell, 0.02);
   float level = foam_wall_level(local);
@@ -139,7 +139,7 @@ float foam_walls(vec2 p, float cell, float q, float foot, uint seed) {
 // filters the detail away, down to q itself.
 float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   if (q <= 0.0 || q >= 1.0) return q;
-  vec2 f = foam_fbm(p, cell, 4, foot, seed);
+  vec2 f = foam_fbm(p, cell, 2, foot, seed);
   if (f.y <= 1e-3) return q;
   float z = abs(f.x - 0.5) / (0.1 * f.y);
   float t = log((1.0 + q) / (1.0 - q)) / 1.702;
@@ -157,32 +157,37 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
 vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind, float size) {
   white = clamp(white, 0.0, 1.0);
   residual = clamp(residual, 0.0, 1.0);
-  if (white + residual <= 1e-4) return vec3(0.0, 0.0, 1.0);
+  if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
   vec2 along = vec2(dot(plane, wind), dot(plane, vec2(-wind.y, wind.x)));
   // Whitecaps: blotches of a few metres with ragged edges, holding the same share of the area
-  // as the coverage; inside them a raft of bubbles of decimetres to centimetres, brightest along
-  // their walls, greyer and thinner in their middles where the water shows through.
-  vec2 blotch = foam_fbm(along * vec2(0.7, 1.0), size, 7, foot, 11u);
-  float a = foam_place(white, blotch.x, blotch.y);
-  float raft = foam_walls(along, size / 8.0, 0.45, foot, 23u);
-  float fine = foam_walls(along * vec2(0.8, 1.0), size / 30.0, 0.5, foot, 29u);
-  // The walls' deviations from their mean: far away, where the bubbles fade, the opacity is the
-  // placed coverage and the brightness the foam's mean.
-  a *= 1.0 + 0.3 * (raft - 0.45) + 0.2 * (fine - 0.5);
-  float shade = clamp(1.0 + 0.9 * (raft - 0.45) + 0.6 * (fine - 0.5), 0.4, 1.4);
-  // The film: threads drawn out along the wind (four times longer along it), in islands that
-  // break up as the film thins. The islands take sqrt(q) of the area and the threads sqrt(q)
-  // of each island, so the film covers q on the whole; both are 1 where q is.
-  float share = sqrt(residual);
-  vec2 island = foam_fbm(along * vec2(0.3, 1.0), size * 2.0, 5, foot, 37u);
-  // Long threads, and a lace of bubble walls between them, each covering q1 so that together
-  // they cover the share.
-  float q1 = 1.0 - sqrt(1.0 - share);
-  float coarse = foam_threads(along * vec2(0.25, 1.0), size / 2.0, q1, foot, 41u);
-  float small = foam_walls(along * vec2(0.5, 1.0), size / 10.0, q1, foot, 43u);
-  float r = foam_place(share, island.x, island.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
-  // Thin film lets the water show through; where it is thick it is nearly as white as a crest.
-  float film = r * mix(0.5, 0.85, residual);
+  // as the coverage; inside them a raft of bubbles of decimetres, brightest along their walls,
+  // greyer and thinner in their middles where the water shows through. The same blotches hold
+  // the film's islands, so the film trails the crests that shed it.
+  vec2 blotch = foam_fbm(along * vec2(0.5, 1.0), size, 5, foot, 11u);
+  float a = 0.0, shade = 1.0, film = 0.0;
+  if (white > 1e-3) {
+    a = foam_place(white, blotch.x, blotch.y);
+    float raft = foam_walls(along, size / 8.0, 0.45, foot, 23u);
+    // The walls' deviations from their mean: far away, where the bubbles fade, the opacity is
+    // the placed coverage and the brightness the foam's mean.
+    a *= 1.0 + 0.35 * (raft - 0.45);
+    shade = clamp(1.0 + 1.1 * (raft - 0.45), 0.4, 1.4);
+  }
+  if (residual > 1e-3) {
+    // The film: threads drawn out along the wind (four times longer along it), in islands that
+    // break up as the film thins. The islands take sqrt(q) of the area and the threads sqrt(q)
+    // of each island, so the film covers q on the whole; both are 1 where q is.
+    float share = sqrt(residual);
+    // Long threads, and a lace of bubble walls between them, each covering q1 so that together
+    // they cover the share.
+    float q1 = 1.0 - sqrt(1.0 - share);
+    float coarse = foam_threads(along * vec2(0.25, 1.0), size / 2.0, q1, foot, 41u);
+    float small = foam_walls(along * vec2(0.5, 1.0), size / 16.0, q1, foot, 43u);
+    float r = foam_place(share, blotch.x, blotch.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
+    // Thin film lets the water show through; where it is thick it is nearly as white as a
+    // crest.
+    film = r * mix(0.5, 0.85, residual);
+  }
   return vec3(clamp(a, 0.0, 1.0), film, shade);
 }
 
