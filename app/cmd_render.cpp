@@ -100,10 +100,11 @@ void add_render(CLI::App& app, Commands& out) {
   const ui::Settings defaults;
   CLI::App* cmd = app.add_subcommand("render", "render one frame of the ocean headless (EGL) to a PNG");
   cmd->add_option("--out", a->out, "output PNG (written to a temporary file, then renamed)");
-  cmd->add_option("--width", a->width, "image width in pixels")
+  cmd->add_option("--width", a->width, "image width in pixels, 1 to 16384 and within the driver's limits "
+                  "(GL_MAX_RENDERBUFFER_SIZE, its memory: checked before any work)")
       ->capture_default_str()
       ->check(CLI::Range(1, kMaxImageSide));
-  cmd->add_option("--height", a->height, "image height in pixels")
+  cmd->add_option("--height", a->height, "image height in pixels, as --width")
       ->capture_default_str()
       ->check(CLI::Range(1, kMaxImageSide));
   cmd->add_option("--time", a->time, "simulation time in seconds")->capture_default_str();
@@ -143,7 +144,8 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
       ->capture_default_str();
   cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
-  cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")
+  cmd->add_option("--samples", a->samples, "MSAA samples (1 = off), at most what the driver offers (GL_MAX_SAMPLES: 4 on "
+                  "Mesa llvmpipe)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
   cmd->add_option("--export-maps", a->maps, kMapsHelp);

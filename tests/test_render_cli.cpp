@@ -2,6 +2,7 @@
 // `oceanfft render` end to end: the PNG shows a sky and a textured sea, the maps it exports
 // have the documented layout, and bad input fails with a message and no output.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -344,3 +345,41 @@ TEST_F(RenderCli, SunGlitterPathIsPresentAndWiderAtHigherWind) {
   EXPECT_GT(calm, 2);
   EXPECT_GT(rough, calm) << "a rougher sea spreads the glitter wider";
 }
+
+namespace {
+
+// A picture the driver cannot hold is refused before the simulation runs, with one line that
+// names the limit, and no file: samples past the driver's GL_MAX_SAMPLES (exit 2), and on
+// llvmpipe the advertised 16384^2 at 4 samples, whose 4 GiB colour target it does not make
+// (exit 6, at once).
+TEST_F(RenderCli, PicturesBeyondTheDriverAreRefusedFirst) {
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  const std::string out = (dir_ / "big.png").string();
+  struct Case {
+    std::string args, message;
+    int status;
+  };
+  std::vector<Case> cases;
+  if (max_samples < 64)
+    cases.push_back({"--width 64 --height 36 --samples " + std::to_string(max_samples + 1),
+                     "the driver offers at most " + std::to_string(max_samples) + " samples (GL_MAX_SAMPLES)", 2});
+  if (oceanfft::test::context().info().renderer.find("llvmpipe") != std::string::npos)
+    cases.push_back({"--width 16384 --height 16384 --samples 4",
+                     "16384x16384 at 4 samples: the driver cannot make its framebuffer "
+                     "(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT",
+                     6});
+  if (cases.empty()) GTEST_SKIP() << "this driver offers 64 samples and is not llvmpipe";
+  for (const Case& c : cases) {
+    const auto start = std::chrono::steady_clock::now();
+    const clitest::Result r = clitest::run_line("render --out '" + out + "' --size 64 " + c.args, dir_);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(r.exited && r.status == c.status) << c.args << ": status " << r.status << ": " << r.output();
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_LT(seconds, 20.0) << c.args << ": refused only after the work";
+    EXPECT_FALSE(fs::exists(out)) << c.args;
+  }
+}
+
+}  // namespace
