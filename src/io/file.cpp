@@ -15,6 +15,7 @@
 #include <random>
 
 #include "gl/error.h"
+#include "io/journal.h"
 
 namespace oceanfft::io {
 namespace fs = std::filesystem;
@@ -136,32 +137,37 @@ void fsync_dir(const std::string& dir) {
   ::close(fd);
 }
 
-// A unique name beside `resolved`, created exclusively; returns the open descriptor.
-int create_temp(const std::string& resolved, std::string& tmp, const std::string& shown) {
+// A fresh name beside `resolved` for a temporary or a backup (not created here).
+std::string temp_name(const std::string& resolved, const char* suffix = ".tmp") {
   static std::mt19937_64 rng{std::random_device{}()};
-  const std::string dir = dir_of(resolved);
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    char name[40];
-    std::snprintf(name, sizeof name, "/.oceanfft-%d-%08llx.tmp", int(::getpid()),
-                  (unsigned long long)(rng() & 0xffffffffu));
-    tmp = dir + name;
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd >= 0) return fd;
-    if (errno != EEXIST)
-      fail(ErrorCode::Io, "cannot write " + quote(shown) + ": " + sys_error(errno));
-  }
-  fail(ErrorCode::Io, "cannot write " + quote(shown) + ": no free temporary name");
+  char name[64];
+  std::snprintf(name, sizeof name, "/.oceanfft-%d-%016llx%s", int(::getpid()), (unsigned long long)rng(), suffix);
+  return dir_of(resolved) + name;
 }
 
-// Writes `data` to a new temporary beside the target; every step checked. On failure the
-// temporary is gone and Io is thrown. Returns the claimed cleanup slot through `slot`.
-std::string stage(const Target& t, const void* data, size_t size, int& slot) {
-  std::string tmp;
-  const int fd = create_temp(t.resolved, tmp, t.path);
-  slot = claim(tmp, 1);
+// Writes `data` as a complete file named `name` (which must not exist yet) beside the target;
+// every step checked. The bytes go to an unnamed file (O_TMPFILE) that gets its name only once
+// it is complete and fsync'ed, so a process killed while writing leaves nothing; where the file
+// system has no unnamed files, `name` is written directly. On failure nothing is left and Io is
+// thrown (EEXIST as `*exists` instead, when given). `slot` is the claimed cleanup slot.
+void stage_to(const Target& t, const void* data, size_t size, const std::string& name, int& slot,
+              bool* exists = nullptr) {
+  int fd = detail::open_unnamed(dir_of(t.resolved));
+  const bool unnamed = fd >= 0;
+  if (!unnamed) {
+    fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+      if (errno == EEXIST && exists) {
+        *exists = true;
+        return;
+      }
+      fail(ErrorCode::Io, "cannot write " + quote(t.path) + ": " + sys_error(errno));
+    }
+    slot = claim(name, 1);
+  }
   auto give_up = [&](const char* step, int err) {
     ::close(fd);
-    ::unlink(tmp.c_str());
+    if (!unnamed) ::unlink(name.c_str());
     release(slot);
     fail(ErrorCode::Io, "cannot write " + quote(t.path) + " (" + step + "): " + sys_error(err) +
                             "; " + (t.exists ? "the old file is unchanged" : "nothing written"));
@@ -180,13 +186,34 @@ std::string stage(const Target& t, const void* data, size_t size, int& slot) {
   }
   if (::fchmod(fd, t.exists ? (t.mode & 07777) : default_mode()) != 0) give_up("chmod", errno);
   if (::fsync(fd) != 0) give_up("fsync", errno);
+  if (unnamed) {
+    if (const int err = detail::name_unnamed(fd, name)) {
+      if (err == EEXIST && exists) {
+        ::close(fd);
+        *exists = true;
+        return;
+      }
+      give_up("link", err);
+    }
+    slot = claim(name, 1);
+  }
   if (::close(fd) != 0) {
     const int err = errno;
-    ::unlink(tmp.c_str());
+    ::unlink(name.c_str());
     release(slot);
     fail(ErrorCode::Io, "cannot write " + quote(t.path) + " (close): " + sys_error(err));
   }
-  return tmp;
+}
+
+// A complete temporary beside the target under a fresh name; returns the name.
+std::string stage(const Target& t, const void* data, size_t size, int& slot) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const std::string name = temp_name(t.resolved);
+    bool taken = false;
+    stage_to(t, data, size, name, slot, &taken);
+    if (!taken) return name;
+  }
+  fail(ErrorCode::Io, "cannot write " + quote(t.path) + ": no free temporary name");
 }
 
 }  // namespace
@@ -243,7 +270,14 @@ Target resolve_output(const std::string& path, const std::string& what) {
     fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": " + quote(dir) + " is not a directory");
   if (::access(real, W_OK) != 0)
     fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": " + sys_error(errno));
+  // A set a killed process left half-committed here is finished before anything reads or
+  // replaces its files.
+  detail::recover_sets(real);
   t.resolved = std::string(real) + "/" + name;
+  if (struct stat st {}; !t.exists && ::stat(t.resolved.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    t.exists = true;  // put back by the recovery
+    t.mode = st.st_mode;
+  }
   return t;
 }
 
@@ -296,6 +330,7 @@ struct OutputSet::Impl {
     std::string what, bytes, tmp, backup;
     bool given = false;
     bool drop = false;  // removed by the commit instead of written
+    bool staged = false;  // `tmp` exists
     int slot = -1;
   };
   std::vector<Entry> entries;
@@ -308,9 +343,10 @@ struct OutputSet::Impl {
       if (e.target.path == path) return &e;
     return nullptr;
   }
+  std::function<void(const char*, size_t)> hook;
   void drop_temps() {
     for (Entry& e : entries)
-      if (!e.tmp.empty()) {
+      if (e.staged && !e.tmp.empty()) {
         ::unlink(e.tmp.c_str());
         e.tmp.clear();
         release(e.slot);
@@ -339,6 +375,7 @@ void OutputSet::make_directory(const std::string& dir, const std::string& what) 
       if (!S_ISDIR(st.st_mode))
         fail(ErrorCode::Io, "cannot create " + what + " " + quote(dir) + ": " + quote(so_far.string()) +
                                 " is " + node_kind(st.st_mode) + ", not a directory");
+      detail::recover_sets(so_far.string());
       continue;
     }
     if (errno != ENOENT || ::mkdir(so_far.c_str(), 0777) != 0)
@@ -378,30 +415,70 @@ void OutputSet::remove(const std::string& path, const std::string& what) {
 
 void OutputSet::remove_directory_if_empty(const std::string& dir) { impl_->drop_dirs.push_back(dir); }
 
+void OutputSet::set_step_hook(std::function<void(const char* step, size_t index)> hook) {
+  impl_->hook = std::move(hook);
+}
+
 void OutputSet::commit() {
   auto& entries = impl_->entries;
+  auto step = [&](const char* name, size_t i) {
+    if (impl_->hook) impl_->hook(name, i);
+  };
   for (Impl::Entry& e : entries)
     if (!e.given && !e.drop)
       fail(ErrorCode::Io, "internal: " + e.what + " " + quote(e.target.path) + " was never produced");
+  // The journal (io/journal.h) names every temporary and backup before any exists, so a
+  // process killed from here on is rolled back (before the renames) or forward (during them)
+  // by the next run.
+  std::vector<detail::JournalEntry> plan;
+  std::vector<std::string> dirs;
+  for (Impl::Entry& e : entries) {
+    e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
+    e.tmp = e.drop ? std::string() : temp_name(e.target.resolved);
+    e.backup = e.target.exists ? temp_name(e.target.resolved, ".old") : std::string();
+    plan.push_back({e.drop, e.target.resolved, e.tmp, e.backup});
+    dirs.push_back(dir_of(e.target.resolved));
+  }
+  std::vector<std::string> made;
+  for (const auto& [d, slot] : impl_->made_dirs) {
+    char real[PATH_MAX];
+    made.push_back(::realpath(d.c_str(), real) ? real : d);
+  }
+  std::vector<std::string> drop_dirs;
+  for (const std::string& d : impl_->drop_dirs) {
+    char real[PATH_MAX];
+    drop_dirs.push_back(::realpath(d.c_str(), real) ? real : d);
+  }
+  detail::Journal journal;
+  journal.begin(plan, made, drop_dirs, dirs);
+  std::vector<int> journal_slots;
+  for (const std::string& c : journal.paths()) journal_slots.push_back(claim(c, 1));
+  auto release_journal = [&] {
+    journal.end();
+    for (int& s : journal_slots) release(s);
+  };
   try {
-    for (Impl::Entry& e : entries) {
-      e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
-      if (!e.drop) e.tmp = stage(e.target, e.bytes.data(), e.bytes.size(), e.slot);
+    for (size_t i = 0; i < entries.size(); ++i) {
+      Impl::Entry& e = entries[i];
+      if (e.drop) continue;
+      int slot = -1;
+      stage_to(e.target, e.bytes.data(), e.bytes.size(), e.tmp, slot);
+      e.slot = slot;
+      e.staged = true;
+      step("staged", i);
     }
   } catch (...) {
     impl_->drop_temps();
+    release_journal();
     throw;
   }
   SignalHold hold;
   // Hard links keep the old files reachable until every rename has succeeded, so a failure
   // part-way can put them back.
-  for (Impl::Entry& e : entries) {
-    if (!e.target.exists) continue;
-    const int fd = create_temp(e.target.resolved, e.backup, e.target.path);
-    ::close(fd);
-    ::unlink(e.backup.c_str());
-    if (::link(e.target.resolved.c_str(), e.backup.c_str()) != 0) e.backup.clear();
-  }
+  for (Impl::Entry& e : entries)
+    if (!e.backup.empty() && ::link(e.target.resolved.c_str(), e.backup.c_str()) != 0) e.backup.clear();
+  journal.set_state('C');
+  step("committing", 0);
   size_t done = 0;
   int err = 0;
   for (; done < entries.size(); ++done) {
@@ -412,8 +489,10 @@ void OutputSet::commit() {
       err = errno;
       break;
     }
+    step("renamed", done);
   }
   if (done < entries.size()) {
+    journal.set_state('B');
     for (size_t i = 0; i < done; ++i) {
       Impl::Entry& e = entries[i];
       if (!e.backup.empty()) ::rename(e.backup.c_str(), e.target.resolved.c_str());
@@ -424,6 +503,7 @@ void OutputSet::commit() {
     for (Impl::Entry& e : entries)
       if (!e.backup.empty()) ::unlink(e.backup.c_str());
     impl_->drop_temps();
+    release_journal();
     fail(ErrorCode::Io, "cannot write " + quote(entries[done].target.path) + " (rename): " + sys_error(err) +
                             "; no file of the set was changed");
   }
@@ -433,6 +513,8 @@ void OutputSet::commit() {
     release(e.slot);
     fsync_dir(dir_of(e.target.resolved));
   }
+  step("finished", 0);
+  release_journal();  // first: a copy of it lies in each folder, the emptied ones too
   for (const std::string& d : impl_->drop_dirs) ::rmdir(d.c_str());  // only succeeds while empty
   impl_->committed = true;
 }
