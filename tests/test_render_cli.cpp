@@ -383,3 +383,47 @@ TEST_F(RenderCli, PicturesBeyondTheDriverAreRefusedFirst) {
 }
 
 }  // namespace
+
+namespace {
+
+// The Beaufort sheet and the gallery refuse, by name and before anything is made, every option
+// they would ignore: the fixed ones (camera, sky, maps; the sheet's time, warm-up and saved
+// settings) and any setting a shot's preset, seed or time of day overrides. Options they do
+// honour (--size) pass the check. The folders lie under a regular file, so a run that got past
+// the check fails there (exit 3) instead of rendering.
+TEST_F(RenderCli, ShotSetsRefuseOptionsTheyIgnore) {
+  clitest::spit(dir_ / "file", "x");
+  const std::string sheet = (dir_ / "file/sheet").string(), gal = (dir_ / "file/gal").string();
+  struct Case {
+    std::string args, message;
+    int status;
+  };
+  const std::vector<Case> cases = {
+      {"--beaufort '" + sheet + "' --wind-speed 5", "--wind-speed does not apply to --beaufort (a shot's preset", 2},
+      {"--beaufort '" + sheet + "' --choppiness 0.5", "--choppiness does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --set wind_speed=5", "--set wind_speed does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --patch-sizes 500,100,20", "--patch-sizes does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --time 3", "--time does not apply to --beaufort (its shots set their own)", 2},
+      {"--beaufort '" + sheet + "' --foam-warmup 1", "--foam-warmup does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --save-settings '" + (dir_ / "s.json").string() + "'",
+       "--save-settings does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --sky '" + (dir_ / "missing.hdr").string() + "'", "--sky does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --export-maps '" + (dir_ / "maps").string() + "'",
+       "--export-maps does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --camera aerial", "--camera does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --preset storm", "--preset does not apply to --beaufort", 2},
+      {"--gallery '" + gal + "' --wind-speed 5", "--wind-speed does not apply to --gallery (a shot's preset", 2},
+      {"--gallery '" + gal + "' --set choppiness=0.5", "--set choppiness does not apply to --gallery", 2},
+      // Honoured: past the check, refused where the folder cannot be made.
+      {"--beaufort '" + sheet + "' --size 64 --width 32 --height 18", "is a regular file, not a directory", 3},
+      {"--gallery '" + gal + "' --size 64 --time 3 --width 32 --height 18", "is a regular file, not a directory", 3},
+  };
+  for (const Case& c : cases) {
+    const clitest::Result r = clitest::run_line("render " + c.args, dir_);
+    EXPECT_TRUE(r.exited && r.status == c.status) << c.args << ": status " << r.status << ": " << r.output();
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_FALSE(fs::exists(dir_ / "s.json") || fs::exists(dir_ / "maps")) << c.args;
+  }
+}
+
+}  // namespace
