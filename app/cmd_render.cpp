@@ -140,10 +140,18 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--camera", a->camera,
                   "camera preset: " + render::camera_preset_list() +
                       " (height, yaw and pitch; --camera-height/-yaw/-pitch then override)");
-  cmd->add_option("--camera-height", a->cam_height, "eye height, metres")->capture_default_str();
+  // Ranges where the picture means something: above 20 km (the orbit camera's farthest) float
+  // precision flattens the sea to one colour, a pitch of +-90 degrees has no up direction, and
+  // the direction of a yaw of 1e30 degrees is float rounding.
+  cmd->add_option("--camera-height", a->cam_height, "eye height above the mean sea level, metres")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0f, 20000.0f));
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
-      ->capture_default_str();
-  cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(-360.0f, 360.0f));
+  cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up (as the demo's camera, at most 89 either way)")
+      ->capture_default_str()
+      ->check(CLI::Range(-89.0f, 89.0f));
   cmd->add_option("--samples", a->samples, "MSAA samples (1 = off), at most what the driver offers (GL_MAX_SAMPLES: 4 on "
                   "Mesa llvmpipe)")
       ->capture_default_str()

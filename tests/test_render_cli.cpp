@@ -261,6 +261,13 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
       {"--set colour=red", "unknown key 'colour'"},
       {"--set wind_speed", "KEY=VALUE"},
       {"--foam-warmup -1", "--foam-warmup"},
+      // A camera where the picture means nothing: one flat colour at 1e30 m, under the sea, no
+      // up direction at +-90 degrees, float rounding for a direction at 1e30 degrees.
+      {"--camera-height 1e30", "--camera-height: Value 1e30 not in range"},
+      {"--camera-height -2", "--camera-height: Value -2 not in range"},
+      {"--camera-pitch 90", "--camera-pitch: Value 90 not in range"},
+      {"--camera-pitch -1e30", "--camera-pitch"},
+      {"--camera-yaw 1e30", "--camera-yaw: Value 1e30 not in range"},
   };
   for (const Case& c : cases) {
     clitest::Result r = clitest::run_line("render --out '" + out + "' --samples 1 " + c.args, dir_);
