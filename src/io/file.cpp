@@ -344,6 +344,51 @@ struct OutputSet::Impl {
     return nullptr;
   }
   std::function<void(const char*, size_t)> hook;
+  std::unique_ptr<detail::Journal> journal;  // from begin() until the set is finished
+  std::vector<int> journal_slots;
+  bool streaming = false;
+
+  // Names every temporary and backup and writes the journal (io/journal.h) before any exists,
+  // so a process killed from here on is rolled back (before the renames) or forward (during
+  // them) by the next run.
+  void begin() {
+    std::vector<detail::JournalEntry> plan;
+    std::vector<std::string> dirs;
+    for (Entry& e : entries) {
+      e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
+      e.tmp = e.drop ? std::string() : temp_name(e.target.resolved);
+      e.backup = e.target.exists ? temp_name(e.target.resolved, ".old") : std::string();
+      plan.push_back({e.drop, e.target.resolved, e.tmp, e.backup});
+      dirs.push_back(dir_of(e.target.resolved));
+    }
+    auto real_paths = [](const std::vector<std::string>& in) {
+      std::vector<std::string> out;
+      for (const std::string& d : in) {
+        char real[PATH_MAX];
+        out.push_back(::realpath(d.c_str(), real) ? real : d);
+      }
+      return out;
+    };
+    std::vector<std::string> made;
+    for (const auto& [d, slot] : made_dirs) made.push_back(d);
+    journal = std::make_unique<detail::Journal>();
+    journal->begin(plan, real_paths(made), real_paths(drop_dirs), dirs);
+    for (const std::string& c : journal->paths()) journal_slots.push_back(claim(c, 1));
+  }
+  void release_journal() {
+    if (!journal) return;
+    journal->end();
+    journal.reset();
+    for (int& s : journal_slots) release(s);
+    journal_slots.clear();
+  }
+  void stage_entry(Entry& e) {
+    int slot = -1;
+    stage_to(e.target, e.bytes.data(), e.bytes.size(), e.tmp, slot);
+    e.slot = slot;
+    e.staged = true;
+    e.bytes = std::string();  // on disk now
+  }
   void drop_temps() {
     for (Entry& e : entries)
       if (e.staged && !e.tmp.empty()) {
@@ -358,6 +403,7 @@ OutputSet::OutputSet() : impl_(std::make_unique<Impl>()) {}
 
 OutputSet::~OutputSet() {
   impl_->drop_temps();
+  impl_->release_journal();  // before the folders: a copy of it lies in each
   for (auto it = impl_->made_dirs.rbegin(); it != impl_->made_dirs.rend(); ++it) {
     if (!impl_->committed) ::rmdir(it->first.c_str());  // only succeeds while empty
     release(it->second);
@@ -401,11 +447,33 @@ void OutputSet::add(const std::string& path, const std::string& what) {
 void OutputSet::put(const std::string& path, std::string bytes) {
   Impl::Entry* e = impl_->find(path);
   if (!e) {
+    if (impl_->streaming)
+      fail(ErrorCode::Io, "internal: " + quote(path) + " was not declared before the set started writing");
     add(path);
     e = &impl_->entries.back();
   }
+  if (e->staged) fail(ErrorCode::Io, "internal: " + quote(path) + " was given twice");
   e->bytes = std::move(bytes);
   e->given = true;
+  if (impl_->streaming) {
+    try {
+      impl_->stage_entry(*e);
+    } catch (...) {
+      impl_->drop_temps();
+      impl_->release_journal();
+      impl_->streaming = false;
+      throw;
+    }
+    if (impl_->hook) impl_->hook("staged", size_t(e - impl_->entries.data()));
+  }
+}
+
+void OutputSet::stream() {
+  if (impl_->streaming) return;
+  for (const Impl::Entry& e : impl_->entries)
+    if (e.given) fail(ErrorCode::Io, "internal: stream() after a file was given");
+  impl_->begin();
+  impl_->streaming = true;
 }
 
 void OutputSet::remove(const std::string& path, const std::string& what) {
@@ -427,51 +495,22 @@ void OutputSet::commit() {
   for (Impl::Entry& e : entries)
     if (!e.given && !e.drop)
       fail(ErrorCode::Io, "internal: " + e.what + " " + quote(e.target.path) + " was never produced");
-  // The journal (io/journal.h) names every temporary and backup before any exists, so a
-  // process killed from here on is rolled back (before the renames) or forward (during them)
-  // by the next run.
-  std::vector<detail::JournalEntry> plan;
-  std::vector<std::string> dirs;
-  for (Impl::Entry& e : entries) {
-    e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
-    e.tmp = e.drop ? std::string() : temp_name(e.target.resolved);
-    e.backup = e.target.exists ? temp_name(e.target.resolved, ".old") : std::string();
-    plan.push_back({e.drop, e.target.resolved, e.tmp, e.backup});
-    dirs.push_back(dir_of(e.target.resolved));
-  }
-  std::vector<std::string> made;
-  for (const auto& [d, slot] : impl_->made_dirs) {
-    char real[PATH_MAX];
-    made.push_back(::realpath(d.c_str(), real) ? real : d);
-  }
-  std::vector<std::string> drop_dirs;
-  for (const std::string& d : impl_->drop_dirs) {
-    char real[PATH_MAX];
-    drop_dirs.push_back(::realpath(d.c_str(), real) ? real : d);
-  }
-  detail::Journal journal;
-  journal.begin(plan, made, drop_dirs, dirs);
-  std::vector<int> journal_slots;
-  for (const std::string& c : journal.paths()) journal_slots.push_back(claim(c, 1));
-  auto release_journal = [&] {
-    journal.end();
-    for (int& s : journal_slots) release(s);
-  };
-  try {
-    for (size_t i = 0; i < entries.size(); ++i) {
-      Impl::Entry& e = entries[i];
-      if (e.drop) continue;
-      int slot = -1;
-      stage_to(e.target, e.bytes.data(), e.bytes.size(), e.tmp, slot);
-      e.slot = slot;
-      e.staged = true;
-      step("staged", i);
+  if (!impl_->streaming) {
+    impl_->begin();
+    try {
+      for (size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].drop) continue;
+        impl_->stage_entry(entries[i]);
+        step("staged", i);
+      }
+    } catch (...) {
+      impl_->drop_temps();
+      impl_->release_journal();
+      throw;
     }
-  } catch (...) {
-    impl_->drop_temps();
-    release_journal();
-    throw;
   }
+  detail::Journal& journal = *impl_->journal;
+  auto release_journal = [&] { impl_->release_journal(); };
   SignalHold hold;
   // Hard links keep the old files reachable until every rename has succeeded, so a failure
   // part-way can put them back.

@@ -87,6 +87,10 @@ class OutputSet {
   // Removes `dir` after a commit when it is empty by then (files the set does not own stay).
   void remove_directory_if_empty(const std::string& dir);
   void commit();
+  // For sets too large to hold in memory (bake's frames): once every output is declared (add,
+  // remove, make_directory), stream() writes the journal, and each put() from then on writes
+  // its file's temporary at once instead of keeping the bytes. commit() then only renames.
+  void stream();
   // For tests: called during commit() at each step ("staged" after each temporary is complete,
   // "committing" once every temporary and backup exists, "renamed" after each rename,
   // "finished" before the journal goes), so a test can kill the process at a chosen point.
