@@ -13,6 +13,9 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "gl/error.h"
 #include "io/journal.h"
@@ -218,7 +221,16 @@ std::string stage(const Target& t, const void* data, size_t size, int& slot) {
 
 }  // namespace
 
-Target resolve_output(const std::string& path, const std::string& what) {
+namespace {
+Target resolve(const std::string& path, const std::string& what, std::set<std::string>* recovered);
+}
+
+Target resolve_output(const std::string& path, const std::string& what) { return resolve(path, what, nullptr); }
+
+namespace {
+// `recovered`: folders already checked for interrupted sets (a set of many files in one folder
+// reads it once); null: always checked.
+Target resolve(const std::string& path, const std::string& what, std::set<std::string>* recovered) {
   if (path.empty()) fail(ErrorCode::InvalidArgument, "no path given for " + what);
   // Where the whole chain of links ends up, first: /dev/stdout into a pipe links to
   // /proc/self/fd/1 and then to "pipe:[N]", which is no path to follow, but stat() sees the pipe.
@@ -272,7 +284,7 @@ Target resolve_output(const std::string& path, const std::string& what) {
     fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": " + sys_error(errno));
   // A set a killed process left half-committed here is finished before anything reads or
   // replaces its files.
-  detail::recover_sets(real);
+  if (!recovered || recovered->insert(real).second) detail::recover_sets(real);
   t.resolved = std::string(real) + "/" + name;
   if (struct stat st {}; !t.exists && ::stat(t.resolved.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
     t.exists = true;  // put back by the recovery
@@ -280,6 +292,8 @@ Target resolve_output(const std::string& path, const std::string& what) {
   }
   return t;
 }
+
+}  // namespace
 
 void require_writable(const std::string& path, const std::string& what) {
   if (!path.empty()) resolve_output(path, what);
@@ -338,12 +352,14 @@ struct OutputSet::Impl {
   std::vector<std::string> drop_dirs;                  // rmdir'ed after a commit
   bool committed = false;
 
+  std::unordered_map<std::string, size_t> by_path;  // each entry by the path it was added as
   Entry* find(const std::string& path) {
-    for (Entry& e : entries)
-      if (e.target.path == path) return &e;
-    return nullptr;
+    const auto it = by_path.find(path);
+    return it == by_path.end() ? nullptr : &entries[it->second];
   }
   std::function<void(const char*, size_t)> hook;
+  std::set<std::string> recovered;      // folders checked for interrupted sets
+  std::unordered_set<std::string> resolved;  // the entries' files, for add()'s check
   std::unique_ptr<detail::Journal> journal;  // from begin() until the set is finished
   std::vector<int> journal_slots;
   bool streaming = false;
@@ -355,7 +371,7 @@ struct OutputSet::Impl {
     std::vector<detail::JournalEntry> plan;
     std::vector<std::string> dirs;
     for (Entry& e : entries) {
-      e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
+      e.target = resolve(e.target.path, e.what, &recovered);  // the folder may have changed meanwhile
       e.tmp = e.drop ? std::string() : temp_name(e.target.resolved);
       e.backup = e.target.exists ? temp_name(e.target.resolved, ".old") : std::string();
       plan.push_back({e.drop, e.target.resolved, e.tmp, e.backup});
@@ -433,11 +449,13 @@ void OutputSet::make_directory(const std::string& dir, const std::string& what) 
 }
 
 void OutputSet::add(const std::string& path, const std::string& what) {
-  Target t = resolve_output(path, what);
-  for (const Impl::Entry& e : impl_->entries)
-    if (e.target.resolved == t.resolved)
-      fail(ErrorCode::InvalidArgument, e.what + " and " + what + " name the same file " +
-                                           quote(path) + "; give each output its own path");
+  Target t = resolve(path, what, &impl_->recovered);
+  if (!impl_->resolved.insert(t.resolved).second)
+    for (const Impl::Entry& e : impl_->entries)
+      if (e.target.resolved == t.resolved)
+        fail(ErrorCode::InvalidArgument, e.what + " and " + what + " name the same file " +
+                                             quote(path) + "; give each output its own path");
+  impl_->by_path.emplace(path, impl_->entries.size());
   Impl::Entry e;
   e.target = std::move(t);
   e.what = what;
@@ -546,11 +564,12 @@ void OutputSet::commit() {
     fail(ErrorCode::Io, "cannot write " + quote(entries[done].target.path) + " (rename): " + sys_error(err) +
                             "; no file of the set was changed");
   }
+  std::set<std::string> synced;
   for (Impl::Entry& e : entries) {
     if (!e.backup.empty()) ::unlink(e.backup.c_str());
     e.tmp.clear();
     release(e.slot);
-    fsync_dir(dir_of(e.target.resolved));
+    if (synced.insert(dir_of(e.target.resolved)).second) fsync_dir(dir_of(e.target.resolved));
   }
   step("finished", 0);
   release_journal();  // first: a copy of it lies in each folder, the emptied ones too
