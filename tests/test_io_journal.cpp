@@ -239,3 +239,29 @@ TEST(IoJournal, ALiveCommitIsLeftAlone) {
 }
 
 }  // namespace
+
+namespace {
+
+// SIGTERM while a set larger than the signal cleanup's slots is written: the cleanup removes
+// what it tracks, the journal stays for the rest, and the next run leaves the old files and
+// nothing else.
+TEST(IoJournal, SignalDuringALargeSetLeavesNothingAfterTheNextRun) {
+  test::TempDir dir("bigsignal");
+  constexpr int kFiles = 100;
+  for (int i = 0; i < kFiles; i += 2) spit(dir / ("f" + std::to_string(i)), "old");
+  const auto before = tree(dir.path());
+  const int status = in_child([&] {
+    io::OutputSet set;
+    for (int i = 0; i < kFiles; ++i) set.put((dir / ("f" + std::to_string(i))).string(), "new");
+    set.set_step_hook([](const char* s, size_t i) {
+      if (std::string(s) == "staged" && i == 80) ::raise(SIGTERM);
+    });
+    set.commit();
+  });
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "status " << status;
+  io::resolve_output((dir / "f0").string());
+  const auto after = tree(dir.path());
+  EXPECT_EQ(after, before) << "left: " << show(after);
+}
+
+}  // namespace

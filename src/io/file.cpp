@@ -389,7 +389,11 @@ struct OutputSet::Impl {
     for (const auto& [d, slot] : made_dirs) made.push_back(d);
     journal = std::make_unique<detail::Journal>();
     journal->begin(plan, real_paths(made), real_paths(drop_dirs), dirs);
-    for (const std::string& c : journal->paths()) journal_slots.push_back(claim(c, 1));
+    // The signal cleanup removes the journal only when it can also remove every temporary (it
+    // has kSlots places); a larger set keeps its journal on a signal, so the next run removes
+    // the temporaries the cleanup could not.
+    if (entries.size() + journal->paths().size() + made_dirs.size() <= size_t(kSlots) / 2)
+      for (const std::string& c : journal->paths()) journal_slots.push_back(claim(c, 1));
   }
   void release_journal() {
     if (!journal) return;
