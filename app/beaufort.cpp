@@ -116,22 +116,33 @@ std::string beaufort_shot_names() {
   return out;
 }
 
-int render_beaufort(const BeaufortSheet& sheet) {
-  // Every shot's settings are checked before the first is drawn.
-  const std::vector<Shot> list = shots();
-  std::vector<ui::HeadlessFrame> frames;
-  for (const Shot& s : list) {
-    ui::HeadlessFrame f;
-    f.settings = sheet.base;
+std::vector<ui::Settings> beaufort_shot_settings(const ui::Settings& base) {
+  std::vector<ui::Settings> out;
+  for (const Shot& s : shots()) {
+    ui::Settings settings = base;
     for (const auto& [key, value] : {std::pair<std::string_view, std::string_view>{"preset", s.force->preset},
                                      {"seed", kSeed},
                                      {"time_of_day", s.clock}}) {
       try {
-        ui::apply_setting(f.settings, key, value);
+        ui::apply_setting(settings, key, value);
       } catch (const Error& e) {
         throw Error(e.code(), "--beaufort " + s.file + ": " + e.what());
       }
     }
+    out.push_back(settings);
+  }
+  return out;
+}
+
+int render_beaufort(const BeaufortSheet& sheet) {
+  // Every shot's settings are checked before the first is drawn.
+  const std::vector<Shot> list = shots();
+  const std::vector<ui::Settings> settings = beaufort_shot_settings(sheet.base);
+  std::vector<ui::HeadlessFrame> frames;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Shot& s = list[i];
+    ui::HeadlessFrame f;
+    f.settings = settings[i];
     f.width = sheet.width;
     f.height = sheet.height;
     f.samples = sheet.samples;

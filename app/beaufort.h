@@ -4,6 +4,7 @@
 // air and one at low sun, each beside the WMO's words for that force, as one contact sheet
 // (DIR/index.html) and its pictures, written as one set.
 #include <string>
+#include <vector>
 
 #include "scene/settings.h"
 
@@ -20,6 +21,11 @@ struct BeaufortSheet {
 // Renders the sheet; returns the process exit status. Throws Error on bad input or GL failure,
 // and then leaves DIR as it was.
 int render_beaufort(const BeaufortSheet& sheet);
+
+// Each shot's settings: `base` with the shot's preset, seed and time of day applied (Error
+// naming the shot when one is refused). render checks against them which of its options a
+// shot would override, to refuse those by name.
+std::vector<ui::Settings> beaufort_shot_settings(const ui::Settings& base);
 
 // "force 0 ... 12 deck, 4 8 10 12 aerial, 6 low sun": the shots' file names, for --help.
 std::string beaufort_shot_names();

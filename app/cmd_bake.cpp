@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -106,17 +107,32 @@ void add_bake(CLI::App& app, Commands& out) {
     p.time_scale = 1.0f;  // frame i is at i / fps seconds of simulated time
     p.loop_period = float(a->frames / a->fps);
     ocean::validate(p);
-    std::error_code ec;
-    fs::create_directories(a->out, ec);
-    if (ec || !fs::is_directory(a->out))
-      throw Error(ErrorCode::Io, "--out: cannot create the folder '" + a->out + "'" +
-                                     (ec ? ": " + ec.message() : std::string()));
     auto name = [&](int i) {
       char buf[32];
       std::snprintf(buf, sizeof buf, "%04d.exr", i);
       return (fs::path(a->out) / (a->prefix + buf)).string();
     };
-    for (int i = 0; i < a->frames; ++i) io::require_writable(name(i), "--out");
+    // The loop is one set (io::OutputSet, streamed: each frame's temporary is written as it is
+    // made, not held in memory): every frame new or every frame old, also after a failure or a
+    // kill, and the frames of an earlier, longer loop with this prefix go in the same commit,
+    // so the folder never holds two loops. A folder the bake made goes again when it fails.
+    io::OutputSet files;
+    files.make_directory(a->out, "the bake folder (--out)");
+    for (int i = 0; i < a->frames; ++i) files.add(name(i), "frame " + std::to_string(i));
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(a->out, ec)) {
+      const std::string f = e.path().filename().string();
+      if (f.size() < a->prefix.size() + 8 || f.compare(0, a->prefix.size(), a->prefix) != 0 ||
+          f.compare(f.size() - 4, 4, ".exr") != 0)
+        continue;
+      const std::string digits = f.substr(a->prefix.size(), f.size() - a->prefix.size() - 4);
+      if (digits.size() < 4 || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
+        continue;
+      const int frame = std::stoi(digits);  // a name bake writes for a frame past this loop
+      if (frame >= a->frames && fs::path(name(frame)).filename() == f)
+        files.remove((fs::path(a->out) / f).string(), "a frame of an earlier, longer loop");
+    }
+    files.stream();
 
     auto ctx = gl::create_headless({.quiet = true});
     gl::ShaderLibrary shaders(*ctx);
@@ -127,7 +143,17 @@ void add_bake(CLI::App& app, Commands& out) {
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < a->frames; ++i) {
       sim.step(period + i / a->fps);
-      io::write_exr(name(i), bake_frame(sim, i, a->fps, a->half), "frame " + std::to_string(i));
+      const io::ExrImage img = bake_frame(sim, i, a->fps, a->half);
+      // Half channels hold at most 65504: more would be written as infinity.
+      const float limit = a->half ? 65504.0f : std::numeric_limits<float>::max();
+      size_t bad = 0;
+      for (const io::ExrChannel& c : img.channels)
+        for (float v : c.data) bad += !(std::abs(v) <= limit);
+      if (bad)
+        throw Error(ErrorCode::NonFinite,
+                    "frame " + std::to_string(i) + " holds " + std::to_string(bad) + " NaN or infinite value(s)" +
+                        (a->half ? " (or beyond half's 65504)" : "") + "; no frame written");
+      files.put(name(i), io::encode_exr(img, "frame " + std::to_string(i)));
       if (!a->quiet) {
         const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const int done = i + 1, width = 30, filled = done * width / a->frames;
@@ -138,6 +164,7 @@ void add_bake(CLI::App& app, Commands& out) {
         std::fflush(stderr);
       }
     }
+    files.commit();
     if (!a->quiet) std::fprintf(stderr, "\n");
     std::printf("baked %d frames (%d^2, %d cascades, loop %.4g s) into %s\n", a->frames, p.size,
                 p.cascades, period, a->out.c_str());

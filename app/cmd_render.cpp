@@ -100,10 +100,11 @@ void add_render(CLI::App& app, Commands& out) {
   const ui::Settings defaults;
   CLI::App* cmd = app.add_subcommand("render", "render one frame of the ocean headless (EGL) to a PNG");
   cmd->add_option("--out", a->out, "output PNG (written to a temporary file, then renamed)");
-  cmd->add_option("--width", a->width, "image width in pixels")
+  cmd->add_option("--width", a->width, "image width in pixels, 1 to 16384 and within the driver's limits "
+                  "(GL_MAX_RENDERBUFFER_SIZE, its memory: checked before any work)")
       ->capture_default_str()
       ->check(CLI::Range(1, kMaxImageSide));
-  cmd->add_option("--height", a->height, "image height in pixels")
+  cmd->add_option("--height", a->height, "image height in pixels, as --width")
       ->capture_default_str()
       ->check(CLI::Range(1, kMaxImageSide));
   cmd->add_option("--time", a->time, "simulation time in seconds")->capture_default_str();
@@ -139,11 +140,20 @@ void add_render(CLI::App& app, Commands& out) {
   cmd->add_option("--camera", a->camera,
                   "camera preset: " + render::camera_preset_list() +
                       " (height, yaw and pitch; --camera-height/-yaw/-pitch then override)");
-  cmd->add_option("--camera-height", a->cam_height, "eye height, metres")->capture_default_str();
+  // Ranges where the picture means something: above 20 km (the orbit camera's farthest) float
+  // precision flattens the sea to one colour, a pitch of +-90 degrees has no up direction, and
+  // the direction of a yaw of 1e30 degrees is float rounding.
+  cmd->add_option("--camera-height", a->cam_height, "eye height above the mean sea level, metres")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0f, 20000.0f));
   cmd->add_option("--camera-yaw", a->cam_yaw, "view direction, degrees from +x towards +z")
-      ->capture_default_str();
-  cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up")->capture_default_str();
-  cmd->add_option("--samples", a->samples, "MSAA samples (1 = off)")
+      ->capture_default_str()
+      ->check(CLI::Range(-360.0f, 360.0f));
+  cmd->add_option("--camera-pitch", a->cam_pitch, "degrees, > 0 looks up (as the demo's camera, at most 89 either way)")
+      ->capture_default_str()
+      ->check(CLI::Range(-89.0f, 89.0f));
+  cmd->add_option("--samples", a->samples, "MSAA samples (1 = off), at most what the driver offers (GL_MAX_SAMPLES: 4 on "
+                  "Mesa llvmpipe)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
   cmd->add_option("--export-maps", a->maps, kMapsHelp);
@@ -198,7 +208,7 @@ void add_render(CLI::App& app, Commands& out) {
       if (!ignored.empty())
         std::fprintf(stderr, "oceanfft: %s\n", ui::ignored_message(a->settings_in, ignored).c_str());
     }
-    if (!a->settings_out.empty()) {
+    if (!a->settings_out.empty() && a->beaufort.empty()) {
       if (!a->gallery.empty())
         throw Error(ErrorCode::InvalidArgument, "--save-settings needs --out (a gallery has a set per shot)");
       io::require_writable(a->settings_out, "the settings file");
@@ -257,17 +267,53 @@ void add_render(CLI::App& app, Commands& out) {
       set("--set", row->key, value);
     }
     ocean::validate(p);
-    if (!a->beaufort.empty())
+    // A set of fixed shots (the gallery, the Beaufort sheet) sets its own camera, sea preset,
+    // seed and time of day, and draws the computed sky without maps: an option it would
+    // silently ignore is refused by name. Besides the fixed list, any setting option or --set
+    // key whose value a shot overrides (a preset sets wind, swell, cascades and patches) is.
+    auto refuse_ignored = [&](const char* set_name, std::vector<const char*> fixed,
+                              const std::vector<ui::Settings>& shots) {
+      auto refuse = [&](const std::string& o, const char* why = "its shots set their own") {
+        throw Error(ErrorCode::InvalidArgument, o + " does not apply to " + set_name + " (" + why + ")");
+      };
+      for (const char* o : fixed)
+        if (cmd->count(o)) refuse(o);
+      const char* overridden = "a shot's preset, seed or time of day sets it";
+      for (const ui::Settings& shot : shots) {
+        for (const auto& [row, text] : a->table)
+          if (cmd->count(row->option) &&
+              ui::format_value(*row, shot) != ui::format_value(*row, settings))
+            refuse(row->option, overridden);
+        for (const std::string& kv : a->set) {
+          const ui::Setting* row = parse_set(kv).first;
+          if (ui::format_value(*row, shot) != ui::format_value(*row, settings)) refuse("--set " + row->key, overridden);
+        }
+        if (cmd->count("--patch-sizes") && (shot.ocean.cascades != p.cascades ||
+                                             shot.ocean.patch_sizes != p.patch_sizes))
+          refuse("--patch-sizes", overridden);
+      }
+    };
+    const std::vector<const char*> fixed_shot_options = {
+        "--sky", "--export-maps", "--camera", "--camera-height", "--camera-yaw", "--camera-pitch",
+        "--preset", "--seed", "--time-of-day", "--sun-elevation", "--sun-azimuth"};
+    if (!a->beaufort.empty()) {
+      // The sheet also fixes the time and the foam warm-up, and has no one set of settings.
+      std::vector<const char*> fixed = fixed_shot_options;
+      fixed.insert(fixed.end(), {"--time", "--foam-warmup", "--save-settings"});
+      refuse_ignored("--beaufort", fixed, beaufort_shot_settings(settings));
       return render_beaufort({a->beaufort, a->width, a->height, a->samples, settings});
+    }
     if (!a->gallery.empty()) {
-      // The shots fix their own camera, sea preset, seed and time of day and draw the computed
-      // sky without maps: an option the gallery would silently ignore is refused by name.
-      for (const char* o : {"--sky", "--export-maps", "--camera", "--camera-height", "--camera-yaw",
-                            "--camera-pitch", "--preset", "--seed", "--time-of-day", "--sun-elevation",
-                            "--sun-azimuth"})
-        if (cmd->count(o))
-          throw Error(ErrorCode::InvalidArgument,
-                      std::string(o) + " does not apply to --gallery (its shots set their own)");
+      std::vector<ui::Settings> shots;
+      for (const GalleryShot& g : gallery()) {
+        ui::Settings shot = settings;
+        for (const std::string& kv : g.set) {
+          const size_t eq = kv.find('=');
+          ui::apply_setting(shot, kv.substr(0, eq), kv.substr(eq + 1));
+        }
+        shots.push_back(shot);
+      }
+      refuse_ignored("--gallery", fixed_shot_options, shots);
       // Every shot's settings are checked before the first is drawn.
       std::vector<std::pair<const GalleryShot*, ui::HeadlessFrame>> frames;
       const ui::Settings base = settings;

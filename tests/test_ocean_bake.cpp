@@ -2,6 +2,13 @@
 // `oceanfft bake` (OpenEXR frames read back equal the simulation's maps; the loop is seamless),
 // `oceanfft probe` (JSON equal to the library's query) and `render --out x.exr` (refused).
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <map>
+#include <thread>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -11,6 +18,7 @@
 #include "support/cli_run.h"
 #include "gl_fixture.h"
 #include "io/exr.h"
+#include "io/file.h"
 #include "ocean/ocean.h"
 #include "ocean/simulation.h"
 #include "scene/settings.h"
@@ -183,6 +191,77 @@ TEST_F(Probe, BadPointsAndExrRendersAreRefused) {
   EXPECT_TRUE(r.exited && r.status == 2) << r.output();
   EXPECT_NE(r.err.find("PNG"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(exr));
+}
+
+}  // namespace
+}  // namespace oceanfft
+
+namespace oceanfft {
+namespace {
+
+// Every file in `dir` (hidden ones too) with its bytes.
+std::map<std::string, std::string> folder(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out[e.path().filename().string()] = clitest::slurp(e.path());
+  return out;
+}
+
+// The bake folder is one loop: a shorter bake removes the longer loop's extra frames (and only
+// those), and a bake killed part-way (kill -9, once the folder first changes) leaves, after the
+// next run looks at the folder, the whole old loop and nothing else.
+TEST(BakeSet, TheFolderHoldsOneLoop) {
+  if (!io::have_exr()) GTEST_SKIP() << "built without OpenEXR";
+  TempDir dir;
+  const fs::path seq = dir.path() / "seq";
+  auto bake = [&](int frames, const std::string& seed) {
+    return "bake --quiet --out " + seq.string() + " --frames " + std::to_string(frames) +
+           " --fps 4 --size 64 --seed " + seed;
+  };
+  clitest::Result r = clitest::run_line(bake(4, "1"), dir.path());
+  ASSERT_TRUE(r.exited && r.status == 0) << r.output();
+  clitest::spit(seq / "notes.txt", "mine");
+  clitest::spit(seq / "ocean_00002.exr", "not a name bake writes");
+  const auto old_loop = folder(seq);
+  ASSERT_EQ(old_loop.size(), 6u);
+
+  // Killed as soon as anything in the folder changes.
+  const std::vector<std::string> words = clitest::words(bake(2, "2"));
+  std::vector<char*> argv;
+  const std::string exe = clitest::bin();
+  argv.push_back(const_cast<char*>(exe.c_str()));
+  for (const std::string& w : words) argv.push_back(const_cast<char*>(w.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execv(exe.c_str(), argv.data());
+    ::_exit(127);
+  }
+  bool changed = false;
+  for (int i = 0; i < 60000 && !changed; ++i) {
+    changed = folder(seq) != old_loop;
+    if (!changed) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(changed) << "the bake never touched its folder";
+  io::resolve_output((seq / "ocean_0000.exr").string());  // what the next run does first
+  const auto after = folder(seq);
+  std::string differ;  // names, not bytes, in the message
+  for (const auto& [k, v] : after)
+    if (!old_loop.count(k) || old_loop.at(k) != v) differ += " " + k;
+  for (const auto& [k, v] : old_loop)
+    if (!after.count(k)) differ += " -" + k;
+  EXPECT_EQ(differ, "") << "after the kill and the next run, files that are not the old loop's";
+
+  // A shorter loop, completed: frames 2 and 3 go, the user's files stay.
+  r = clitest::run_line(bake(2, "3"), dir.path());
+  ASSERT_TRUE(r.exited && r.status == 0) << r.output();
+  const auto now = folder(seq);
+  std::vector<std::string> names;
+  for (const auto& [k, v] : now) names.push_back(k);
+  EXPECT_EQ(names, (std::vector<std::string>{"notes.txt", "ocean_0000.exr", "ocean_00002.exr", "ocean_0001.exr"}));
+  EXPECT_NE(now.at("ocean_0000.exr"), old_loop.at("ocean_0000.exr")) << "a new seed gives a new frame";
 }
 
 }  // namespace

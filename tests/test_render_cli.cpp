@@ -2,6 +2,7 @@
 // `oceanfft render` end to end: the PNG shows a sky and a textured sea, the maps it exports
 // have the documented layout, and bad input fails with a message and no output.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -260,6 +261,13 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
       {"--set colour=red", "unknown key 'colour'"},
       {"--set wind_speed", "KEY=VALUE"},
       {"--foam-warmup -1", "--foam-warmup"},
+      // A camera where the picture means nothing: one flat colour at 1e30 m, under the sea, no
+      // up direction at +-90 degrees, float rounding for a direction at 1e30 degrees.
+      {"--camera-height 1e30", "--camera-height: Value 1e30 not in range"},
+      {"--camera-height -2", "--camera-height: Value -2 not in range"},
+      {"--camera-pitch 90", "--camera-pitch: Value 90 not in range"},
+      {"--camera-pitch -1e30", "--camera-pitch"},
+      {"--camera-yaw 1e30", "--camera-yaw: Value 1e30 not in range"},
   };
   for (const Case& c : cases) {
     clitest::Result r = clitest::run_line("render --out '" + out + "' --samples 1 " + c.args, dir_);
@@ -344,3 +352,85 @@ TEST_F(RenderCli, SunGlitterPathIsPresentAndWiderAtHigherWind) {
   EXPECT_GT(calm, 2);
   EXPECT_GT(rough, calm) << "a rougher sea spreads the glitter wider";
 }
+
+namespace {
+
+// A picture the driver cannot hold is refused before the simulation runs, with one line that
+// names the limit, and no file: samples past the driver's GL_MAX_SAMPLES (exit 2), and on
+// llvmpipe the advertised 16384^2 at 4 samples, whose 4 GiB colour target it does not make
+// (exit 6, at once).
+TEST_F(RenderCli, PicturesBeyondTheDriverAreRefusedFirst) {
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  const std::string out = (dir_ / "big.png").string();
+  struct Case {
+    std::string args, message;
+    int status;
+  };
+  std::vector<Case> cases;
+  if (max_samples < 64)
+    cases.push_back({"--width 64 --height 36 --samples " + std::to_string(max_samples + 1),
+                     "the driver offers at most " + std::to_string(max_samples) + " samples (GL_MAX_SAMPLES)", 2});
+  if (oceanfft::test::context().info().renderer.find("llvmpipe") != std::string::npos)
+    cases.push_back({"--width 16384 --height 16384 --samples 4",
+                     "16384x16384 at 4 samples: the driver cannot make its framebuffer "
+                     "(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT",
+                     6});
+  if (cases.empty()) GTEST_SKIP() << "this driver offers 64 samples and is not llvmpipe";
+  for (const Case& c : cases) {
+    const auto start = std::chrono::steady_clock::now();
+    const clitest::Result r = clitest::run_line("render --out '" + out + "' --size 64 " + c.args, dir_);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(r.exited && r.status == c.status) << c.args << ": status " << r.status << ": " << r.output();
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_LT(seconds, 20.0) << c.args << ": refused only after the work";
+    EXPECT_FALSE(fs::exists(out)) << c.args;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The Beaufort sheet and the gallery refuse, by name and before anything is made, every option
+// they would ignore: the fixed ones (camera, sky, maps; the sheet's time, warm-up and saved
+// settings) and any setting a shot's preset, seed or time of day overrides. Options they do
+// honour (--size) pass the check. The folders lie under a regular file, so a run that got past
+// the check fails there (exit 3) instead of rendering.
+TEST_F(RenderCli, ShotSetsRefuseOptionsTheyIgnore) {
+  clitest::spit(dir_ / "file", "x");
+  const std::string sheet = (dir_ / "file/sheet").string(), gal = (dir_ / "file/gal").string();
+  struct Case {
+    std::string args, message;
+    int status;
+  };
+  const std::vector<Case> cases = {
+      {"--beaufort '" + sheet + "' --wind-speed 5", "--wind-speed does not apply to --beaufort (a shot's preset", 2},
+      {"--beaufort '" + sheet + "' --choppiness 0.5", "--choppiness does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --set wind_speed=5", "--set wind_speed does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --patch-sizes 500,100,20", "--patch-sizes does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --time 3", "--time does not apply to --beaufort (its shots set their own)", 2},
+      {"--beaufort '" + sheet + "' --foam-warmup 1", "--foam-warmup does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --save-settings '" + (dir_ / "s.json").string() + "'",
+       "--save-settings does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --sky '" + (dir_ / "missing.hdr").string() + "'", "--sky does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --export-maps '" + (dir_ / "maps").string() + "'",
+       "--export-maps does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --camera aerial", "--camera does not apply to --beaufort", 2},
+      {"--beaufort '" + sheet + "' --preset storm", "--preset does not apply to --beaufort", 2},
+      {"--gallery '" + gal + "' --wind-speed 5", "--wind-speed does not apply to --gallery (a shot's preset", 2},
+      {"--gallery '" + gal + "' --set choppiness=0.5", "--set choppiness does not apply to --gallery", 2},
+      // Honoured: past the check, refused where the folder cannot be made.
+      {"--beaufort '" + sheet + "' --size 64 --width 32 --height 18", "is a regular file, not a directory", 3},
+      {"--gallery '" + gal + "' --size 64 --time 3 --width 32 --height 18", "is a regular file, not a directory", 3},
+  };
+  for (const Case& c : cases) {
+    const clitest::Result r = clitest::run_line("render " + c.args, dir_);
+    EXPECT_TRUE(r.exited && r.status == c.status) << c.args << ": status " << r.status << ": " << r.output();
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_FALSE(fs::exists(dir_ / "s.json") || fs::exists(dir_ / "maps")) << c.args;
+  }
+}
+
+}  // namespace

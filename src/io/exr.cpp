@@ -20,7 +20,7 @@ namespace oceanfft::io {
 #ifdef OCEANFFT_HAVE_OPENEXR
 bool have_exr() { return true; }
 
-void write_exr(const std::string& path, const ExrImage& image, const std::string& what) {
+std::string encode_exr(const ExrImage& image, const std::string& what) {
   const size_t texels = size_t(image.width) * size_t(image.height);
   if (image.width <= 0 || image.height <= 0 || image.channels.empty())
     throw Error(ErrorCode::InvalidArgument, what + ": an EXR needs a size and channels");
@@ -52,7 +52,11 @@ void write_exr(const std::string& path, const ExrImage& image, const std::string
   } catch (const std::exception& e) {
     throw Error(ErrorCode::Io, what + ": OpenEXR: " + e.what());
   }
-  write_file(path, bytes, what);
+  return bytes;
+}
+
+void write_exr(const std::string& path, const ExrImage& image, const std::string& what) {
+  write_file(path, encode_exr(image, what), what);
 }
 
 ExrImage read_exr(const std::string& path, const std::string& what) {
@@ -88,6 +92,9 @@ ExrImage read_exr(const std::string& path, const std::string& what) {
 }
 #else
 bool have_exr() { return false; }
+std::string encode_exr(const ExrImage&, const std::string& what) {
+  throw Error(ErrorCode::Io, what + ": this build has no OpenEXR (install libopenexr-dev and rebuild)");
+}
 void write_exr(const std::string&, const ExrImage&, const std::string& what) {
   throw Error(ErrorCode::Io, what + ": this build has no OpenEXR (install libopenexr-dev and rebuild)");
 }

@@ -24,6 +24,8 @@ struct ExrImage {
 };
 
 bool have_exr();
+// The file's bytes (for an io::OutputSet). Throws Io (with `what`).
+std::string encode_exr(const ExrImage& image, const std::string& what = "the output");
 // Throws Io (with `what`) on any failure; the file appears whole or not at all.
 void write_exr(const std::string& path, const ExrImage& image,
                const std::string& what = "the output");

@@ -13,8 +13,12 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "gl/error.h"
+#include "io/journal.h"
 
 namespace oceanfft::io {
 namespace fs = std::filesystem;
@@ -136,32 +140,37 @@ void fsync_dir(const std::string& dir) {
   ::close(fd);
 }
 
-// A unique name beside `resolved`, created exclusively; returns the open descriptor.
-int create_temp(const std::string& resolved, std::string& tmp, const std::string& shown) {
+// A fresh name beside `resolved` for a temporary or a backup (not created here).
+std::string temp_name(const std::string& resolved, const char* suffix = ".tmp") {
   static std::mt19937_64 rng{std::random_device{}()};
-  const std::string dir = dir_of(resolved);
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    char name[40];
-    std::snprintf(name, sizeof name, "/.oceanfft-%d-%08llx.tmp", int(::getpid()),
-                  (unsigned long long)(rng() & 0xffffffffu));
-    tmp = dir + name;
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd >= 0) return fd;
-    if (errno != EEXIST)
-      fail(ErrorCode::Io, "cannot write " + quote(shown) + ": " + sys_error(errno));
-  }
-  fail(ErrorCode::Io, "cannot write " + quote(shown) + ": no free temporary name");
+  char name[64];
+  std::snprintf(name, sizeof name, "/.oceanfft-%d-%016llx%s", int(::getpid()), (unsigned long long)rng(), suffix);
+  return dir_of(resolved) + name;
 }
 
-// Writes `data` to a new temporary beside the target; every step checked. On failure the
-// temporary is gone and Io is thrown. Returns the claimed cleanup slot through `slot`.
-std::string stage(const Target& t, const void* data, size_t size, int& slot) {
-  std::string tmp;
-  const int fd = create_temp(t.resolved, tmp, t.path);
-  slot = claim(tmp, 1);
+// Writes `data` as a complete file named `name` (which must not exist yet) beside the target;
+// every step checked. The bytes go to an unnamed file (O_TMPFILE) that gets its name only once
+// it is complete and fsync'ed, so a process killed while writing leaves nothing; where the file
+// system has no unnamed files, `name` is written directly. On failure nothing is left and Io is
+// thrown (EEXIST as `*exists` instead, when given). `slot` is the claimed cleanup slot.
+void stage_to(const Target& t, const void* data, size_t size, const std::string& name, int& slot,
+              bool* exists = nullptr) {
+  int fd = detail::open_unnamed(dir_of(t.resolved));
+  const bool unnamed = fd >= 0;
+  if (!unnamed) {
+    fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+      if (errno == EEXIST && exists) {
+        *exists = true;
+        return;
+      }
+      fail(ErrorCode::Io, "cannot write " + quote(t.path) + ": " + sys_error(errno));
+    }
+    slot = claim(name, 1);
+  }
   auto give_up = [&](const char* step, int err) {
     ::close(fd);
-    ::unlink(tmp.c_str());
+    if (!unnamed) ::unlink(name.c_str());
     release(slot);
     fail(ErrorCode::Io, "cannot write " + quote(t.path) + " (" + step + "): " + sys_error(err) +
                             "; " + (t.exists ? "the old file is unchanged" : "nothing written"));
@@ -180,18 +189,48 @@ std::string stage(const Target& t, const void* data, size_t size, int& slot) {
   }
   if (::fchmod(fd, t.exists ? (t.mode & 07777) : default_mode()) != 0) give_up("chmod", errno);
   if (::fsync(fd) != 0) give_up("fsync", errno);
+  if (unnamed) {
+    if (const int err = detail::name_unnamed(fd, name)) {
+      if (err == EEXIST && exists) {
+        ::close(fd);
+        *exists = true;
+        return;
+      }
+      give_up("link", err);
+    }
+    slot = claim(name, 1);
+  }
   if (::close(fd) != 0) {
     const int err = errno;
-    ::unlink(tmp.c_str());
+    ::unlink(name.c_str());
     release(slot);
     fail(ErrorCode::Io, "cannot write " + quote(t.path) + " (close): " + sys_error(err));
   }
-  return tmp;
+}
+
+// A complete temporary beside the target under a fresh name; returns the name.
+std::string stage(const Target& t, const void* data, size_t size, int& slot) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const std::string name = temp_name(t.resolved);
+    bool taken = false;
+    stage_to(t, data, size, name, slot, &taken);
+    if (!taken) return name;
+  }
+  fail(ErrorCode::Io, "cannot write " + quote(t.path) + ": no free temporary name");
 }
 
 }  // namespace
 
-Target resolve_output(const std::string& path, const std::string& what) {
+namespace {
+Target resolve(const std::string& path, const std::string& what, std::set<std::string>* recovered);
+}
+
+Target resolve_output(const std::string& path, const std::string& what) { return resolve(path, what, nullptr); }
+
+namespace {
+// `recovered`: folders already checked for interrupted sets (a set of many files in one folder
+// reads it once); null: always checked.
+Target resolve(const std::string& path, const std::string& what, std::set<std::string>* recovered) {
   if (path.empty()) fail(ErrorCode::InvalidArgument, "no path given for " + what);
   // Where the whole chain of links ends up, first: /dev/stdout into a pipe links to
   // /proc/self/fd/1 and then to "pipe:[N]", which is no path to follow, but stat() sees the pipe.
@@ -243,9 +282,18 @@ Target resolve_output(const std::string& path, const std::string& what) {
     fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": " + quote(dir) + " is not a directory");
   if (::access(real, W_OK) != 0)
     fail(ErrorCode::Io, "cannot write " + what + " " + quote(path) + ": " + sys_error(errno));
+  // A set a killed process left half-committed here is finished before anything reads or
+  // replaces its files.
+  if (!recovered || recovered->insert(real).second) detail::recover_sets(real);
   t.resolved = std::string(real) + "/" + name;
+  if (struct stat st {}; !t.exists && ::stat(t.resolved.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    t.exists = true;  // put back by the recovery
+    t.mode = st.st_mode;
+  }
   return t;
 }
+
+}  // namespace
 
 void require_writable(const std::string& path, const std::string& what) {
   if (!path.empty()) resolve_output(path, what);
@@ -296,6 +344,7 @@ struct OutputSet::Impl {
     std::string what, bytes, tmp, backup;
     bool given = false;
     bool drop = false;  // removed by the commit instead of written
+    bool staged = false;  // `tmp` exists
     int slot = -1;
   };
   std::vector<Entry> entries;
@@ -303,14 +352,66 @@ struct OutputSet::Impl {
   std::vector<std::string> drop_dirs;                  // rmdir'ed after a commit
   bool committed = false;
 
+  std::unordered_map<std::string, size_t> by_path;  // each entry by the path it was added as
   Entry* find(const std::string& path) {
-    for (Entry& e : entries)
-      if (e.target.path == path) return &e;
-    return nullptr;
+    const auto it = by_path.find(path);
+    return it == by_path.end() ? nullptr : &entries[it->second];
+  }
+  std::function<void(const char*, size_t)> hook;
+  std::set<std::string> recovered;      // folders checked for interrupted sets
+  std::unordered_set<std::string> resolved;  // the entries' files, for add()'s check
+  std::unique_ptr<detail::Journal> journal;  // from begin() until the set is finished
+  std::vector<int> journal_slots;
+  bool streaming = false;
+
+  // Names every temporary and backup and writes the journal (io/journal.h) before any exists,
+  // so a process killed from here on is rolled back (before the renames) or forward (during
+  // them) by the next run.
+  void begin() {
+    std::vector<detail::JournalEntry> plan;
+    std::vector<std::string> dirs;
+    for (Entry& e : entries) {
+      e.target = resolve(e.target.path, e.what, &recovered);  // the folder may have changed meanwhile
+      e.tmp = e.drop ? std::string() : temp_name(e.target.resolved);
+      e.backup = e.target.exists ? temp_name(e.target.resolved, ".old") : std::string();
+      plan.push_back({e.drop, e.target.resolved, e.tmp, e.backup});
+      dirs.push_back(dir_of(e.target.resolved));
+    }
+    auto real_paths = [](const std::vector<std::string>& in) {
+      std::vector<std::string> out;
+      for (const std::string& d : in) {
+        char real[PATH_MAX];
+        out.push_back(::realpath(d.c_str(), real) ? real : d);
+      }
+      return out;
+    };
+    std::vector<std::string> made;
+    for (const auto& [d, slot] : made_dirs) made.push_back(d);
+    journal = std::make_unique<detail::Journal>();
+    journal->begin(plan, real_paths(made), real_paths(drop_dirs), dirs);
+    // The signal cleanup removes the journal only when it can also remove every temporary (it
+    // has kSlots places); a larger set keeps its journal on a signal, so the next run removes
+    // the temporaries the cleanup could not.
+    if (entries.size() + journal->paths().size() + made_dirs.size() <= size_t(kSlots) / 2)
+      for (const std::string& c : journal->paths()) journal_slots.push_back(claim(c, 1));
+  }
+  void release_journal() {
+    if (!journal) return;
+    journal->end();
+    journal.reset();
+    for (int& s : journal_slots) release(s);
+    journal_slots.clear();
+  }
+  void stage_entry(Entry& e) {
+    int slot = -1;
+    stage_to(e.target, e.bytes.data(), e.bytes.size(), e.tmp, slot);
+    e.slot = slot;
+    e.staged = true;
+    e.bytes = std::string();  // on disk now
   }
   void drop_temps() {
     for (Entry& e : entries)
-      if (!e.tmp.empty()) {
+      if (e.staged && !e.tmp.empty()) {
         ::unlink(e.tmp.c_str());
         e.tmp.clear();
         release(e.slot);
@@ -322,6 +423,7 @@ OutputSet::OutputSet() : impl_(std::make_unique<Impl>()) {}
 
 OutputSet::~OutputSet() {
   impl_->drop_temps();
+  impl_->release_journal();  // before the folders: a copy of it lies in each
   for (auto it = impl_->made_dirs.rbegin(); it != impl_->made_dirs.rend(); ++it) {
     if (!impl_->committed) ::rmdir(it->first.c_str());  // only succeeds while empty
     release(it->second);
@@ -339,6 +441,7 @@ void OutputSet::make_directory(const std::string& dir, const std::string& what) 
       if (!S_ISDIR(st.st_mode))
         fail(ErrorCode::Io, "cannot create " + what + " " + quote(dir) + ": " + quote(so_far.string()) +
                                 " is " + node_kind(st.st_mode) + ", not a directory");
+      detail::recover_sets(so_far.string());
       continue;
     }
     if (errno != ENOENT || ::mkdir(so_far.c_str(), 0777) != 0)
@@ -350,11 +453,13 @@ void OutputSet::make_directory(const std::string& dir, const std::string& what) 
 }
 
 void OutputSet::add(const std::string& path, const std::string& what) {
-  Target t = resolve_output(path, what);
-  for (const Impl::Entry& e : impl_->entries)
-    if (e.target.resolved == t.resolved)
-      fail(ErrorCode::InvalidArgument, e.what + " and " + what + " name the same file " +
-                                           quote(path) + "; give each output its own path");
+  Target t = resolve(path, what, &impl_->recovered);
+  if (!impl_->resolved.insert(t.resolved).second)
+    for (const Impl::Entry& e : impl_->entries)
+      if (e.target.resolved == t.resolved)
+        fail(ErrorCode::InvalidArgument, e.what + " and " + what + " name the same file " +
+                                             quote(path) + "; give each output its own path");
+  impl_->by_path.emplace(path, impl_->entries.size());
   Impl::Entry e;
   e.target = std::move(t);
   e.what = what;
@@ -364,11 +469,33 @@ void OutputSet::add(const std::string& path, const std::string& what) {
 void OutputSet::put(const std::string& path, std::string bytes) {
   Impl::Entry* e = impl_->find(path);
   if (!e) {
+    if (impl_->streaming)
+      fail(ErrorCode::Io, "internal: " + quote(path) + " was not declared before the set started writing");
     add(path);
     e = &impl_->entries.back();
   }
+  if (e->staged) fail(ErrorCode::Io, "internal: " + quote(path) + " was given twice");
   e->bytes = std::move(bytes);
   e->given = true;
+  if (impl_->streaming) {
+    try {
+      impl_->stage_entry(*e);
+    } catch (...) {
+      impl_->drop_temps();
+      impl_->release_journal();
+      impl_->streaming = false;
+      throw;
+    }
+    if (impl_->hook) impl_->hook("staged", size_t(e - impl_->entries.data()));
+  }
+}
+
+void OutputSet::stream() {
+  if (impl_->streaming) return;
+  for (const Impl::Entry& e : impl_->entries)
+    if (e.given) fail(ErrorCode::Io, "internal: stream() after a file was given");
+  impl_->begin();
+  impl_->streaming = true;
 }
 
 void OutputSet::remove(const std::string& path, const std::string& what) {
@@ -378,30 +505,41 @@ void OutputSet::remove(const std::string& path, const std::string& what) {
 
 void OutputSet::remove_directory_if_empty(const std::string& dir) { impl_->drop_dirs.push_back(dir); }
 
+void OutputSet::set_step_hook(std::function<void(const char* step, size_t index)> hook) {
+  impl_->hook = std::move(hook);
+}
+
 void OutputSet::commit() {
   auto& entries = impl_->entries;
+  auto step = [&](const char* name, size_t i) {
+    if (impl_->hook) impl_->hook(name, i);
+  };
   for (Impl::Entry& e : entries)
     if (!e.given && !e.drop)
       fail(ErrorCode::Io, "internal: " + e.what + " " + quote(e.target.path) + " was never produced");
-  try {
-    for (Impl::Entry& e : entries) {
-      e.target = resolve_output(e.target.path, e.what);  // the folder may have changed meanwhile
-      if (!e.drop) e.tmp = stage(e.target, e.bytes.data(), e.bytes.size(), e.slot);
+  if (!impl_->streaming) {
+    impl_->begin();
+    try {
+      for (size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].drop) continue;
+        impl_->stage_entry(entries[i]);
+        step("staged", i);
+      }
+    } catch (...) {
+      impl_->drop_temps();
+      impl_->release_journal();
+      throw;
     }
-  } catch (...) {
-    impl_->drop_temps();
-    throw;
   }
+  detail::Journal& journal = *impl_->journal;
+  auto release_journal = [&] { impl_->release_journal(); };
   SignalHold hold;
   // Hard links keep the old files reachable until every rename has succeeded, so a failure
   // part-way can put them back.
-  for (Impl::Entry& e : entries) {
-    if (!e.target.exists) continue;
-    const int fd = create_temp(e.target.resolved, e.backup, e.target.path);
-    ::close(fd);
-    ::unlink(e.backup.c_str());
-    if (::link(e.target.resolved.c_str(), e.backup.c_str()) != 0) e.backup.clear();
-  }
+  for (Impl::Entry& e : entries)
+    if (!e.backup.empty() && ::link(e.target.resolved.c_str(), e.backup.c_str()) != 0) e.backup.clear();
+  journal.set_state('C');
+  step("committing", 0);
   size_t done = 0;
   int err = 0;
   for (; done < entries.size(); ++done) {
@@ -412,8 +550,10 @@ void OutputSet::commit() {
       err = errno;
       break;
     }
+    step("renamed", done);
   }
   if (done < entries.size()) {
+    journal.set_state('B');
     for (size_t i = 0; i < done; ++i) {
       Impl::Entry& e = entries[i];
       if (!e.backup.empty()) ::rename(e.backup.c_str(), e.target.resolved.c_str());
@@ -424,15 +564,19 @@ void OutputSet::commit() {
     for (Impl::Entry& e : entries)
       if (!e.backup.empty()) ::unlink(e.backup.c_str());
     impl_->drop_temps();
+    release_journal();
     fail(ErrorCode::Io, "cannot write " + quote(entries[done].target.path) + " (rename): " + sys_error(err) +
                             "; no file of the set was changed");
   }
+  std::set<std::string> synced;
   for (Impl::Entry& e : entries) {
     if (!e.backup.empty()) ::unlink(e.backup.c_str());
     e.tmp.clear();
     release(e.slot);
-    fsync_dir(dir_of(e.target.resolved));
+    if (synced.insert(dir_of(e.target.resolved)).second) fsync_dir(dir_of(e.target.resolved));
   }
+  step("finished", 0);
+  release_journal();  // first: a copy of it lies in each folder, the emptied ones too
   for (const std::string& d : impl_->drop_dirs) ::rmdir(d.c_str());  // only succeeds while empty
   impl_->committed = true;
 }

@@ -5,7 +5,10 @@
 // Outputs
 //  - A new file is written to a temporary beside its target, flushed, fsync'ed and closed (each
 //    step checked), then renamed over the target: a reader sees the old file or the new one,
-//    never half of one, and a failure leaves the old file and no temporary.
+//    never half of one, and a failure leaves the old file and no temporary. The temporary is an
+//    unnamed file (O_TMPFILE) that is linked under its name only when complete, so a process
+//    killed while writing (kill -9, the OOM killer) leaves nothing; a named temporary where the
+//    file system has no unnamed files.
 //  - A target that is a symlink is followed (to any depth) and its final target is replaced in
 //    the same way; the link itself stays.
 //  - A target that exists but is not a regular file (a directory, a device, a FIFO, a socket) is
@@ -13,7 +16,9 @@
 //    writing into it could block forever (a FIFO) or touch hardware. Nothing we write is meant
 //    for one; pipe stdout instead.
 //  - OutputSet writes several files as one: all new or all old, also on SIGINT/SIGTERM/SIGHUP
-//    (temporaries and folders it created are removed, then the signal takes its course).
+//    (temporaries and folders it created are removed, then the signal takes its course), and
+//    after kill -9: a commit journal (io/journal.h) lets the next run that writes into one of
+//    the set's folders roll the set back or forward from what is on disk.
 //  - Two outputs that name the same file are an InvalidArgument error.
 // Inputs
 //  - Only regular files are read; a FIFO, a device or a directory is refused before it is read
@@ -22,6 +27,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -81,6 +87,14 @@ class OutputSet {
   // Removes `dir` after a commit when it is empty by then (files the set does not own stay).
   void remove_directory_if_empty(const std::string& dir);
   void commit();
+  // For sets too large to hold in memory (bake's frames): once every output is declared (add,
+  // remove, make_directory), stream() writes the journal, and each put() from then on writes
+  // its file's temporary at once instead of keeping the bytes. commit() then only renames.
+  void stream();
+  // For tests: called during commit() at each step ("staged" after each temporary is complete,
+  // "committing" once every temporary and backup exists, "renamed" after each rename,
+  // "finished" before the journal goes), so a test can kill the process at a chosen point.
+  void set_step_hook(std::function<void(const char* step, size_t index)> hook);
 
  private:
   struct Impl;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gl/error.h"
+#include "gl/targets.h"
 #include "io/file.h"
 #include "io/image.h"
 #include "render/bodies.h"
@@ -180,6 +181,12 @@ SeaState measure_sea(const ocean::Simulation& sim) {
 RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
                            const gl::ShaderLibrary& shaders, const std::string& maps_dir,
                            io::OutputSet* maps_set) {
+  // The picture's targets (render::Offscreen's: RGBA8 and DEPTH32F at the samples, an RGBA8
+  // resolve) against the driver's limits and memory, before the simulation's work; the host
+  // holds the read-back rows twice and the encoded image.
+  gl::require_targets(context, {f.width, f.height, f.samples,
+                                {{GL_RGBA8, 4, "RGBA8 colour"}, {GL_DEPTH_COMPONENT32F, 4, "DEPTH32F depth"}},
+                                3 * int64_t(f.width) * int64_t(f.height) * 4});
   ocean::Simulation sim(shaders, f.settings.ocean);
   ocean::Fleet fleet(shaders);
   fleet.set_layout(f.settings.buoys, f.settings.boat || f.camera.on_boat);

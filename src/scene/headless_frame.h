@@ -24,7 +24,7 @@ struct HeadlessFrame {
   Settings settings;
   render::Camera camera;
   int width = 1280, height = 720;
-  int samples = 4;           // MSAA, lowered to what the driver offers
+  int samples = 4;           // MSAA; more than the driver offers is refused (gl::require_targets)
   double time = 12.0;        // simulation seconds of the frame
   double foam_warmup = 2.0;  // seconds simulated at 20 steps/s before `time`, so foam has built up
 };

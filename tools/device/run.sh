@@ -34,6 +34,7 @@
 #            under variants/) against shaders/, A B A B
 #   beaufort the Beaufort contact sheet at 1280x720 (render --beaufort) as $OUT/gallery.tar.*
 #            (join with cat, then untar over docs/), with each picture's foam share
+#   bigrender  render --width 16384 --height 16384 at 4, 1 and 64 samples: time, exit status
 #   startup  `oceanfft fft` at a new length: first and second run with the program cache, and
 #            without it
 # Environment: OUT (results folder, set by the device tool),
@@ -58,6 +59,18 @@ for section in "$@"; do
       rm -rf /tmp/gallery
       ./oceanfft render --beaufort /tmp/gallery --width 1280 --height 720 2>&1 | tee "$OUT/beaufort.txt"
       tar -C /tmp -cf - gallery | split -b 15M - "$OUT/gallery.tar."
+      ;;
+    bigrender)
+      # The advertised largest picture against this driver's limits (gl::require_targets):
+      # 16384^2 at 4 samples (9 GiB of targets) renders or is refused at once with the limit
+      # named; a sample count past GL_MAX_SAMPLES is refused with exit 2.
+      for samples in 4 1 64; do
+        TIMEFORMAT="render 16384^2 at $samples sample(s): %R s"
+        { time ./oceanfft render --width 16384 --height 16384 --samples $samples --foam-warmup 0 \
+            --out /tmp/big.png; echo "exit $?"; } 2>&1 | tee -a "$OUT/bigrender.txt"
+        ls -l /tmp/big.png 2>&1 | tee -a "$OUT/bigrender.txt"
+        rm -f /tmp/big.png
+      done
       ;;
     startup)
       # The program cache: `oceanfft fft` at a length not compiled before, with an empty cache,
