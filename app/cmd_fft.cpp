@@ -15,6 +15,7 @@
 #include "fft/fft.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
+#include "fft/real_volume.h"
 #include "fft/volume.h"
 #include "gl/error.h"
 #include "io/file.h"
@@ -126,26 +127,76 @@ int run_real(const Args& args, const fft::Options& o) {
 
 // --dims 3: the file holds volume 0's slices, then volume 1's (numpy reshape(2, D, H, W)); on the
 // GPU slice z of volume v is layer z, channel pair v, so planes are reordered on the way.
-template <class Args>
-int run_volume(const Args& args, const fft::Options& o) {
-  const int d = args.depth;
+template <class P>
+P reorder_volumes(const P& from, bool to_gpu) {
+  const int d = from.layers;
+  const size_t n = from.plane_size();
+  P to(from.width, from.height, from.layers);
+  for (int v = 0; v < 2; ++v)
+    for (int z = 0; z < d; ++z) {
+      const int f = v * d + z, g = 2 * z + v;
+      std::copy_n(from.plane(to_gpu ? f : g), n, to.plane(to_gpu ? g : f));
+    }
+  return to;
+}
+
+void check_depth(int d) {
   if (d < 1 || d > fft::kMaxSize)
     throw Error(ErrorCode::InvalidArgument, "--depth " + std::to_string(d) + " is outside 1.." +
                                                 std::to_string(fft::kMaxSize));
+}
+
+// --real --dims 3: two real volumes (2 x D x H x W float32) to their half spectra
+// (2 x D x H x (W/2+1) complex64), or back with --inverse.
+template <class Args>
+int run_real_volume(const Args& args, const fft::Options& o) {
+  const int d = args.depth;
+  check_depth(d);
+  if (auto s = fft::validate_real_shape(o); s != fft::Status::Ok)
+    throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
+  const int half = fft::spectrum_texels(o.width);
+  fft::RealPlanes real;
+  fft::Planes spectrum;
+  if (args.inverse)
+    spectrum = reorder_volumes(fft::read_raw(args.input, half, o.height, d), true);
+  else
+    real = reorder_volumes(fft::read_real_raw(args.input, o.width, o.height, d), true);
+  require_writable(args.output, "the output");
+  auto ctx = gl::create_headless();
+  route_cache_notices(*ctx);
+  gl::ShaderLibrary shaders(*ctx);
+  fft::RealVolumePlan plan(o, d, shaders);
+  if (args.inverse) {
+    gl::Texture tex = gl::make_complex_texture(*ctx, half, o.height, d);
+    fft::upload(tex, spectrum);
+    real = fft::download_real(plan.inverse(tex), o.width);
+  } else {
+    gl::Texture tex = gl::make_complex_texture(*ctx, fft::real_texels(o.width), o.height, d);
+    fft::upload_real(tex, real);
+    spectrum = fft::download(plan.forward(tex));
+  }
+  if (ctx->check_errors("fft") || ctx->error_count())
+    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
+  if (args.inverse) {
+    if (!std::all_of(real.data.begin(), real.data.end(), [](float v) { return std::isfinite(v); }))
+      throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
+    fft::write_real_raw(args.output, reorder_volumes(real, false));
+  } else {
+    require_finite_result(spectrum);
+    fft::write_raw(args.output, reorder_volumes(spectrum, false));
+  }
+  return 0;
+}
+
+template <class Args>
+int run_volume(const Args& args, const fft::Options& o) {
+  const int d = args.depth;
+  check_depth(d);
   if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
     throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
   const fft::Planes file = fft::read_raw(args.input, o.width, o.height, d);
   require_writable(args.output, "the output");
-  const size_t n = file.plane_size();
-  const auto reorder = [&](const fft::Planes& from, bool to_gpu) {
-    fft::Planes to(from.width, from.height, from.layers);
-    for (int v = 0; v < 2; ++v)
-      for (int z = 0; z < d; ++z) {
-        const int f = v * d + z, g = 2 * z + v;
-        std::copy_n(from.plane(to_gpu ? f : g), n, to.plane(to_gpu ? g : f));
-      }
-    return to;
-  };
+  const auto reorder = [](const fft::Planes& from, bool to_gpu) { return reorder_volumes(from, to_gpu); };
   auto ctx = gl::create_headless();
   route_cache_notices(*ctx);
   gl::ShaderLibrary shaders(*ctx);
@@ -283,12 +334,13 @@ void add_fft(CLI::App& app, Commands& out) {
                   "--dims " + std::to_string(args->dims) + ": expected 1, 2 or 3");
     if ((args->dims == 3) != (args->depth != 0))
       throw Error(ErrorCode::InvalidArgument, "--depth goes with --dims 3, and --dims 3 needs it");
-    if (args->dims == 3 && (args->real || args->buffer || args->layers != 1))
-      throw Error(ErrorCode::InvalidArgument, "--dims 3 takes complex images: no --real, --buffer or --layers");
+    if (args->dims == 3 && (args->buffer || args->layers != 1))
+      throw Error(ErrorCode::InvalidArgument, "--dims 3 takes images of two volumes: no --buffer or --layers");
     o.axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     if (!args->no_cache) o.program_cache = args->cache.empty() ? default_program_cache() : args->cache;
     if (args->real && args->buffer)
       throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
+    if (args->real && args->dims == 3) return run_real_volume(*args, o);
     if (args->real) return run_real(*args, o);
     if (args->dims == 3) return run_volume(*args, o);
     if (args->dims == 1 && o.width > fft::kMaxSize && !args->buffer) return run_long(*args, o);
