@@ -2,6 +2,7 @@
 #include "fft_job.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -89,6 +90,78 @@ void validate(const FftJob& job) {
       throw Error(ErrorCode::InvalidArgument, fft::describe(s, z));
     }
   }
+}
+
+namespace {
+
+std::vector<double> doubles(const std::vector<std::complex<double>>& c) {
+  std::vector<double> f(c.size() * 2);
+  for (size_t i = 0; i < c.size(); ++i) {
+    f[2 * i] = c[i].real();
+    f[2 * i + 1] = c[i].imag();
+  }
+  return f;
+}
+
+// Plane-sized blocks of a flat vector from file order to image order (to_image) or back.
+template <class T>
+std::vector<T> reorder_flat(const std::vector<T>& from, int depth, bool to_image) {
+  if (!depth) return from;
+  const size_t plane = from.size() / size_t(2 * depth);
+  std::vector<T> to(from.size());
+  for (int v = 0; v < 2; ++v)
+    for (int z = 0; z < depth; ++z) {
+      const size_t f = size_t(v * depth + z), g = size_t(2 * z + v);
+      std::copy_n(from.begin() + plane * (to_image ? f : g), plane, to.begin() + plane * (to_image ? g : f));
+    }
+  return to;
+}
+
+}  // namespace
+
+std::vector<float> random_input(const FftJob& job, bool inverse, uint64_t seed) {
+  const fft::BufferShape s = job.shape(inverse, false);
+  if (job.real && inverse) {
+    const FftJob forward = job;
+    const fft::BufferShape r = job.shape(false, false);
+    fft::RealPlanes x = fft::random_real_planes(r.width, r.height, r.planes / 2, seed);
+    const std::vector<double> half = reference(forward, false, x.data);
+    return std::vector<float>(half.begin(), half.end());
+  }
+  if (s.real) return fft::random_real_planes(s.width, s.height, s.planes / 2, seed).data;
+  return floats(fft::random_planes(s.width, s.height, s.planes / 2, seed));
+}
+
+std::vector<double> reference(const FftJob& job, bool inverse, const std::vector<float>& input) {
+  const fft::BufferShape s = job.shape(inverse, false);
+  const int depth = job.dims == 3 ? job.depth : 0, layers = s.planes / 2, w = job.options.width;
+  const fft::Axes axes = job.options.axes;
+  const std::vector<float> in = reorder_flat(input, depth, true);
+  std::vector<double> out;
+  if (job.real && !inverse) {
+    const fft::RealPlanes x = real_planes(in, s.width, s.height, layers);
+    out = doubles(depth ? fft::reference_r2c_3d(x) : fft::reference_r2c(x, axes));
+  } else if (job.real) {
+    const fft::Planes half = complex_planes(in, s.width, s.height, layers);
+    out = depth ? fft::reference_c2r_3d(half, w) : fft::reference_c2r(half, w, axes);
+  } else {
+    const fft::Planes x = complex_planes(in, s.width, s.height, layers);
+    const auto d = inverse ? fft::Direction::Inverse : fft::Direction::Forward;
+    out = doubles(depth ? fft::reference_3d(x, d) : fft::reference_axes(x, d, axes));
+  }
+  return reorder_flat(out, depth, false);
+}
+
+double relative_l2(const std::vector<float>& got, const std::vector<double>& ref) {
+  if (got.size() != ref.size()) return std::numeric_limits<double>::infinity();
+  double num = 0, den = 0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    const double d = double(got[i]) - ref[i];
+    num += d * d;
+    den += ref[i] * ref[i];
+  }
+  if (!std::isfinite(num)) return std::numeric_limits<double>::infinity();
+  return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
 }
 
 struct FftRunner::Impl {

@@ -5,6 +5,7 @@
 // images or storage buffers. The data is floats in file order (planes one after the other; two
 // volumes one after the other for 3D), which is also the packed buffer layout of fft/buffer.h,
 // so the buffer paths upload the file as it is and the image paths reorder into texels.
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -26,6 +27,13 @@ struct FftJob {
 // Throws Error(InvalidArgument) with a one-line reason when the job's shape cannot run (before
 // any file or GL work); the plans check the driver's limits when made.
 void validate(const FftJob& job);
+
+// Verification helpers, in file order: a random input for `job` (standard normal values; for
+// C2R the half spectrum of random real data, Hermitian as C2R needs), FFTW's answer in double,
+// and ||got - ref|| / ||ref|| (infinite for NaN or a size mismatch).
+std::vector<float> random_input(const FftJob& job, bool inverse, uint64_t seed);
+std::vector<double> reference(const FftJob& job, bool inverse, const std::vector<float>& input);
+double relative_l2(const std::vector<float>& got, const std::vector<double>& ref);
 
 class FftRunner {
  public:

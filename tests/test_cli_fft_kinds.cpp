@@ -180,3 +180,23 @@ TEST_F(CliFftKinds, ImpossibleCombinationsAreRefused) {
 }
 
 }  // namespace
+
+// `oceanfft verify` takes every kind too: all pass at the default tolerance, and a tolerance no
+// float transform meets fails them (status 7), so the comparison is real.
+TEST_F(CliFftKinds, VerifyCoversEveryKind) {
+  for (const std::string dims : {"1", "2", "3"})
+    for (bool real : {false, true})
+      for (bool buffer : {false, true}) {
+        std::vector<std::string> a = {"verify", "--sizes", "6,8", "--algorithms", "fast", "--dims", dims,
+                                      "--seed", "7"};
+        if (real) a.push_back("--real");
+        if (buffer) a.push_back("--buffer");
+        SCOPED_TRACE("dims " + dims + (real ? " real" : "") + (buffer ? " buffer" : ""));
+        auto r = clitest::run(a, dir_, logs_, 600);
+        EXPECT_TRUE(r.exited && r.status == 0) << r.out << r.err;
+        EXPECT_NE(r.out.find("all within tolerance"), std::string::npos) << r.out;
+        a.insert(a.end(), {"--tolerance", "1e-30"});
+        r = clitest::run(a, dir_, logs_, 600);
+        EXPECT_TRUE(r.exited && r.status == 7) << r.out << r.err;
+      }
+}
