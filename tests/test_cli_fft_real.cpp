@@ -178,7 +178,7 @@ TEST_F(CliReal, BenchTransformsTable) {
                       "--warmup-ms", "0", "--seed", "5"});
   ASSERT_TRUE(r.exited && r.status == 0) << r.err;
   int rows = 0;
-  for (const char* kind : {"c2c-2d ", "r2c-2d ", "c2c-1d ", "c2c-3d ", "four-step "}) {
+  for (const char* kind : {"c2c-2d ", "r2c-2d ", "r2c-2d-sep ", "c2c-1d ", "c2c-3d ", "r2c-3d ", "four-step "}) {
     const size_t at = r.out.find(std::string("\n") + kind);
     ASSERT_NE(at, std::string::npos) << kind << " missing:\n" << r.out;
     const size_t eol = r.out.find('\n', at + 1);
@@ -187,7 +187,7 @@ TEST_F(CliReal, BenchTransformsTable) {
     EXPECT_LE(err, 1e-5) << line;
     ++rows;
   }
-  EXPECT_EQ(rows, 5);
+  EXPECT_EQ(rows, 7);
   EXPECT_NE(run({"bench", "--transforms", "32;8;65521"}).status, 0);  // a prime: no split
 }
 
