@@ -84,10 +84,10 @@ void validate(const FftJob& job) {
     z.layers = o.height;
     z.axes = fft::Axes::Columns;
     if (auto s = fft::validate_shape(z); s != fft::Status::Ok) {
-      if (s == fft::Status::HeightNotPowerOfTwo || s == fft::Status::HeightOutOfRange)
-        throw Error(ErrorCode::InvalidArgument, "--depth " + std::to_string(job.depth) + ": " +
-                                                    fft::describe(s, z));
-      throw Error(ErrorCode::InvalidArgument, fft::describe(s, z));
+      // The column plan's height is the depth: say so ("depth 12 is not a power of two, ...").
+      std::string m = fft::describe(s, z);
+      if (m.rfind("height ", 0) == 0) m = "depth" + m.substr(6);
+      throw Error(ErrorCode::InvalidArgument, m);
     }
   }
 }
