@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "support/cli_run.h"
 #include "fft/data.h"
 #include "fft/fft.h"
@@ -175,7 +177,7 @@ TEST_F(CliReal, LongLinesMatchFftw) {
 // bench --transforms: one row per transform, each with a small round-trip error.
 TEST_F(CliReal, BenchTransformsTable) {
   const auto r = run({"bench", "--transforms", "32;8;8192", "--reps", "3", "--warmup", "1",
-                      "--warmup-ms", "0", "--seed", "5"});
+                      "--warmup-ms", "0", "--seed", "5", "--json", path("t.json")});
   ASSERT_TRUE(r.exited && r.status == 0) << r.err;
   int rows = 0;
   for (const char* kind : {"c2c-2d ", "r2c-2d ", "r2c-2d-sep ", "c2c-1d ", "c2c-3d ", "r2c-3d ", "four-step "}) {
@@ -188,6 +190,15 @@ TEST_F(CliReal, BenchTransformsTable) {
     ++rows;
   }
   EXPECT_EQ(rows, 7);
+  // The same rows as JSON (schema oceanfft-bench-transforms/1).
+  const auto j = nlohmann::json::parse(clitest::slurp(path("t.json")));
+  EXPECT_EQ(j["schema"], "oceanfft-bench-transforms/1");
+  ASSERT_EQ(j["rows"].size(), 7u);
+  for (const auto& row : j["rows"]) {
+    EXPECT_GT(row["round_trip_ms"]["median_ms"].get<double>(), 0.0) << row;
+    EXPECT_LE(row["rel_l2"].get<double>(), 1e-5) << row;
+  }
+  EXPECT_EQ(j["rows"][2]["kind"], "r2c-2d-sep");
   EXPECT_NE(run({"bench", "--transforms", "32;8;65521"}).status, 0);  // a prime: no split
 }
 
