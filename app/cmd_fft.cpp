@@ -219,11 +219,11 @@ void add_fft(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::InvalidArgument, "--dims 3 holds two volumes: no --layers");
     o.axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     if (!args->no_cache) o.program_cache = args->cache.empty() ? default_program_cache() : args->cache;
-    if (args->dims == 1 && o.width > fft::kMaxSize) {
-      if (args->real || args->buffer)
+    if (args->dims == 1 && o.width > fft::kMaxSize && !args->buffer) {
+      if (args->real)
         throw Error(ErrorCode::InvalidArgument, "--width " + std::to_string(o.width) +
                                                     ": lines beyond " + std::to_string(fft::kMaxSize) +
-                                                    " are complex images only (no --real or --buffer)");
+                                                    " take no --real");
       return run_long(*args, o);
     }
     FftJob job;

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "fft/data.h"
+#include "fft/long.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
 #include "fft/real_volume.h"
@@ -72,6 +73,18 @@ void validate(const FftJob& job) {
   if (job.dims == 3 && (job.depth < 1 || job.depth > fft::kMaxSize))
     throw Error(ErrorCode::InvalidArgument, "--depth " + std::to_string(job.depth) + " is outside 1.." +
                                                 std::to_string(fft::kMaxSize));
+  if (job.dims == 1 && o.width > fft::kMaxSize && job.buffer && !job.real) {
+    // Four-step lines, through buffers only here (`fft` runs the image path itself).
+    if (o.width > fft::kMaxLongSize || o.height < 1 || o.layers < 1)
+      throw Error(ErrorCode::InvalidArgument, "--width " + std::to_string(o.width) + " is outside 1.." +
+                                                  std::to_string(fft::kMaxLongSize) +
+                                                  " for --dims 1 (or no lines)");
+    if (!fft::long_split(o.width, o.algorithm).first)
+      throw Error(ErrorCode::InvalidArgument,
+                  "--width " + std::to_string(o.width) + " has no split into two factors of at most " +
+                      std::to_string(fft::kMaxSize) + " that " + std::string(fft::name(o.algorithm)) + " takes");
+    return;
+  }
   fft::Options check = o;
   if (job.dims == 3) check.layers = job.depth;
   if (auto s = job.real ? fft::validate_real_shape(check) : fft::validate_shape(check); s != fft::Status::Ok)
@@ -175,6 +188,7 @@ struct FftRunner::Impl {
   std::optional<fft::RealBufferPlan> real_buffer;
   std::optional<fft::VolumeBufferPlan> volume_buffer;
   std::optional<fft::RealVolumeBufferPlan> real_volume_buffer;
+  std::optional<fft::LongBufferPlan> long_buffer;
 
   std::vector<const gl::Texture*> targets() const {
     std::vector<const gl::Texture*> t;
@@ -187,6 +201,7 @@ struct FftRunner::Impl {
     if (real_buffer) t = real_buffer->targets();
     if (volume_buffer) t = volume_buffer->targets();
     if (real_volume_buffer) t = real_volume_buffer->targets();
+    if (long_buffer) t = long_buffer->targets();
     return t;
   }
 
@@ -201,6 +216,7 @@ struct FftRunner::Impl {
                                      GL_DYNAMIC_COPY);
     if (buffer) buffer->execute(d, in, {}, out, {});
     if (volume_buffer) volume_buffer->execute(d, in, {}, out, {});
+    if (long_buffer) long_buffer->execute(d, in, {}, out, {});
     if (real_buffer) inverse ? real_buffer->inverse(in, {}, out, {}) : real_buffer->forward(in, {}, out, {});
     if (real_volume_buffer)
       inverse ? real_volume_buffer->inverse(in, {}, out, {}) : real_volume_buffer->forward(in, {}, out, {});
@@ -246,6 +262,8 @@ FftRunner::FftRunner(const FftJob& job, const gl::ShaderLibrary& shaders) : impl
     else if (job.real) m.real_volume.emplace(o, depth, shaders);
     else if (job.buffer) m.volume_buffer.emplace(o, depth, shaders);
     else m.volume.emplace(o, depth, shaders);
+  } else if (job.dims == 1 && o.width > fft::kMaxSize && job.buffer) {
+    m.long_buffer.emplace(o, shaders);
   } else {
     if (job.real && job.buffer) m.real_buffer.emplace(o, shaders);
     else if (job.real) m.real.emplace(o, shaders);
@@ -265,6 +283,7 @@ std::string FftRunner::describe() const {
   if (m.buffer) return "buffers; " + m.buffer->plan().describe();
   if (m.real_buffer) return "buffers; " + m.real_buffer->plan().describe();
   if (m.volume_buffer) return "buffers; " + m.volume_buffer->plan().describe();
+  if (m.long_buffer) return "buffers; " + m.long_buffer->plan().describe();
   return "buffers; " + m.real_volume_buffer->plan().describe();
 }
 

@@ -219,6 +219,38 @@ TEST_F(BufferRealFft, ComplexVolumesMatchFftw) {
   }
 }
 
+// Four-step lines (fft::LongBufferPlan): one line a row of each plane, folded into the plan's
+// image by the copy passes, packed, strided and in place.
+TEST_F(BufferRealFft, LongLinesMatchFftw) {
+  std::mt19937_64 rng(test::seed("buffer long"));
+  fft::Options o = options(int(rng() % 2) ? 8192 : 12288, 2, 1, fft::Axes::Rows);
+  fft::LongBufferPlan plan(o, test::shaders());
+  SCOPED_TRACE(plan.plan().describe());
+  const fft::Planes x = fft::random_planes(o.width, o.height, o.layers, rng());
+  const fft::BufferShape s = plan.shape();
+  const Value in = [&](int q, int i, int y, int p) {
+    const auto c = x.plane(q)[size_t(y) * o.width + i];
+    return double(p ? c.imag() : c.real());
+  };
+  for (auto dir : {fft::Direction::Forward, fft::Direction::Inverse}) {
+    const auto r = fft::reference_axes(x, dir, fft::Axes::Rows);
+    const Value ref = [&](int q, int i, int y, int p) {
+      const auto c = r[x.plane_size() * q + size_t(y) * o.width + i];
+      return p ? c.imag() : c.real();
+    };
+    const Exec exec = [&](auto& a, auto& al, auto& b, auto& bl) {
+      for (const gl::Texture* t : plan.targets()) fft::poison(*t);
+      plan.execute(dir, a, al, b, bl);
+    };
+    const fft::BufferLayout l = strided(s, rng);
+    const double e = std::max({check(s, {}, s, {}, false, in, ref, exec),
+                               check(s, l, s, strided(s, rng), false, in, ref, exec),
+                               check(s, l, s, l, true, in, ref, exec)});
+    std::printf("[oceanfft] buffer four-step %d x %d lines: %.3g\n", o.width, o.height, e);
+    EXPECT_LE(e, kBound);
+  }
+}
+
 TEST_F(BufferRealFft, BadLayoutsAreRefused) {
   fft::RealBufferPlan plan(options(16, 8), test::shaders());
   // Real 16 x 8 x 2 planes: 256 floats; half spectra 9 x 8 x 2: 144 complex values.

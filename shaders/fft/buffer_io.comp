@@ -6,6 +6,7 @@
 // and 2m+1 of a row of each plane (fft/real.h); past an odd width the image's .y and .w are
 // written 0 and never stored. Plane of layer l, channel pair c: l * uLayerPlanes +
 // c * uChannelPlanes (2 and 1 for 2D planes, 1 and the depth for two volumes' slices).
+// Complex data may also be four-step lines folded into the image (uFoldLines).
 #include "fft/bindings.h"
 
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
@@ -21,9 +22,18 @@ uniform ivec2 uTexels; // the image's width and height
 // below 2^32, which the host checks.
 uniform uint uOffset, uRowStride, uPlaneStride;
 uniform uint uLayerPlanes, uChannelPlanes;
+// Four-step lines (fft/long.h): 0, or the lines per plane H of lines folded row-major into the
+// image, one layer per line: texel (i, j) of layer l*H + y is element j * width + i of row y of
+// planes 2l and 2l+1.
+uniform int uFoldLines;
 
 // Float index of element x of row y of the plane that layer `layer`, channel pair c holds.
 uint at(int layer, uint c, int y, int x) {
+  if (uFoldLines > 0) {
+    x += y * uTexels.x;
+    y = layer % uFoldLines;
+    layer /= uFoldLines;
+  }
   uint e = uOffset + (uint(layer) * uLayerPlanes + c * uChannelPlanes) * uPlaneStride +
            uint(y) * uRowStride + uint(x);
   return uReal != 0 ? e : 2u * e;

@@ -84,8 +84,9 @@ void BufferCopy::copy(bool to_image, const gl::Buffer& buffer, const BufferLayou
   glProgramUniform1ui(prog, gl::uniform(program_, "uOffset"), GLuint(l.offset));
   glProgramUniform1ui(prog, gl::uniform(program_, "uRowStride"), GLuint(l.row_stride));
   glProgramUniform1ui(prog, gl::uniform(program_, "uPlaneStride"), GLuint(l.plane_stride));
-  glProgramUniform1ui(prog, gl::uniform(program_, "uLayerPlanes"), depth ? 1u : 2u);
-  glProgramUniform1ui(prog, gl::uniform(program_, "uChannelPlanes"), depth ? GLuint(depth) : 1u);
+  glProgramUniform1ui(prog, gl::uniform(program_, "uLayerPlanes"), depth > 0 ? 1u : 2u);
+  glProgramUniform1ui(prog, gl::uniform(program_, "uChannelPlanes"), depth > 0 ? GLuint(depth) : 1u);
+  glProgramUniform1i(prog, gl::uniform(program_, "uFoldLines"), depth < 0 ? -depth : 0);
   glDispatchCompute(GLuint((image.width() + 7) / 8), GLuint((image.height() + 7) / 8),
                     GLuint(image.layers()));
 }
@@ -259,6 +260,38 @@ void RealVolumeBufferPlan::inverse(const gl::Buffer& in, const BufferLayout& in_
   const int d = plan_.depth();
   copy_.to_image(in, in_layout, spectrum_shape(), d, spectrum_, timer);
   copy_.to_buffer(plan_.inverse(spectrum_, timer), real_shape(), d, out, out_layout, timer);
+}
+
+// ---- LongBufferPlan
+
+LongBufferPlan::LongBufferPlan(const Options& options, const gl::ShaderLibrary& shaders)
+    : plan_(options, shaders),
+      shape_{options.width, options.height, 2 * options.layers, false},
+      lines_(options.height),
+      copy_(shaders, options.program_cache) {
+  gl::Context& ctx = shaders.context();
+  staging_ = gl::make_complex_texture(ctx, plan_.fold_width(), plan_.fold_height(),
+                                      options.height * options.layers);
+  check_created(ctx, "four-step buffer FFT plan creation");
+}
+
+LongBufferPlan::~LongBufferPlan() = default;
+LongBufferPlan::LongBufferPlan(LongBufferPlan&&) noexcept = default;
+LongBufferPlan& LongBufferPlan::operator=(LongBufferPlan&&) noexcept = default;
+
+std::vector<const gl::Texture*> LongBufferPlan::targets() const {
+  std::vector<const gl::Texture*> out = plan_.targets();
+  out.push_back(&staging_);
+  return out;
+}
+
+void LongBufferPlan::execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
+                             const gl::Buffer& out, const BufferLayout& out_layout,
+                             gl::PassTimer* timer) {
+  detail::BufferCopy::check(in, in_layout, shape_, "input");
+  detail::BufferCopy::check(out, out_layout, shape_, "output");
+  copy_.to_image(in, in_layout, shape_, -lines_, staging_, timer);
+  copy_.to_buffer(plan_.execute(direction, staging_, timer), shape_, -lines_, out, out_layout, timer);
 }
 
 }  // namespace oceanfft::fft

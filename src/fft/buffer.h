@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "fft/fft.h"
+#include "fft/long.h"
 #include "fft/real.h"
 #include "fft/real_volume.h"
 #include "fft/volume.h"
@@ -61,8 +62,10 @@ class BufferCopy {
   // Error(InvalidArgument) naming `what` when `layout` does not fit `shape` or `buffer`.
   static void check(const gl::Buffer& buffer, const BufferLayout& layout, const BufferShape& shape,
                     const std::string& what);
-  // depth 0: plane 2l + c is layer l, channel pair c; depth D: plane c*D + l. A real shape's
-  // image holds two samples per complex value along x (fft/real.h).
+  // depth 0: plane 2l + c is layer l, channel pair c; depth D: plane c*D + l; depth -H: rows
+  // of H lines folded into the image one line per layer, as fft::LongPlan holds them (row y of
+  // plane 2l + c is layer l*H + y, channel pair c). A real shape's image holds two samples per
+  // complex value along x (fft/real.h).
   void to_image(const gl::Buffer& buffer, const BufferLayout& layout, const BufferShape& shape,
                 int depth, const gl::Texture& image, gl::PassTimer* timer);
   void to_buffer(const gl::Texture& image, const BufferShape& shape, int depth,
@@ -182,6 +185,31 @@ class RealVolumeBufferPlan {
   RealVolumePlan plan_;
   detail::BufferCopy copy_;
   gl::Texture real_, spectrum_;
+};
+
+// Four-step lines (fft::LongPlan) between buffers: 2*layers planes of `height` lines of
+// `width` (up to 65536) complex values each, one line a row, as BufferPlan with Axes::Rows.
+class LongBufferPlan {
+ public:
+  LongBufferPlan(const Options& options, const gl::ShaderLibrary& shaders);
+  ~LongBufferPlan();
+  LongBufferPlan(LongBufferPlan&&) noexcept;
+  LongBufferPlan& operator=(LongBufferPlan&&) noexcept;
+
+  const LongPlan& plan() const { return plan_; }
+  BufferShape shape() const { return shape_; }
+
+  void execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
+               const gl::Buffer& out, const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
+
+  std::vector<const gl::Texture*> targets() const;
+
+ private:
+  LongPlan plan_;
+  BufferShape shape_;
+  int lines_ = 0;
+  detail::BufferCopy copy_;
+  gl::Texture staging_;
 };
 
 }  // namespace oceanfft::fft
