@@ -172,6 +172,8 @@ TEST_F(RealFft, FusedPassesMatchFftw) {
   // Shapes the fused passes do not take fall back to the separate ones.
   EXPECT_FALSE(fft::RealPlan(options(24, 8, 1), test::shaders()).fused());  // W/2 = 12
   EXPECT_FALSE(fft::RealPlan(options(2, 2, 1), test::shaders()).fused());   // rows of 1
+  EXPECT_FALSE(fft::RealPlan(options(16, 1, 1), test::shaders()).fused());  // columns of 1
+  check_real(options(16, 1, 1), rng());
   EXPECT_FALSE(fft::RealPlan(options(15, 8, 1), test::shaders()).fused());  // odd width
   EXPECT_FALSE(fft::RealPlan(options(16, 8, 1, fft::Axes::Both, fft::Algorithm::StockhamR4),
                              test::shaders()).fused());

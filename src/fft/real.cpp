@@ -60,7 +60,7 @@ bool power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
 
 bool fusable(const Options& o, RealPasses passes) {
   return passes == RealPasses::Auto && even(o.width) && o.algorithm == Algorithm::Fast &&
-         power_of_two(o.width / 2) && (o.axes == Axes::Rows || power_of_two(o.height));
+         power_of_two(o.width / 2) && (o.axes == Axes::Rows || (o.height >= 2 && power_of_two(o.height)));
 }
 
 Options rows_options(const Options& o) {
