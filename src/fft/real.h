@@ -60,7 +60,8 @@ class RealPlan {
   // FFTW's c2r takes them: only a Hermitian input has a defined result.
   const gl::Texture& inverse(const gl::Texture& spectrum, gl::PassTimer* timer = nullptr);
   // Barriers and GL state as Plan::execute, plus image unit FFT_IMAGE_SCRATCH and storage
-  // binding FFT_BUFFER_TWIDDLES by the real passes.
+  // bindings FFT_BUFFER_TWIDDLES and FFT_BUFFER_CHIRP (the fused passes' split twiddles) by the
+  // real passes.
 
   // Every texture forward() or inverse() may write, for tests to poison.
   std::vector<const gl::Texture*> targets() const;
