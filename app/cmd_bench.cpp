@@ -389,6 +389,8 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
   for (int n : longs)
     if (n < 2 || n > fft::kMaxLongSize) throw Error(ErrorCode::InvalidArgument, "--transforms length " + std::to_string(n) + " is outside 2..65536");
   bench::validate(a.fft.timing);
+  if (!a.csv.empty()) throw Error(ErrorCode::InvalidArgument, "--transforms writes no CSV; use --json");
+  require_writable(a.json, "the JSON output");
   auto ctx = gl::create_headless();
   gl::ShaderLibrary shaders(*ctx);
   const uint64_t seed = a.fft.seed ? a.fft.seed : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -403,6 +405,20 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
                 r.round_trip.median, r.round_trip.min, r.error);
   if (ctx->check_errors("bench") || ctx->error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors during the bench");
+  if (!a.json.empty()) {
+    // One object per table row; "kind" as the table's first column (bench/transforms.h).
+    nlohmann::json j;
+    j["schema"] = "oceanfft-bench-transforms/1";
+    j["date_utc"] = utc_now();
+    j["renderer"] = ctx->info().renderer;
+    j["timer"] = bench::choose_timer(a.fft.timing.timer, *ctx).second;
+    j["config"] = {{"spec", spec}, {"reps", a.fft.timing.reps}, {"seed", seed}};
+    j["rows"] = nlohmann::json::array();
+    for (const auto& r : rows)
+      j["rows"].push_back({{"kind", r.kind}, {"shape", r.shape}, {"round_trip_ms", summary_json(r.round_trip)},
+                           {"rel_l2", r.error}, {"plan", r.plan}});
+    io::write_file(a.json, j.dump(2) + "\n", "the JSON output");
+  }
   return 0;
 }
 

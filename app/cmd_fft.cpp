@@ -9,13 +9,13 @@
 #include <filesystem>
 
 #include "commands.h"
+#include "fft_job.h"
 #include "fft/buffer.h"
 #include "fft/data.h"
 #include "fft/long.h"
 #include "fft/fft.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
-#include "fft/volume.h"
 #include "gl/error.h"
 #include "io/file.h"
 #include "io/number.h"
@@ -83,84 +83,6 @@ void route_cache_notices(gl::Context& ctx) {
   });
 }
 
-// --real: R2C forward (real planes in, half spectra out) or C2R inverse.
-template <class Args>
-int run_real(const Args& args, const fft::Options& o) {
-  if (auto s = fft::validate_real_shape(o); s != fft::Status::Ok)
-    throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
-  const int half = fft::spectrum_texels(o.width);
-  fft::RealPlanes real;
-  fft::Planes spectrum;
-  if (args.inverse)
-    spectrum = fft::read_raw(args.input, half, o.height, o.layers);
-  else
-    real = fft::read_real_raw(args.input, o.width, o.height, o.layers);
-  require_writable(args.output, "the output");
-  auto ctx = gl::create_headless();
-  route_cache_notices(*ctx);
-  gl::ShaderLibrary shaders(*ctx);
-  fft::RealPlan plan(o, shaders);
-  if (args.inverse) {
-    gl::Texture tex = gl::make_complex_texture(*ctx, half, o.height, o.layers);
-    fft::upload(tex, spectrum);
-    real = fft::download_real(plan.inverse(tex), o.width);
-  } else {
-    gl::Texture tex = gl::make_complex_texture(*ctx, fft::real_texels(o.width), o.height, o.layers);
-    fft::upload_real(tex, real);
-    spectrum = fft::download(plan.forward(tex));
-  }
-  if (ctx->check_errors("fft") || ctx->error_count())
-    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-  // A non-finite value in (finite input gives none) or out is refused, nothing written.
-  const auto finite = [](float v) { return std::isfinite(v); };
-  bool ok = std::all_of(real.data.begin(), real.data.end(), finite);
-  for (const auto& c : spectrum.data) ok = ok && finite(c.real()) && finite(c.imag());
-  if (!ok)
-    throw Error(ErrorCode::NonFinite, "the input or the result holds NaN or infinity; no output written");
-  if (args.inverse)
-    fft::write_real_raw(args.output, real);
-  else
-    fft::write_raw(args.output, spectrum);
-  return 0;
-}
-
-// --dims 3: the file holds volume 0's slices, then volume 1's (numpy reshape(2, D, H, W)); on the
-// GPU slice z of volume v is layer z, channel pair v, so planes are reordered on the way.
-template <class Args>
-int run_volume(const Args& args, const fft::Options& o) {
-  const int d = args.depth;
-  if (d < 1 || d > fft::kMaxSize)
-    throw Error(ErrorCode::InvalidArgument, "--depth " + std::to_string(d) + " is outside 1.." +
-                                                std::to_string(fft::kMaxSize));
-  if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
-    throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
-  const fft::Planes file = fft::read_raw(args.input, o.width, o.height, d);
-  require_writable(args.output, "the output");
-  const size_t n = file.plane_size();
-  const auto reorder = [&](const fft::Planes& from, bool to_gpu) {
-    fft::Planes to(from.width, from.height, from.layers);
-    for (int v = 0; v < 2; ++v)
-      for (int z = 0; z < d; ++z) {
-        const int f = v * d + z, g = 2 * z + v;
-        std::copy_n(from.plane(to_gpu ? f : g), n, to.plane(to_gpu ? g : f));
-      }
-    return to;
-  };
-  auto ctx = gl::create_headless();
-  route_cache_notices(*ctx);
-  gl::ShaderLibrary shaders(*ctx);
-  fft::VolumePlan plan(o, d, shaders);
-  gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, d);
-  fft::upload(tex, reorder(file, true));
-  const fft::Planes res =
-      reorder(fft::download(plan.execute(args.inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex)), false);
-  if (ctx->check_errors("fft") || ctx->error_count())
-    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-  require_finite_result(res);
-  fft::write_raw(args.output, res);
-  return 0;
-}
-
 // --dims 1 beyond 4096: the four-step plan. Each line of the file, N values in order, is one
 // folded plane of the plan's image as it stands; only the planes are regrouped.
 template <class Args>
@@ -203,22 +125,31 @@ int run_long(const Args& args, const fft::Options& o) {
   return 0;
 }
 
-// --buffer: the file's packed complex64 planes are the buffer layout as they are.
-template <class Args>
-int run_buffer(const Args& args, const fft::Options& o, const fft::Planes& in, gl::Context& ctx,
-               const gl::ShaderLibrary& shaders) {
-  fft::BufferPlan plan(o, shaders);
-  gl::Buffer buffer = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, in.bytes(), in.data.data(), GL_DYNAMIC_COPY);
-  plan.execute(args.inverse ? fft::Direction::Inverse : fft::Direction::Forward, buffer, {}, buffer, {});
-  fft::Planes res(o.width, o.height, o.layers);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(res.bytes()), res.data.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-  if (ctx.check_errors("fft") || ctx.error_count())
-    throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
-  require_finite_result(res);
-  fft::write_raw(args.output, res);
-  return 0;
+// The input file of `job` as floats in file order; its size is checked against the shape first.
+std::vector<float> read_input(const std::string& path, const FftJob& job, bool inverse) {
+  const fft::BufferShape s = job.shape(inverse, false);
+  if (s.real) return fft::read_real_raw(path, s.width, s.height, s.planes / 2).data;
+  const fft::Planes p = fft::read_raw(path, s.width, s.height, s.planes / 2);
+  std::vector<float> f(p.data.size() * 2);
+  std::memcpy(f.data(), p.data.data(), p.bytes());
+  return f;
+}
+
+void write_output(const std::string& path, const FftJob& job, bool inverse, const std::vector<float>& f) {
+  const fft::BufferShape s = job.shape(inverse, true);
+  if (s.real) {
+    fft::RealPlanes p(s.width, s.height, s.planes / 2);
+    p.data = f;
+    fft::write_real_raw(path, p);
+    return;
+  }
+  fft::Planes p(s.width, s.height, s.planes / 2);
+  for (size_t i = 0; i < p.data.size(); ++i) p.data[i] = {f[2 * i], f[2 * i + 1]};
+  fft::write_raw(path, p);
+}
+
+size_t non_finite(const std::vector<float>& f) {
+  return size_t(std::count_if(f.begin(), f.end(), [](float v) { return !std::isfinite(v); }));
 }
 
 }  // namespace
@@ -232,7 +163,7 @@ void add_fft(CLI::App& app, Commands& out) {
     std::string cache;
   };
   auto args = std::make_shared<Args>();
-  CLI::App* cmd = app.add_subcommand("fft", "2D complex FFT of a raw complex64 file on the GPU");
+  CLI::App* cmd = app.add_subcommand("fft", "FFT of a raw complex64 or float32 file on the GPU (2D, 1D, 3D, real)");
   cmd->add_flag("--list-algorithms", args->list, "print the algorithm names, one per line");
   cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)")
       ->default_str(std::string(fft::name(fft::kDefaultAlgorithm)));
@@ -241,7 +172,7 @@ void add_fft(CLI::App& app, Commands& out) {
   CLI::Option* height = cmd->add_option(
       "--height", args->height, "height: 1..4096 for fast, a power of two in 2..4096 for the others");
   cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
-  cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(W*H)");
+  cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(number of points transformed)");
   cmd->add_option("--dims", args->dims,
                   "2: 2D transforms; 1: 1D transforms along x, one per row (height is the batch); "
                   "3: two volumes of --depth slices");
@@ -250,12 +181,13 @@ void add_fft(CLI::App& app, Commands& out) {
                 "real transforms: R2C forward (float32 in, W/2+1 x H complex64 out), C2R with "
                 "--inverse (docs/formats.md)");
   cmd->add_flag("--buffer", args->buffer,
-                "run through storage buffers (fft::BufferPlan) instead of images (complex only)");
+                "run through storage buffers (fft/buffer.h) instead of images; the file is the "
+                "packed buffer layout");
   cmd->add_option("--program-cache", args->cache,
                   "directory for compiled programs (default $XDG_CACHE_HOME/oceanfft or ~/.cache/oceanfft)");
   cmd->add_flag("--no-program-cache", args->no_cache, "compile every program, store none");
-  cmd->add_option("--input", args->input, "raw little-endian complex64 input");
-  cmd->add_option("--output", args->output, "raw complex64 output");
+  cmd->add_option("--input", args->input, "raw little-endian complex64 input (float32 for --real forward)");
+  cmd->add_option("--output", args->output, "raw complex64 output (float32 for --real --inverse)");
   cmd->add_flag("--allow-non-finite-input", args->allow_non_finite,
                 "transform an input that holds NaN or infinite values (refused otherwise); the "
                 "result is then not checked either");
@@ -283,19 +215,26 @@ void add_fft(CLI::App& app, Commands& out) {
                   "--dims " + std::to_string(args->dims) + ": expected 1, 2 or 3");
     if ((args->dims == 3) != (args->depth != 0))
       throw Error(ErrorCode::InvalidArgument, "--depth goes with --dims 3, and --dims 3 needs it");
-    if (args->dims == 3 && (args->real || args->buffer || args->layers != 1))
-      throw Error(ErrorCode::InvalidArgument, "--dims 3 takes complex images: no --real, --buffer or --layers");
+    if (args->dims == 3 && args->layers != 1)
+      throw Error(ErrorCode::InvalidArgument, "--dims 3 holds two volumes: no --layers");
     o.axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     if (!args->no_cache) o.program_cache = args->cache.empty() ? default_program_cache() : args->cache;
-    if (args->real && args->buffer)
-      throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
-    if (args->real) return run_real(*args, o);
-    if (args->dims == 3) return run_volume(*args, o);
-    if (args->dims == 1 && o.width > fft::kMaxSize && !args->buffer) return run_long(*args, o);
+    if (args->dims == 1 && o.width > fft::kMaxSize && !args->buffer) {
+      if (args->real)
+        throw Error(ErrorCode::InvalidArgument, "--width " + std::to_string(o.width) +
+                                                    ": lines beyond " + std::to_string(fft::kMaxSize) +
+                                                    " take no --real");
+      return run_long(*args, o);
+    }
+    FftJob job;
+    job.options = o;
+    job.dims = args->dims;
+    job.depth = args->depth;
+    job.real = args->real;
+    job.buffer = args->buffer;
     // Validate against the hard limits before touching the file or the GPU.
-    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
-      throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
-    fft::Planes in = fft::read_raw(args->input, o.width, o.height, o.layers);
+    validate(job);
+    const std::vector<float> in = read_input(args->input, job, args->inverse);
     if (const size_t bad = non_finite(in); bad && !args->allow_non_finite)
       throw Error(ErrorCode::InvalidArgument,
                   "the input file " + io::quote(args->input) + " holds " + std::to_string(bad) +
@@ -304,20 +243,15 @@ void add_fft(CLI::App& app, Commands& out) {
     auto ctx = gl::create_headless();
     route_cache_notices(*ctx);
     gl::ShaderLibrary shaders(*ctx);
-    if (args->buffer) return run_buffer(*args, o, in, *ctx, shaders);
-    fft::Plan plan(o, shaders);
-    gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, o.layers);
-    fft::upload(tex, in);
-    const gl::Texture& result =
-        plan.execute(args->inverse ? fft::Direction::Inverse : fft::Direction::Forward, tex);
-    fft::Planes res = fft::download(result);
+    FftRunner runner(job, shaders);
+    const std::vector<float> res = runner.run(args->inverse, in);
     if (ctx->check_errors("fft") || ctx->error_count())
       throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
     // Finite input can still overflow (sums of values near 3.4e38): never written as a result.
     if (const size_t bad = non_finite(res); bad && !args->allow_non_finite)
       throw Error(ErrorCode::NonFinite, "the transform produced " + std::to_string(bad) +
                                             " NaN or infinite value(s) (float32 overflow); no output written");
-    fft::write_raw(args->output, res);
+    write_output(args->output, job, args->inverse, res);
     return 0;
   }});
 }

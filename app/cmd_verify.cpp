@@ -6,12 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "fft/buffer.h"
-#include "fft/data.h"
+#include "fft_job.h"
 #include "fft/fft.h"
-#include "fft/real.h"
-#include "fft/real_data.h"
-#include "fft/volume.h"
 #include "gl/error.h"
 #include "io/file.h"
 
@@ -38,7 +34,7 @@ void add_verify(CLI::App& app, Commands& out) {
   cmd->add_option("--json", args->json, "also write the results as JSON");
   cmd->add_option("--dims", args->dims, "2: N x N transforms; 1: N-point lines, 3 per call; 3: N^3 volumes");
   cmd->add_flag("--real", args->real, "real transforms: R2C forward, C2R inverse");
-  cmd->add_flag("--buffer", args->buffer, "complex transforms through storage buffers");
+  cmd->add_flag("--buffer", args->buffer, "through storage buffers (with any --dims and --real)");
     auto number = [](double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1e", v);
@@ -47,12 +43,8 @@ void add_verify(CLI::App& app, Commands& out) {
   out.push_back({cmd, [args, number]() -> int {
     const std::vector<fft::Algorithm> algorithms = parse_algorithms(args->algorithms);
     std::vector<int> sizes = parse_int_list(args->sizes, "size");
-    if (args->real && args->buffer)
-      throw Error(ErrorCode::InvalidArgument, "--buffer takes complex transforms only, not --real");
     if (args->dims < 1 || args->dims > 3)
       throw Error(ErrorCode::InvalidArgument, "--dims " + std::to_string(args->dims) + ": expected 1, 2 or 3");
-    if (args->dims == 3 && (args->real || args->buffer))
-      throw Error(ErrorCode::InvalidArgument, "--dims 3 is verified for complex images only");
     const fft::Axes axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     // 1D: three lines per call, so a batch is exercised.
     const auto shape = [&](int n, fft::Algorithm a) {
@@ -64,13 +56,20 @@ void add_verify(CLI::App& app, Commands& out) {
       o.axes = axes;
       return o;
     };
-    for (int n : sizes)
-      for (fft::Algorithm a : algorithms) {
-        const fft::Options o = shape(n, a);
-        if (auto s = args->real ? fft::validate_real_shape(o) : fft::validate_shape(o); s != fft::Status::Ok)
-          throw Error(ErrorCode::InvalidArgument, fft::describe(s, o));
-      }
+    // 3D: two N^3 volumes (layers is ignored).
+    const auto job = [&](const fft::Options& o, int n) {
+      FftJob j;
+      j.options = o;
+      j.dims = args->dims;
+      j.depth = args->dims == 3 ? n : 0;
+      if (args->dims == 3) j.options.layers = 1;
+      j.real = args->real;
+      j.buffer = args->buffer;
+      return j;
+    };
     if (args->layers < 1) throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1");
+    for (int n : sizes)
+      for (fft::Algorithm a : algorithms) validate(job(shape(n, a), n));
     if (!(args->tolerance > 0.0) || !std::isfinite(args->tolerance))
       throw Error(ErrorCode::InvalidArgument,
                   "--tolerance must be a positive number, got " + std::to_string(args->tolerance));
@@ -79,11 +78,12 @@ void add_verify(CLI::App& app, Commands& out) {
                                : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders(*ctx);
-    std::printf("renderer: %s | %s\nseed: %llu, layers: %d, tolerance: %.1e%s%s\n",
+    std::printf("renderer: %s | %s\nseed: %llu, layers: %d, tolerance: %.1e%s%s%s\n",
                 ctx->info().renderer.c_str(), ctx->info().version.c_str(),
                 (unsigned long long)seed, args->layers, args->tolerance,
                 args->real ? ", real (R2C forward, C2R inverse)" : "",
-                args->dims == 1 ? ", 1D lines" : "");
+                args->dims == 1 ? ", 1D lines" : args->dims == 3 ? ", 3D volumes" : "",
+                args->buffer ? ", storage buffers" : "");
     std::printf("%-14s %6s %14s %14s  %s\n", "algorithm", "N", "forward", "inverse", "");
     nlohmann::json results = nlohmann::json::array();
     bool ok = true;
@@ -91,62 +91,11 @@ void add_verify(CLI::App& app, Commands& out) {
     for (fft::Algorithm a : algorithms) {
       for (int n : sizes) {
         const fft::Options o = shape(n, a);
+        FftRunner runner(job(o, n), shaders);
         double err[2];
-        if (args->real) {
-          fft::RealPlan plan(o, shaders);
-          const fft::RealPlanes in = fft::random_real_planes(o.width, o.height, o.layers, case_seed++);
-          gl::Texture real = gl::make_complex_texture(*ctx, fft::real_texels(o.width), o.height, o.layers);
-          fft::upload_real(real, in);
-          for (const gl::Texture* t : plan.targets()) fft::poison(*t);
-          const auto ref = fft::reference_r2c(in, axes);
-          err[0] = fft::relative_l2(fft::download(plan.forward(real)), ref);
-          // C2R of FFTW's half spectrum of fresh data (Hermitian, as C2R needs).
-          const auto ref2 = fft::reference_r2c(
-              fft::random_real_planes(o.width, o.height, o.layers, case_seed++), axes);
-          fft::Planes half(fft::spectrum_texels(o.width), o.height, o.layers);
-          for (size_t i = 0; i < ref2.size(); ++i)
-            half.data[i] = {float(ref2[i].real()), float(ref2[i].imag())};
-          gl::Texture spec = gl::make_complex_texture(*ctx, half.width, o.height, o.layers);
-          fft::upload(spec, half);
-          for (const gl::Texture* t : plan.targets()) fft::poison(*t);
-          err[1] = fft::relative_l2(fft::download_real(plan.inverse(spec), o.width),
-                                    fft::reference_c2r(half, o.width, axes));
-        } else if (args->dims == 3) {
-          // Two N^3 volumes (layers is ignored), against FFTW's 3D transform.
-          fft::VolumePlan plan(o, n, shaders);
-          gl::Texture tex = gl::make_complex_texture(*ctx, n, n, n);
-          for (int d = 0; d < 2; ++d) {
-            auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;
-            fft::Planes in = fft::random_planes(n, n, n, case_seed++);
-            fft::upload(tex, in);
-            for (const gl::Texture* t : plan.targets()) fft::poison(*t);
-            err[d] = fft::relative_l2(fft::download(plan.execute(dir, tex)), fft::reference_3d(in, dir));
-          }
-        } else if (args->buffer) {
-          fft::BufferPlan plan(o, shaders);
-          for (int d = 0; d < 2; ++d) {
-            auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;
-            fft::Planes in = fft::random_planes(o.width, o.height, o.layers, case_seed++);
-            gl::Buffer b = gl::make_buffer(*ctx, GL_SHADER_STORAGE_BUFFER, in.bytes(), in.data.data());
-            for (const gl::Texture* t : plan.targets()) fft::poison(*t);
-            plan.execute(dir, b, {}, b, {});
-            fft::Planes res(o.width, o.height, o.layers);
-            glBindBuffer(GL_SHADER_STORAGE_BUFFER, b.id());
-            glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(res.bytes()), res.data.data());
-            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-            err[d] = fft::relative_l2(res, fft::reference_axes(in, dir, axes));
-          }
-        } else {
-          fft::Plan plan(o, shaders);
-          gl::Texture tex = gl::make_complex_texture(*ctx, o.width, o.height, o.layers);
-          for (int d = 0; d < 2; ++d) {
-            auto dir = d == 0 ? fft::Direction::Forward : fft::Direction::Inverse;
-            fft::Planes in = fft::random_planes(o.width, o.height, o.layers, case_seed++);
-            fft::upload(tex, in);
-            for (const gl::Texture& t : plan.targets()) fft::poison(t);
-            fft::Planes res = fft::download(plan.execute(dir, tex));
-            err[d] = fft::relative_l2(res, fft::reference_axes(in, dir, axes));
-          }
+        for (int d = 0; d < 2; ++d) {
+          const std::vector<float> in = random_input(job(o, n), d == 1, case_seed++);
+          err[d] = relative_l2(runner.run(d == 1, in), reference(job(o, n), d == 1, in));
         }
         const bool pass = err[0] <= args->tolerance && err[1] <= args->tolerance;
         ok = ok && pass;

@@ -35,7 +35,7 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 # Only the engine is installed: gl and fft headers (no window, no layer above fft), and nothing
 # that asks for GLFW or ImGui.
 headers=$(cd "$prefix/include/oceanfft" && find gl fft ocean -type f | sort | tr '\n' ' ')
-expected="fft/bindings.h fft/buffer.h fft/cache.h fft/fft.h fft/long.h fft/real.h fft/volume.h gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h ocean/floating.h ocean/ocean.h "
+expected="fft/bindings.h fft/buffer.h fft/cache.h fft/fft.h fft/long.h fft/real.h fft/real_volume.h fft/volume.h gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h ocean/floating.h ocean/ocean.h "
 if [ "$headers" != "$expected" ]; then
   echo "installed headers: $headers; expected: $expected" >&2
   exit 1

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The engine's other transforms through the installed package: real (R2C/C2R), batched 1D,
-// storage buffers, 3D volumes, four-step long lines and the program cache, each checked by a
+// The engine's other transforms through the installed package: real (R2C/C2R) in 2D and 3D,
+// batched 1D, storage buffers (complex and real), 3D volumes, four-step long lines and the program cache, each checked by a
 // round trip. Built and run by the test `package.example`; docs/api.md quotes the regions
 // between the [api:...] markers.
 #include <EGL/egl.h>
@@ -9,10 +9,13 @@
 #include <oceanfft/fft/fft.h>
 #include <oceanfft/fft/long.h>
 #include <oceanfft/fft/real.h>
+#include <oceanfft/fft/real_volume.h>
 #include <oceanfft/fft/volume.h>
 #include <oceanfft/gl/error.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -162,6 +165,58 @@ int main() try {
     glCopyImageSubData(f.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, slices.id(), GL_TEXTURE_2D_ARRAY,
                        0, 0, 0, 0, 32, 24, 16);
     worst = std::max(worst, relative_l2(download(volume_plan.execute(fft::Direction::Inverse, slices)), in));
+  }
+
+  // [api:real-volume]
+  // Two real volumes of 30 x 20 x 10: slice z is layer z, its rows packed two samples per
+  // texel as for RealPlan (15 texels wide); the half spectrum is 16 x 20 x 10 complex bins.
+  fft::Options real_volume;
+  real_volume.width = 30;
+  real_volume.height = 20;
+  fft::RealVolumePlan real_volume_plan(real_volume, 10, shaders);
+  gl::Texture real_slices = gl::make_complex_texture(*context, fft::real_texels(30), 20, 10);
+  // [/api:real-volume]
+  {
+    const std::vector<float> in = random(size_t(fft::real_texels(30)) * 20 * 10 * 4);
+    upload(real_slices, in);
+    const gl::Texture& f = real_volume_plan.forward(real_slices);
+    gl::Texture half3 = gl::make_complex_texture(*context, fft::spectrum_texels(30), 20, 10);
+    glCopyImageSubData(f.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, half3.id(), GL_TEXTURE_2D_ARRAY,
+                       0, 0, 0, 0, half3.width(), 20, 10);
+    worst = std::max(worst, relative_l2(download(real_volume_plan.inverse(half3)), in));
+  }
+
+  // [api:real-buffer]
+  // R2C and C2R in place in FFTW's layout: real rows padded to 2 x (W/2+1) floats, so that the
+  // half spectrum (W/2+1 complex values a row, packed) takes the same bytes (the real layout
+  // alone ends at the last row's last sample, hence the larger of the two sizes).
+  fft::Options real_buffered;
+  real_buffered.width = 100;
+  real_buffered.height = 60;
+  fft::RealBufferPlan real_buffer_plan(real_buffered, shaders);
+  const fft::BufferLayout padded{0, 2 * fft::spectrum_texels(100), 0};  // counted in floats
+  const uint64_t bytes = std::max(fft::buffer_bytes(padded, real_buffer_plan.real_shape()),
+                                  fft::buffer_bytes({}, real_buffer_plan.spectrum_shape()));
+  std::vector<float> reals = random(bytes / sizeof(float));
+  gl::Buffer in_place = gl::make_buffer(*context, GL_SHADER_STORAGE_BUFFER,
+                                        reals.size() * sizeof(float), reals.data());
+  real_buffer_plan.forward(in_place, padded, in_place, {});  // half spectra, packed
+  real_buffer_plan.inverse(in_place, {}, in_place, padded);  // the real planes again
+  // [/api:real-buffer]
+  {
+    std::vector<float> back(reals.size());
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, in_place.id());
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(back.size() * sizeof(float)), back.data());
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    std::vector<float> got, want;  // the samples, not the two floats of padding a row
+    for (int p = 0; p < 2; ++p)
+      for (int y = 0; y < 60; ++y)
+        for (int x = 0; x < 100; ++x) {
+          const size_t i = size_t(p) * 102 * 60 + size_t(y) * 102 + x;
+          got.push_back(back[i]);
+          want.push_back(reals[i]);
+        }
+    worst = std::max(worst, relative_l2(got, want));
   }
 
   // [api:long]

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "support/cli_run.h"
 #include "fft/data.h"
 #include "fft/fft.h"
@@ -111,10 +113,6 @@ TEST_F(CliReal, BufferMatchesFftw) {
     const auto d = inverse ? fft::Direction::Inverse : fft::Direction::Forward;
     EXPECT_LE(fft::relative_l2(fft::read_raw(path("y.c64"), 40, 24, 2), fft::reference(x, d)), 1e-6);
   }
-  const auto r = run({"fft", "--width", "40", "--height", "24", "--layers", "2", "--real",
-                      "--buffer", "--input", path("x.c64"), "--output", path("z")});
-  EXPECT_TRUE(r.exited && r.status == 2) << r.err;
-  EXPECT_FALSE(fs::exists(path("z")));
 }
 
 // --dims 3: two volumes, volume after volume in the file, against FFTW's 3D transform.
@@ -142,7 +140,7 @@ TEST_F(CliReal, Dims3MatchesFftw) {
   }
   EXPECT_LE(std::sqrt(num / den), 1e-6);
   for (auto bad : std::vector<std::vector<std::string>>{
-           {"--dims", "3"}, {"--depth", "6"}, {"--dims", "3", "--depth", "6", "--real"},
+           {"--dims", "3"}, {"--depth", "6"}, {"--dims", "3", "--depth", "6", "--layers", "2"},
            {"--dims", "3", "--depth", "5000"}}) {
     std::vector<std::string> a = {"fft", "--width", "12", "--height", "10", "--algorithm", "fast",
                                   "--input", path("x.c64"), "--output", path("z")};
@@ -179,10 +177,10 @@ TEST_F(CliReal, LongLinesMatchFftw) {
 // bench --transforms: one row per transform, each with a small round-trip error.
 TEST_F(CliReal, BenchTransformsTable) {
   const auto r = run({"bench", "--transforms", "32;8;8192", "--reps", "3", "--warmup", "1",
-                      "--warmup-ms", "0", "--seed", "5"});
+                      "--warmup-ms", "0", "--seed", "5", "--json", path("t.json")});
   ASSERT_TRUE(r.exited && r.status == 0) << r.err;
   int rows = 0;
-  for (const char* kind : {"c2c-2d ", "r2c-2d ", "c2c-1d ", "c2c-3d ", "four-step "}) {
+  for (const char* kind : {"c2c-2d ", "r2c-2d ", "r2c-2d-sep ", "c2c-1d ", "c2c-3d ", "r2c-3d ", "four-step "}) {
     const size_t at = r.out.find(std::string("\n") + kind);
     ASSERT_NE(at, std::string::npos) << kind << " missing:\n" << r.out;
     const size_t eol = r.out.find('\n', at + 1);
@@ -191,7 +189,16 @@ TEST_F(CliReal, BenchTransformsTable) {
     EXPECT_LE(err, 1e-5) << line;
     ++rows;
   }
-  EXPECT_EQ(rows, 5);
+  EXPECT_EQ(rows, 7);
+  // The same rows as JSON (schema oceanfft-bench-transforms/1).
+  const auto j = nlohmann::json::parse(clitest::slurp(path("t.json")));
+  EXPECT_EQ(j["schema"], "oceanfft-bench-transforms/1");
+  ASSERT_EQ(j["rows"].size(), 7u);
+  for (const auto& row : j["rows"]) {
+    EXPECT_GT(row["round_trip_ms"]["median_ms"].get<double>(), 0.0) << row;
+    EXPECT_LE(row["rel_l2"].get<double>(), 1e-5) << row;
+  }
+  EXPECT_EQ(j["rows"][2]["kind"], "r2c-2d-sep");
   EXPECT_NE(run({"bench", "--transforms", "32;8;65521"}).status, 0);  // a prime: no split
 }
 
@@ -214,8 +221,10 @@ TEST_F(CliReal, BadRealInputsAreRefused) {
   fft::RealPlanes nan = fft::random_real_planes(16, 4, 1, 2);
   nan.data[5] = std::numeric_limits<float>::quiet_NaN();
   fft::write_real_raw(path("nan.f32"), nan);
+  // Refused as every transform's non-finite input is, unless --allow-non-finite-input says so.
   const auto r = run(args(path("nan.f32"), path("o"), 16, 4, 1, {"--real"}));
-  EXPECT_TRUE(r.exited && r.status == 8) << r.status << " " << r.err;
+  EXPECT_TRUE(r.exited && r.status == 2) << r.status << " " << r.err;
+  EXPECT_NE(r.err.find("holds 1 NaN or infinite value(s)"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(path("o")));
 }
 

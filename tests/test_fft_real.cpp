@@ -44,8 +44,16 @@ std::string name(const fft::Options& o) {
 }
 
 // R2C then C2R of random data; returns {forward error, inverse error}.
-std::pair<double, double> check_real(const fft::Options& o, uint64_t seed) {
-  fft::RealPlan plan(o, test::shaders());
+std::pair<double, double> check_real(const fft::Options& o, uint64_t seed,
+                                     fft::RealPasses passes = fft::RealPasses::Auto,
+                                     bool expect_fused = false) {
+  fft::RealPlan plan(o, test::shaders(), passes);
+  if (expect_fused) {
+    EXPECT_TRUE(plan.fused()) << name(o) << ": " << plan.describe();
+    EXPECT_EQ(plan.dispatches_per_execute(fft::Direction::Forward), 2);
+    EXPECT_EQ(plan.dispatches_per_execute(fft::Direction::Inverse), o.axes == fft::Axes::Rows ? 1 : 2);
+  }
+  if (passes == fft::RealPasses::Separate) EXPECT_FALSE(plan.fused());
   SCOPED_TRACE(name(o) + ": " + plan.describe());
   const fft::RealPlanes x = fft::random_real_planes(o.width, o.height, o.layers, seed);
   gl::Texture real = gl::make_complex_texture(test::context(), fft::real_texels(o.width), o.height, o.layers);
@@ -146,6 +154,29 @@ TEST_F(RealFft, PowerOfTwoAlgorithms) {
 
 TEST_F(RealFft, Square_1024x1024_) {
   check_real(options(1024, 1024, 1), test::seed("real 1024^2"));
+}
+
+// The split and join fused into the register kernel's passes (shaders/fft/real_fused.comp):
+// powers of two with fast, both axes and rows only, column counts W/2+1 that no work group's
+// line count divides, against FFTW; and the same shapes through the separate passes.
+TEST_F(RealFft, FusedPassesMatchFftw) {
+  std::mt19937_64 rng(test::seed("real fused"));
+  struct Shape { int w, h; fft::Axes axes; };
+  for (Shape s : {Shape{4, 8, fft::Axes::Both}, Shape{16, 4, fft::Axes::Both},
+                  Shape{64, 32, fft::Axes::Both}, Shape{256, 128, fft::Axes::Both},
+                  Shape{32, 512, fft::Axes::Both}, Shape{8, 4, fft::Axes::Rows},
+                  Shape{512, 8, fft::Axes::Rows}})
+    for (auto passes : {fft::RealPasses::Auto, fft::RealPasses::Separate})
+      check_real(options(s.w, s.h, int(rng() % 2) + 1, s.axes), rng(), passes,
+                 passes == fft::RealPasses::Auto);
+  // Shapes the fused passes do not take fall back to the separate ones.
+  EXPECT_FALSE(fft::RealPlan(options(24, 8, 1), test::shaders()).fused());  // W/2 = 12
+  EXPECT_FALSE(fft::RealPlan(options(2, 2, 1), test::shaders()).fused());   // rows of 1
+  EXPECT_FALSE(fft::RealPlan(options(16, 1, 1), test::shaders()).fused());  // columns of 1
+  check_real(options(16, 1, 1), rng());
+  EXPECT_FALSE(fft::RealPlan(options(15, 8, 1), test::shaders()).fused());  // odd width
+  EXPECT_FALSE(fft::RealPlan(options(16, 8, 1, fft::Axes::Both, fft::Algorithm::StockhamR4),
+                             test::shaders()).fused());
 }
 
 TEST_F(RealFft, ColumnsAndBadShapesAreRefused) {

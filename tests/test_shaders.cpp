@@ -119,6 +119,12 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
          {{"N", "2048"}, {"AXIS", "1"}, {"P", "8"}, {"T", "256"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "4"}, {"EX", "2"}, {"TL", "256"}, {"LEVEL1", "0"}},
          {{"N", "4096"}, {"AXIS", "1"}, {"P", "4"}, {"T", "1024"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "6"}, {"EX", "2"}, {"TL", "1024"}, {"LEVEL1", "0"}},
      })},
+    // The real transform's split and join in the register kernel's loads, along either axis.
+    {"fft/real_fused.comp", with(shuffle_sets(0),
+     {
+         {{"N", "256"}, {"AXIS", "0"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "4"}, {"TL", "128"}},
+         {{"N", "512"}, {"AXIS", "1"}, {"P", "4"}, {"T", "128"}, {"L", "2"}, {"R1", "2"}, {"STAGES", "5"}, {"EX", "2"}, {"TL", "256"}},
+     })},
     {"ocean/foam.comp", {{{"INJECTION_GRID", "0"}}, {{"INJECTION_GRID", "1"}}}},
     {"ocean/spectrum.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
     {"ocean/assemble.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},

@@ -114,8 +114,26 @@ TEST_F(ViewerCore, PsnrAtLeast100DbForEveryAlgorithm) {
       EXPECT_EQ(rt().padded_width(), pad == viewer::Padding::None && any ? 37 : 64);
       EXPECT_GE(rt().errors().psnr_db, 100.0) << fft::name(a) << " " << viewer::name(pad);
       EXPECT_EQ(viewer::quantise8(rt().reconstruction()), viewer::quantise8(img)) << fft::name(a);
+      EXPECT_TRUE(rt().real_transforms()) << fft::name(a);  // R2C / C2R, not complex planes
     }
   }
+}
+
+// A 2-wide image with a power-of-two algorithm has no real plan (its complex half would be 1
+// wide): the complex plan takes it, with the same results as the real path of `fast`.
+TEST_F(ViewerCore, ComplexPlanWhereTheRealOneCannotRun) {
+  Image img = test::random_image(2, 16, 3, 8, test::seed("two wide"));
+  viewer::Settings s;
+  rt().configure(s);
+  rt().set_image(img);
+  EXPECT_TRUE(rt().real_transforms());
+  const fft::Planes real = rt().spectrum();
+  s.algorithm = fft::Algorithm::StockhamR4;
+  rt().configure(s);
+  EXPECT_FALSE(rt().real_transforms());
+  EXPECT_GE(rt().errors().psnr_db, 100.0);
+  EXPECT_LE(fft::relative_l2(rt().spectrum(), std::vector<std::complex<double>>(real.data.begin(), real.data.end())),
+            1e-6);
 }
 
 // The spectrum of each channel equals FFTW's of that channel alone, for every padding: with

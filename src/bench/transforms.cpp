@@ -7,6 +7,7 @@
 #include "fft/long.h"
 #include "fft/real.h"
 #include "fft/real_data.h"
+#include "fft/real_volume.h"
 #include "fft/volume.h"
 #include "profiler/rep_timer.h"
 
@@ -77,12 +78,13 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       fft::upload(in, x);
       rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-2d", shape, plan.describe()));
     }
-    {
-      // Two real planes of N x N against the C2C row's two complex planes: the same count of
-      // transforms, half the input.
+    // Two real planes of N x N against the C2C row's two complex planes: the same count of
+    // transforms, half the input. "r2c-2d" as the plan chooses (split and join fused where the
+    // shape allows), "r2c-2d-sep" with them as passes of their own.
+    for (auto passes : {fft::RealPasses::Auto, fft::RealPasses::Separate}) {
       fft::Options o;
       o.width = o.height = n;
-      fft::RealPlan plan(o, shaders);
+      fft::RealPlan plan(o, shaders, passes);
       const fft::RealPlanes x = fft::random_real_planes(n, n, 1, seed++);
       gl::Texture in = gl::make_complex_texture(ctx, fft::real_texels(n), n, 1);
       gl::Texture spec = gl::make_complex_texture(ctx, fft::spectrum_texels(n), n, 1);
@@ -93,7 +95,8 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
                            0, 0, 0, 0, spec.width(), n, 1);
         plan.inverse(spec);
       };
-      TransformRow r{"r2c-2d", shape, time_it(ctx, timing, round_trip), 0, plan.describe()};
+      TransformRow r{passes == fft::RealPasses::Auto ? "r2c-2d" : "r2c-2d-sep", shape,
+                     time_it(ctx, timing, round_trip), 0, plan.describe()};
       round_trip();
       const fft::RealPlanes back = fft::download_real(plan.inverse(spec), n);
       r.error = fft::relative_l2(back, std::vector<double>(x.data.begin(), x.data.end()));
@@ -123,6 +126,23 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
     fft::upload(in, x);
     rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-3d",
                                std::to_string(n) + "^3", plan.describe()));
+    // Two real volumes of N^3 against the C2C row's two complex ones.
+    fft::RealVolumePlan real(o, n, shaders);
+    const fft::RealPlanes r = fft::random_real_planes(n, n, n, seed++);
+    gl::Texture rin = gl::make_complex_texture(ctx, fft::real_texels(n), n, n);
+    gl::Texture spec = gl::make_complex_texture(ctx, fft::spectrum_texels(n), n, n);
+    fft::upload_real(rin, r);
+    auto round_trip = [&] {
+      const gl::Texture& f = real.forward(rin);
+      glCopyImageSubData(f.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, spec.id(), GL_TEXTURE_2D_ARRAY,
+                         0, 0, 0, 0, spec.width(), n, n);
+      real.inverse(spec);
+    };
+    TransformRow row{"r2c-3d", std::to_string(n) + "^3", time_it(ctx, timing, round_trip), 0, real.describe()};
+    round_trip();
+    row.error = fft::relative_l2(fft::download_real(real.inverse(spec), n),
+                                 std::vector<double>(r.data.begin(), r.data.end()));
+    rows.push_back(row);
   }
   for (int n : long_sizes) {
     progress("four-step " + std::to_string(n));

@@ -13,7 +13,9 @@
 namespace oceanfft::bench {
 
 struct TransformRow {
-  std::string kind;   // "c2c-2d", "r2c-2d", "c2c-1d", "c2c-3d", "four-step"
+  // "c2c-2d", "r2c-2d" (split and join fused where the shape allows), "r2c-2d-sep" (separate
+  // passes), "c2c-1d", "c2c-3d", "r2c-3d", "four-step"
+  std::string kind;
   std::string shape;  // e.g. "1024x1024", "65536 x 8 lines"
   Summary round_trip;  // ms for one forward plus one inverse
   double error = 0;    // relative L2 of the round trip against its input

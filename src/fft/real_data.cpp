@@ -167,6 +167,46 @@ std::vector<std::complex<double>> reference_3d(const Planes& in, Direction d) {
   return out;
 }
 
+std::vector<std::complex<double>> reference_r2c_3d(const RealPlanes& in) {
+  const int w = in.width, h = in.height, depth = in.layers, hw = w / 2 + 1;
+  const size_t slice = size_t(w) * h, half = size_t(hw) * h;
+  std::vector<cd> out(half * depth * 2), b(half * depth);
+  std::vector<double> a(slice * depth);
+  for (int v = 0; v < 2; ++v) {
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < slice; ++i) a[z * slice + i] = in.plane(2 * z + v)[i];
+    fftw_plan p = fftw_plan_dft_r2c_3d(depth, h, w, a.data(), reinterpret_cast<fftw_complex*>(b.data()),
+                                       FFTW_ESTIMATE);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < half; ++i) out[half * (2 * z + v) + i] = b[z * half + i];
+  }
+  return out;
+}
+
+std::vector<double> reference_c2r_3d(const Planes& in, int width) {
+  const int w = width, h = in.height, depth = in.layers, hw = w / 2 + 1;
+  if (in.width != hw)
+    throw Error(ErrorCode::InvalidArgument, "a half spectrum of width " + std::to_string(width) +
+                                                " has " + std::to_string(hw) + " bins per row");
+  const size_t slice = size_t(w) * h, half = size_t(hw) * h;
+  std::vector<double> out(slice * depth * 2), b(slice * depth);
+  std::vector<cd> a(half * depth);  // FFTW's c2r overwrites its input
+  const double scale = 1.0 / (double(slice) * depth);
+  for (int v = 0; v < 2; ++v) {
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < half; ++i) a[z * half + i] = cd(in.plane(2 * z + v)[i]);
+    fftw_plan p = fftw_plan_dft_c2r_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()), b.data(),
+                                       FFTW_ESTIMATE);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+    for (int z = 0; z < depth; ++z)
+      for (size_t i = 0; i < slice; ++i) out[slice * (2 * z + v) + i] = b[z * slice + i] * scale;
+  }
+  return out;
+}
+
 double relative_l2(const RealPlanes& got, const std::vector<double>& ref) {
   if (got.data.size() != ref.size()) return std::numeric_limits<double>::infinity();
   double num = 0.0, den = 0.0;

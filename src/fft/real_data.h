@@ -46,6 +46,12 @@ std::vector<std::complex<double>> reference_axes(const Planes& input, Direction 
 // fft::VolumePlan holds them) transformed in 3D, numpy's normalisation, in the same order.
 std::vector<std::complex<double>> reference_3d(const Planes& input, Direction direction);
 
+// Two real volumes of width x height x layers (plane 2z: slice z of volume 0, 2z+1 of volume 1,
+// as fft::RealVolumePlan holds them): their 3D half spectra (width/2+1 x height per slice) in the
+// same order, and the real volumes whose half spectra `half` holds, scaled by 1/(W*H*D).
+std::vector<std::complex<double>> reference_r2c_3d(const RealPlanes& input);
+std::vector<double> reference_c2r_3d(const Planes& half, int width);
+
 // ||got - ref|| / ||ref||; NaN anywhere gives +inf.
 double relative_l2(const RealPlanes& got, const std::vector<double>& ref);
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "fft/real.h"
 #include "gl/error.h"
 
 namespace oceanfft::viewer {
@@ -126,7 +127,12 @@ struct RoundTrip::State {
   gl::Texture spectrum;  // complex: the unfiltered forward FFT, kept for filter changes
   gl::Texture recon;     // rgba32f 2D: real parts of the inverse over the original region
   gl::Texture original_view, spectrum_view, phase_view, recon_view, diff_view;  // rgba8
+  // A real image takes the real transforms (R2C forward, C2R inverse) where the shape allows;
+  // the complex plan of zero imaginary parts otherwise (stockham's 2-wide images).
   std::unique_ptr<fft::Plan> plan;
+  std::unique_ptr<fft::RealPlan> real_plan;
+  gl::Texture real;  // real layout: the packed channels, two samples per complex value
+  gl::Texture half;  // the filtered half spectrum, the C2R's input
   Errors errors;
 };
 
@@ -135,6 +141,7 @@ RoundTrip::RoundTrip(const gl::ShaderLibrary& shaders, int texture_limit)
   pack_ = shaders.compute("viewer/pack.comp");
   filter_ = shaders.compute("viewer/filter.comp");
   unpack_ = shaders.compute("viewer/unpack.comp");
+  extend_ = shaders.compute("viewer/extend.comp");
   spectrum_view_ = shaders.compute("viewer/spectrum_view.comp");
   image_view_ = shaders.compute("viewer/image_view.comp");
 }
@@ -152,6 +159,7 @@ Padding RoundTrip::padding_used() const { return state().padding; }
 int RoundTrip::padded_width() const { return state().pw; }
 int RoundTrip::padded_height() const { return state().ph; }
 int RoundTrip::layers() const { return state().layers; }
+bool RoundTrip::real_transforms() const { return state().real_plan != nullptr; }
 const Errors& RoundTrip::errors() const { return state().errors; }
 const gl::Texture& RoundTrip::original_view() const { return state().original_view; }
 const gl::Texture& RoundTrip::spectrum_view() const { return state().spectrum_view; }
@@ -262,17 +270,36 @@ void RoundTrip::forward(State& s) const {
   o.height = s.ph;
   o.layers = s.layers;
   o.algorithm = settings_.algorithm;
-  s.plan = std::make_unique<fft::Plan>(o, shaders_);
+  const bool real = fft::validate_real_shape(o) == fft::Status::Ok;
+  if (real) {
+    s.real_plan = std::make_unique<fft::RealPlan>(o, shaders_);
+    s.real = gl::make_complex_texture(shaders_.context(), fft::real_texels(s.pw), s.ph, s.layers);
+    s.half = gl::make_complex_texture(shaders_.context(), fft::spectrum_texels(s.pw), s.ph, s.layers);
+  } else {
+    s.plan = std::make_unique<fft::Plan>(o, shaders_);
+  }
 
   glUseProgram(pack_.id());
   glProgramUniform2i(pack_.id(), gl::uniform(pack_, "uSize"), s.image.width, s.image.height);
   glProgramUniform2i(pack_.id(), gl::uniform(pack_, "uPadded"), s.pw, s.ph);
   glProgramUniform1i(pack_.id(), gl::uniform(pack_, "uMirror"), s.padding == Padding::Mirror);
+  glProgramUniform1i(pack_.id(), gl::uniform(pack_, "uReal"), real ? 1 : 0);
   bind_2d(0, s.source, GL_READ_ONLY);
-  bind_array(1, s.packed, GL_WRITE_ONLY);
-  glDispatchCompute(groups(s.pw), groups(s.ph), GLuint(s.layers));
+  bind_array(1, real ? s.real : s.packed, GL_WRITE_ONLY);
+  glDispatchCompute(groups(real ? fft::real_texels(s.pw) : s.pw), groups(s.ph), GLuint(s.layers));
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 
+  if (real) {
+    // The half spectrum completed by its symmetry: the filter and the views read the full one.
+    const gl::Texture& half = s.real_plan->forward(s.real);
+    glUseProgram(extend_.id());
+    glProgramUniform2i(extend_.id(), gl::uniform(extend_, "uPadded"), s.pw, s.ph);
+    bind_array(0, half, GL_READ_ONLY);
+    bind_array(1, s.spectrum, GL_WRITE_ONLY);
+    glDispatchCompute(groups(s.pw), groups(s.ph), GLuint(s.layers));
+    barrier_all();
+    return;
+  }
   const gl::Texture& result = s.plan->execute(fft::Direction::Forward, s.packed);
   glCopyImageSubData(result.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, s.spectrum.id(),
                      GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, s.pw, s.ph, s.layers);
@@ -290,11 +317,22 @@ void RoundTrip::inverse(State& s) const {
   glDispatchCompute(groups(s.pw), groups(s.ph), GLuint(s.layers));
   barrier_all();
 
-  const gl::Texture& result = s.plan->execute(fft::Direction::Inverse, s.packed);
+  const bool real = s.real_plan != nullptr;
+  const gl::Texture* result = nullptr;
+  if (real) {
+    // The filter's gain depends on the radius only, so the filtered spectrum stays Hermitian
+    // and its first W/2+1 columns determine it.
+    glCopyImageSubData(s.packed.id(), GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, s.half.id(),
+                       GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, s.half.width(), s.ph, s.layers);
+    result = &s.real_plan->inverse(s.half);
+  } else {
+    result = &s.plan->execute(fft::Direction::Inverse, s.packed);
+  }
   glUseProgram(unpack_.id());
   glProgramUniform2i(unpack_.id(), gl::uniform(unpack_, "uSize"), s.image.width, s.image.height);
   glProgramUniform1i(unpack_.id(), gl::uniform(unpack_, "uLayers"), s.layers);
-  bind_array(0, result, GL_READ_ONLY);
+  glProgramUniform1i(unpack_.id(), gl::uniform(unpack_, "uReal"), real ? 1 : 0);
+  bind_array(0, *result, GL_READ_ONLY);
   bind_2d(1, s.recon, GL_WRITE_ONLY);
   glDispatchCompute(groups(s.image.width), groups(s.image.height), 1);
   barrier_all();

@@ -4,9 +4,12 @@
 // FFT, and the display views (original, centred log-magnitude spectrum, phase, reconstruction,
 // amplified difference), plus the error numbers over the original region.
 //
-// Packing: channel c is complex plane c with imaginary part 0, i.e. layer c/2, pair c%2 of the
-// rgba32f complex texture. Each channel's spectrum is then exactly its own (no separation step
-// that could leak one channel into another), at the cost of transforming zero imaginary parts.
+// Transform: each channel is a real plane of fft::RealPlan (R2C forward, C2R inverse; layer c/2,
+// pair c%2, two samples per complex value), so each channel's spectrum is exactly its own (no
+// separation step that could leak one channel into another) and no zero imaginary parts are
+// transformed. The half spectrum is completed by its symmetry for the filter and the views.
+// Shapes the real plan does not take (a 2-wide image with the power-of-two algorithms) pack
+// channel c as complex plane c with imaginary part 0 and run the complex plan.
 #include <limits>
 #include <memory>
 #include <optional>
@@ -91,6 +94,7 @@ class RoundTrip {
   int padded_width() const;   // the transform's size: the image's own with Padding::None
   int padded_height() const;
   int layers() const;  // rgba32f layers of the complex data: ceil(channels / 2)
+  bool real_transforms() const;  // whether R2C / C2R ran (else the complex plan)
   const Errors& errors() const;
 
   // RGBA8 textures for display; original, reconstruction and difference have the image's
@@ -124,7 +128,7 @@ class RoundTrip {
 
   const gl::ShaderLibrary& shaders_;
   int texture_limit_ = 0;
-  gl::Program pack_, filter_, unpack_, spectrum_view_, image_view_;
+  gl::Program pack_, filter_, unpack_, extend_, spectrum_view_, image_view_;
   std::unique_ptr<State> state_;
   std::unique_ptr<State> retired_;
   Settings settings_;

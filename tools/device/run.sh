@@ -18,6 +18,9 @@
 #            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
 #   transforms  oceanfft bench --transforms (R2C vs C2C round trips, 1D, 3D, four-step) and
 #            tools/device/cufft_transforms.py on the same shapes (TRANSFORMS="2D;3D;LONG")
+#   real     R2C+C2R round trips against C2C at REAL_SIZES (default 1024,4096): the split and
+#            join fused into the register passes (r2c-2d) and as passes of their own
+#            (r2c-2d-sep), with each one's ratio to the C2C round trip (goal <= 0.6)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -149,6 +152,12 @@ for section in "$@"; do
       python3 ./cufft_transforms.py "$spec" 2>&1 | tee "$OUT/cufft-transforms.txt"
       ./oceanfft bench --transforms "$spec" --reps "$REPS" 2>"$OUT/transforms.err" \
         | tee "$OUT/transforms.txt"
+      ;;
+    real)
+      ./oceanfft bench --transforms "${REAL_SIZES:-1024,4096}" --reps "$REPS" 2>"$OUT/real.err" \
+        | tee "$OUT/real.txt"
+      awk '$1 == "c2c-2d" { c[$2] = $3 } $1 ~ /^r2c-2d/ && c[$2] { printf "%s %s: %.3f x C2C\n", $1, $2, $3 / c[$2] }' \
+        "$OUT/real.txt" | tee "$OUT/real-ratio.txt"
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1
