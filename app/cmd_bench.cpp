@@ -370,8 +370,14 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
   };
   const std::vector<int> sizes = list(parts[0], "size"), volumes = list(parts[1], "volume size"),
                          longs = list(parts[2], "four-step length");
-  for (int n : sizes)
-    if (n < 2 || n > fft::kMaxSize) throw Error(ErrorCode::InvalidArgument, "--transforms size " + std::to_string(n) + " is outside 2..4096");
+  for (int n : sizes) {
+    if (n < 2 || n > fft::kMaxLongSize)
+      throw Error(ErrorCode::InvalidArgument, "--transforms size " + std::to_string(n) + " is outside 2..65536");
+    fft::Options o;
+    o.width = o.height = n;
+    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+      throw Error(ErrorCode::InvalidArgument, "--transforms: " + fft::describe(s, o));
+  }
   for (int n : volumes)
     if (n < 1 || n > 512) throw Error(ErrorCode::InvalidArgument, "--transforms volume " + std::to_string(n) + " is outside 1..512");
   for (int n : longs)
@@ -444,8 +450,9 @@ void add_bench(CLI::App& app, Commands& out) {
   auto transforms = std::make_shared<std::string>();
   cmd->add_option("--transforms", *transforms,
                   "time round trips of the other transforms instead: R2C+C2R beside C2C at these "
-                  "N x N sizes, 1D lines of N x 64; '2D;3D;LONG' adds N^3 volumes and four-step "
-                  "lengths (e.g. '1024,4096;64,128;16384,65536')");
+                  "N x N sizes, 1D lines of N x 64 (sizes above 4096: the 2D four-step C2C only); "
+                  "'2D;3D;LONG' adds N^3 volumes and four-step lengths (e.g. "
+                  "'1024,4096,8192;64,128;16384,65536')");
   out.push_back({cmd, [args, transforms]() -> int {
     if (!transforms->empty()) return run_transforms(*args, *transforms);
     return run_bench(*args);

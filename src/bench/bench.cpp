@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "fft/data.h"
+#include "fft/four_step_2d.h"
 #include "gl/error.h"
 #include "io/number.h"
 #include "ocean/ocean.h"
@@ -155,6 +156,8 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   // so an unwritten texel shows up as an infinite error and nothing still queued is read.
   glFinish();
   for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  if (plan.four_step())
+    for (const gl::Texture* t : plan.four_step()->targets()) fft::poison(*t);
   run();
   glFinish();
   r.rel_l2 = fft::relative_l2(fft::download(*result), fft::reference(in, fft::Direction::Forward));

@@ -18,6 +18,10 @@
 #            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
 #   transforms  oceanfft bench --transforms (R2C vs C2C round trips, 1D, 3D, four-step) and
 #            tools/device/cufft_transforms.py on the same shapes (TRANSFORMS="2D;3D;LONG")
+#   long2d   the 2D four-step path: oceanfft bench (forward FFT, fast, 2 planes, GL timestamps,
+#            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
+#            (tools/device/cufft_shapes.py, median of 200) in the same call, then its error
+#            against FFTW (verify, 8192 x 8192)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -132,10 +136,18 @@ for section in "$@"; do
     transforms)
       # R2C+C2R against C2C round trips (1024^2, 4096^2), 1D lines, 3D volumes and four-step
       # lengths, this build and cuFFT on the same shapes; TRANSFORMS="2D;3D;LONG" overrides.
-      spec=${TRANSFORMS:-1024,4096;64,128,256;8192,16384,65536}
+      spec=${TRANSFORMS:-1024,4096,8192,16384;64,128,256,512;8192,16384,65536}
       python3 ./cufft_transforms.py "$spec" 2>&1 | tee "$OUT/cufft-transforms.txt"
       ./oceanfft bench --transforms "$spec" --reps "$REPS" 2>"$OUT/transforms.err" \
         | tee "$OUT/transforms.txt"
+      ;;
+    long2d)
+      lsizes=${LSIZES:-8192,16384}
+      python3 ./cufft_shapes.py 2 ${lsizes//,/ } 2>&1 | tee "$OUT/cufft-long2d.txt"
+      ./oceanfft bench --sizes "$lsizes" --algorithms fast --layers 1 --reps "$REPS" --no-ocean \
+        --json "$OUT/long2d.json" 2>"$OUT/long2d.err" | tee "$OUT/long2d.txt"
+      ./oceanfft verify --sizes 8192 --algorithms fast,stockham-r4 --tolerance 3e-7 \
+        2>&1 | tee "$OUT/long2d-verify.txt"
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1
