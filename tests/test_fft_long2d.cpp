@@ -109,6 +109,10 @@ TEST_F(LongFft2D, LengthsWithoutASplitAreRefused) {
 TEST_F(LongFft2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
+  GLint64 ssbo = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
+  std::printf("[oceanfft] texture %d, layers %d, storage block %lld bytes\n",
+              ctx.limits().max_texture_size, ctx.limits().max_array_layers, (long long)ssbo);
   // Wider than the texture limit: refused by validate().
   const int too_wide = ctx.limits().max_texture_size * 2;
   if (too_wide <= fft::kMaxLongSize) {

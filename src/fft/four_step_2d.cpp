@@ -7,6 +7,8 @@
 #include <cstring>
 #include <numbers>
 
+#include <unistd.h>
+
 #include "fft/bindings.h"
 #include "fft/cache.h"
 #include "gl/error.h"
@@ -41,20 +43,31 @@ bool has_extension(const char* name) {
   return false;
 }
 
-// Free GPU memory in bytes as the driver reports it, or -1 where it does not.
-int64_t free_memory() {
-  GLint kib[4] = {-1, -1, -1, -1};
-  if (has_extension("GL_NVX_gpu_memory_info"))
-    glGetIntegerv(0x9049, kib);  // GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX
-  else if (has_extension("GL_ATI_meminfo"))
-    glGetIntegerv(0x87FC, kib);  // GL_TEXTURE_FREE_MEMORY_ATI
-  glGetError();
-  return kib[0] > 0 ? int64_t(kib[0]) * 1024 : -1;
-}
-
 std::string mib(uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
 
 }  // namespace
+
+int64_t free_gpu_memory(const gl::Context& ctx) {
+  GLint kib[4] = {-1, -1, -1, -1};
+  if (has_extension("GL_NVX_gpu_memory_info")) {
+    glGetIntegerv(0x9049, kib);  // GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX
+  } else if (has_extension("GL_ATI_meminfo")) {
+    glGetIntegerv(0x87FC, kib);  // GL_TEXTURE_FREE_MEMORY_ATI
+  } else if (const std::string& r = ctx.info().renderer;
+             r.find("llvmpipe") != std::string::npos || r.find("softpipe") != std::string::npos) {
+    // A software renderer's textures live in host memory.
+    const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? int64_t(pages) * page : -1;
+  }
+  return kib[0] > 0 ? int64_t(kib[0]) * 1024 : -1;
+}
+
+void check_gpu_memory(const gl::Context& ctx, uint64_t bytes, const std::string& what) {
+  if (const int64_t free = free_gpu_memory(ctx); free >= 0 && bytes > uint64_t(free))
+    throw Error(ErrorCode::InvalidArgument, what + " needs " + mib(bytes) +
+                                                " of GPU memory; " + mib(uint64_t(free)) +
+                                                " are free");
+}
 
 std::pair<int, int> four_step_split(int n, Algorithm a, int limit) {
   for (int n1 = int(std::sqrt(double(n))) + 1; n1 >= 2; --n1)
@@ -140,10 +153,7 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
     }
   bytes_ = uint64_t(texels) * 16 * (1 + 2 * distinct.size());
   for (const Axis& a : axes_) bytes_ += a.n1 > 1 ? uint64_t(a.n1) * a.n2 * 8 : 0;
-  if (const int64_t free = free_memory(); free >= 0 && bytes_ > uint64_t(free))
-    throw Error(ErrorCode::InvalidArgument, shape + " by the four-step method needs " + mib(bytes_) +
-                                                " of GPU memory; the driver reports " +
-                                                mib(uint64_t(free)) + " free");
+  check_gpu_memory(ctx, bytes_, shape + " by the four-step method");
 
   program_ = ProgramCache(ctx, options.program_cache).compute(shaders, "fft/four_step_2d.comp");
   for (size_t i = 0; i < axes_.size(); ++i) {

@@ -31,6 +31,13 @@ bool needs_four_step(const Options& o);
 // algorithm allows and at most `limit`; {0, 0} when there is none.
 std::pair<int, int> four_step_split(int n, Algorithm a, int limit);
 
+// Free GPU memory in bytes as the driver reports it (GL_NVX_gpu_memory_info, GL_ATI_meminfo),
+// the host's available memory on a software renderer (llvmpipe, softpipe), else -1.
+int64_t free_gpu_memory(const gl::Context& ctx);
+// Error(InvalidArgument) "<what> needs N MiB of GPU memory; ... M MiB free" when `bytes` exceeds
+// free_gpu_memory(); nothing where it is unknown.
+void check_gpu_memory(const gl::Context& ctx, uint64_t bytes, const std::string& what);
+
 class FourStep2D {
  public:
   // `options` as validate() accepted them.
