@@ -25,37 +25,8 @@ layout(binding = FFT_IMAGE_DST, rgba32f) uniform restrict writeonly image2DArray
 layout(std430, binding = FFT_BUFFER_TWIDDLES) readonly buffer Twiddles { vec2 tw[]; };
 
 uniform int uMode;
-uniform int uInverse;
 uniform ivec3 uDstSize;  // width, height, layers of the destination
-uniform ivec2 uPlane;    // W, H of the natural image
-// The axis this pass works on: axis, N1, N2, and the widths of layouts A and B.
-uniform int uAxis;
-uniform ivec2 uSplit;
-uniform ivec2 uLayoutWidth;
-// The axis whose layout B holds the natural view (-1: the source is natural), its N1, N2 and
-// layout B width.
-uniform int uSrcAxis;
-uniform ivec2 uSrcSplit;
-uniform int uSrcWidth;
-
-// Other in-plane count for an axis.
-int other_count(int axis) { return axis == 0 ? uPlane.y : uPlane.x; }
-
-ivec3 texel(int line, int element, int width) {
-  return ivec3(line % width, element, line / width);
-}
-
-// Natural coordinate (x, y, l) -> the source texel that holds it.
-vec4 load_natural(ivec3 p) {
-  if (uSrcAxis < 0) return imageLoad(uSrc, p);
-  const int e = uSrcAxis == 0 ? p.x : p.y, o = uSrcAxis == 0 ? p.y : p.x;
-  const int n1 = uSrcSplit.x, m = other_count(uSrcAxis);
-  const int k1 = e % n1, k2 = e / n1;
-  const int c = uSrcAxis == 0 ? k1 + n1 * (o + m * p.z) : o + m * (k1 + n1 * p.z);
-  return imageLoad(uSrc, texel(c, k2, uSrcWidth));
-}
-
-ivec3 natural(int e, int o, int l) { return uAxis == 0 ? ivec3(e, o, l) : ivec3(o, e, l); }
+#include "fft/four_step_2d.glsl"
 
 void main() {
   const ivec3 p = ivec3(gl_GlobalInvocationID);

@@ -116,8 +116,10 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
     } else {
       a.n2 = n;
     }
+    a.fused = options.algorithm == Algorithm::Fast && a.n1 > 1 && a.n1 <= kMaxFusedN1 &&
+              (a.n1 & (a.n1 - 1)) == 0;
     const int64_t lines_a = int64_t(a.n2) * m * layers, lines_b = int64_t(a.n1) * m * layers;
-    a.width_a = a.n1 > 1 ? layout_width(lines_a, limits) : 1;
+    a.width_a = a.n1 > 1 && !a.fused ? layout_width(lines_a, limits) : 1;
     a.width_b = layout_width(lines_b, limits);
     if (!a.width_a || !a.width_b)
       throw Error(ErrorCode::InvalidArgument,
@@ -134,7 +136,8 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
     s.b.height = a.n2;
     s.b.layers = int(lines_b / a.width_b);
     for (const Options* o : {&s.a, &s.b})
-      if (Status st = o == &s.a && a.n1 == 1 ? Status::Ok : validate(*o, limits); st != Status::Ok)
+      if (Status st = o == &s.a && (a.n1 == 1 || a.fused) ? Status::Ok : validate(*o, limits);
+          st != Status::Ok)
         throw Error(ErrorCode::InvalidArgument, shape + ": a column plan " + fft::describe(st, *o));
     shapes.push_back(s);
     axes_.push_back(std::move(a));
@@ -147,7 +150,7 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
   std::vector<Options> distinct;
   for (size_t i = 0; i < shapes.size(); ++i)
     for (const Options* o : {&shapes[i].a, &shapes[i].b}) {
-      if (o == &shapes[i].a && axes_[i].n1 == 1) continue;
+      if (o == &shapes[i].a && (axes_[i].n1 == 1 || axes_[i].fused)) continue;
       if (std::none_of(distinct.begin(), distinct.end(), [&](const Options& d) { return same(d, *o); }))
         distinct.push_back(*o);
     }
@@ -158,8 +161,25 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
   program_ = ProgramCache(ctx, options.program_cache).compute(shaders, "fft/four_step_2d.comp");
   for (size_t i = 0; i < axes_.size(); ++i) {
     Axis& a = axes_[i];
+    if (a.fused) {
+      auto it = std::find_if(fused_.begin(), fused_.end(), [&](const auto& f) { return f.first == a.n1; });
+      if (it == fused_.end()) {
+        fused_.emplace_back(a.n1, ProgramCache(ctx, options.program_cache)
+                                      .compute(shaders, "fft/four_step_fft.comp",
+                                               {{"N1", std::to_string(a.n1)}}));
+        it = fused_.end() - 1;
+      }
+      a.fused_program = int(it - fused_.begin());
+      std::vector<float> r(size_t(a.n1));
+      for (int t = 0; t < a.n1 / 2; ++t) {
+        const double ph = -2.0 * std::numbers::pi * double(t) / double(a.n1);
+        r[2 * size_t(t)] = float(std::cos(ph));
+        r[2 * size_t(t) + 1] = float(std::sin(ph));
+      }
+      a.roots = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, r.size() * sizeof(float), r.data());
+    }
     if (a.n1 > 1) {
-      a.plan_a = plan_for(shapes[i].a, shaders);
+      if (!a.fused) a.plan_a = plan_for(shapes[i].a, shaders);
       const int n = a.n1 * a.n2;
       std::vector<float> t(size_t(n) * 2);
       for (int k1 = 0; k1 < a.n1; ++k1)
@@ -199,6 +219,7 @@ std::string FourStep2D::describe() const {
   for (const Axis& a : axes_) {
     s += std::string("; ") + (a.axis == 0 ? "rows " : "columns ") + std::to_string(a.n1 * a.n2);
     s += a.n1 > 1 ? " = " + std::to_string(a.n1) + " x " + std::to_string(a.n2) : " in one step";
+    if (a.fused) s += " (the " + std::to_string(a.n1) + "s with the gather and twiddle in one pass)";
   }
   for (size_t i = 0; i < plans_.size(); ++i) s += "; column plan " + std::to_string(i) + ": " + plans_[i]->describe();
   return s;
@@ -208,7 +229,7 @@ int FourStep2D::dispatches() const {
   int n = 1;  // the last pass to the natural layout
   for (const Axis& a : axes_) {
     n += 1 + plans_[size_t(a.plan_b)]->dispatches_per_execute();
-    if (a.n1 > 1) n += 1 + plans_[size_t(a.plan_a)]->dispatches_per_execute();
+    if (a.n1 > 1 && !a.fused) n += 1 + plans_[size_t(a.plan_a)]->dispatches_per_execute();
   }
   return n;
 }
@@ -247,6 +268,34 @@ void FourStep2D::pass(int mode, int inverse, const Axis& a, const Axis* src_axis
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 }
 
+void FourStep2D::fused_pass(int inverse, const Axis& a, const Axis* src_axis,
+                            const gl::Texture& src, const gl::Texture& dst) {
+  const gl::Program& program = fused_[size_t(a.fused_program)].second;
+  const GLuint prog = program.id();
+  glUseProgram(prog);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, a.twiddles.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_CHIRP, a.roots.id());
+  glBindImageTexture(FFT_IMAGE_SRC, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+  glBindImageTexture(FFT_IMAGE_DST, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  auto u = [&](const char* n) { return gl::uniform(program, n); };
+  const int m = a.axis == 0 ? options_.height : options_.width;
+  const int64_t lines = int64_t(a.n2) * m * options_.layers;
+  glProgramUniform1i(prog, u("uLines"), int(lines));
+  glProgramUniform1i(prog, u("uInverse"), inverse);
+  glProgramUniform2i(prog, u("uPlane"), options_.width, options_.height);
+  glProgramUniform1i(prog, u("uAxis"), a.axis);
+  glProgramUniform2i(prog, u("uSplit"), a.n1, a.n2);
+  glProgramUniform2i(prog, u("uLayoutWidth"), a.width_a, a.width_b);
+  glProgramUniform1i(prog, u("uSrcAxis"), src_axis ? src_axis->axis : -1);
+  glProgramUniform2i(prog, u("uSrcSplit"), src_axis ? src_axis->n1 : 1, src_axis ? src_axis->n2 : 1);
+  glProgramUniform1i(prog, u("uSrcWidth"), src_axis ? src_axis->width_b : 1);
+  // 512 elements per group (shaders/fft/four_step_fft.comp's TEXELS); groups over x and y.
+  const int64_t groups = (lines * a.n1 + 511) / 512;
+  const int64_t gx = std::min<int64_t>(groups, 32768), gy = (groups + gx - 1) / gx;
+  glDispatchCompute(GLuint(gx), GLuint(gy), 1);
+  glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+}
+
 const gl::Texture& FourStep2D::execute(Direction direction, const gl::Texture& input,
                                        gl::PassTimer* timer) {
   const int inverse = direction == Direction::Inverse ? 1 : 0;
@@ -255,7 +304,11 @@ const gl::Texture& FourStep2D::execute(Direction direction, const gl::Texture& i
   const Axis* from = nullptr;  // the axis whose layout B holds the natural view of `cur`
   for (const Axis& a : axes_) {
     const gl::Texture* into_b = nullptr;
-    if (a.n1 > 1) {
+    if (a.fused) {
+      into_b = &spare(a.plan_b, cur);
+      gl::ScopedPass p(timer, "fft.four_step.first", bytes);
+      fused_pass(inverse, a, from, *cur, *into_b);
+    } else if (a.n1 > 1) {
       const gl::Texture& into_a = spare(a.plan_a, cur);
       {
         gl::ScopedPass p(timer, "fft.four_step.gather", bytes);

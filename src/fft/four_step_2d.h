@@ -38,6 +38,9 @@ int64_t free_gpu_memory(const gl::Context& ctx);
 // free_gpu_memory(); nothing where it is unknown.
 void check_gpu_memory(const gl::Context& ctx, uint64_t bytes, const std::string& what);
 
+// The longest first sub-FFT the fused pass takes (shaders/fft/four_step_fft.comp).
+inline constexpr int kMaxFusedN1 = 256;
+
 class FourStep2D {
  public:
   // `options` as validate() accepted them.
@@ -58,18 +61,26 @@ class FourStep2D {
   struct Axis {
     int axis = 0, n1 = 1, n2 = 0;
     int width_a = 0, width_b = 0;  // layout widths; layers = lines / width
-    int plan_a = -1, plan_b = -1;  // index into plans_ (plan_a unused when n1 == 1)
+    int plan_a = -1, plan_b = -1;  // index into plans_ (plan_a unused when n1 == 1 or fused)
+    // The first sub-FFT, its gather and the twiddle in one pass (four_step_fft.comp): Fast with
+    // N1 a power of two up to kMaxFusedN1.
+    bool fused = false;
+    int fused_program = -1;  // index into fused_
     gl::Buffer twiddles;
+    gl::Buffer roots;  // exp(-2 pi i t / N1), t < N1 / 2, for the fused pass
   };
   int plan_for(const Options& o, const gl::ShaderLibrary& shaders);
   void pass(int mode, int inverse, const Axis& a, const Axis* src_axis, const gl::Texture& src,
             const gl::Texture& dst);
+  void fused_pass(int inverse, const Axis& a, const Axis* src_axis, const gl::Texture& src,
+                  const gl::Texture& dst);
   const gl::Texture& spare(int plan, const gl::Texture* reading) const;
 
   Options options_;
   std::vector<Axis> axes_;
   std::vector<std::unique_ptr<Plan>> plans_;
   gl::Program program_;
+  std::vector<std::pair<int, gl::Program>> fused_;  // per N1
   gl::Texture result_;
   uint64_t bytes_ = 0;
 };
