@@ -59,6 +59,8 @@ TEST_F(LongFft2D, LongRowsLongColumnsAndBoth) {
   EXPECT_LE(check(options(8192, 8, 2, fft::Algorithm::StockhamR4), s + 2), 3e-7);
   EXPECT_LE(check(options(4, 16384, 1, fft::Algorithm::StockhamR2), s + 3), 3e-7);
   EXPECT_LE(check(options(4104, 24, 1), s + 4), 3e-7);  // 54 x 76: mixed radix and Bluestein
+  EXPECT_LE(check(options(16384, 2, 1), s + 5), 3e-7);  // the fused pass at N1 = 128
+  EXPECT_LE(check(options(2, 16384, 1, fft::Algorithm::Fast, fft::Axes::Columns), s + 6), 3e-7);
 }
 
 // The same code at sizes llvmpipe runs quickly: the line limit lowered so 512 splits.

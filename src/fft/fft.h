@@ -161,7 +161,8 @@ struct AxisStrategy {
 
 // A transform of one shape, planned once and executed any number of times. Owns its programs,
 // twiddle buffers and 2 x width x height x layers x 16 bytes of data: on the fast register path
-// one result texture and a storage buffer between the axes, elsewhere two result textures. All
+// one result texture and a storage buffer between the axes, elsewhere two result textures (an
+// axis above the line limit: the four-step path, three or more such images, docs/fft.md). All
 // are created in the constructor, so execute() allocates nothing.
 class Plan {
  public:
