@@ -383,6 +383,9 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
   for (int n : longs)
     if (n < 2 || n > fft::kMaxLongSize) throw Error(ErrorCode::InvalidArgument, "--transforms length " + std::to_string(n) + " is outside 2..65536");
   bench::validate(a.fft.timing);
+  if (!a.csv.empty()) throw Error(ErrorCode::InvalidArgument, "--transforms writes no CSV; use --json");
+  io::OutputSet files;
+  declare_outputs(a, files);
   auto ctx = gl::create_headless();
   gl::ShaderLibrary shaders(*ctx);
   const uint64_t seed = a.fft.seed ? a.fft.seed : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -397,6 +400,21 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
                 r.round_trip.median, r.round_trip.min, r.error);
   if (ctx->check_errors("bench") || ctx->error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors during the bench");
+  if (!a.json.empty()) {
+    nlohmann::json j;
+    j["schema"] = "oceanfft-bench-transforms/1";
+    j["date_utc"] = utc_now();
+    j["device"] = device_json(bench::describe_device(*ctx));
+    j["timer"] = bench::choose_timer(a.fft.timing.timer, *ctx).second;
+    j["config"] = {{"spec", spec},         {"reps", a.fft.timing.reps}, {"warmup", a.fft.timing.warmup},
+                   {"warmup_ms", a.fft.timing.warmup_ms}, {"seed", seed}};
+    j["rows"] = nlohmann::json::array();
+    for (const auto& r : rows)
+      j["rows"].push_back({{"kind", r.kind}, {"shape", r.shape}, {"round_trip", summary_json(r.round_trip)},
+                           {"rel_l2", r.error}, {"plan", r.plan}});
+    files.put(a.json, j.dump(2) + "\n");
+  }
+  files.commit();
   return 0;
 }
 

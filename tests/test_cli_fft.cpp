@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "support/cli_run.h"
@@ -175,6 +177,32 @@ TEST_F(Cli, LongAxesMatchFftw) {
                         "--tolerance", "3e-7"});
   EXPECT_TRUE(r.exited && r.code == 0) << r.describe();
   EXPECT_NE(r.out.find("8192"), std::string::npos) << r.out;
+}
+
+// The bench's JSON: a four-step size in the FFT table, and --transforms rows in their own schema.
+TEST_F(Cli, BenchJsonHoldsFourStepAndTransformRows) {
+  const std::string fft_json = path("fft.json"), tr_json = path("transforms.json");
+  Result r = run({"bench", "--sizes", "8192x4", "--algorithms", "fast", "--reps", "2", "--warmup", "1",
+                  "--warmup-ms", "0", "--no-ocean", "--json", fft_json});
+  ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+  const auto f = nlohmann::json::parse(std::ifstream(fft_json));
+  ASSERT_EQ(f["results"].size(), 1u);
+  EXPECT_EQ(f["results"][0]["width"], 8192);
+  EXPECT_NE(f["results"][0]["plan"].get<std::string>().find("four-step"), std::string::npos);
+  EXPECT_LE(f["results"][0]["rel_l2"].get<double>(), 3e-7);
+  r = run({"bench", "--transforms", "16;4;", "--reps", "2", "--warmup", "1", "--warmup-ms", "0",
+           "--json", tr_json});
+  ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+  const auto t = nlohmann::json::parse(std::ifstream(tr_json));
+  EXPECT_EQ(t["schema"], "oceanfft-bench-transforms/1");
+  std::vector<std::string> kinds;
+  for (const auto& row : t["rows"]) {
+    kinds.push_back(row["kind"]);
+    EXPECT_GT(row["round_trip"]["median_ms"].get<double>(), 0.0);
+    EXPECT_LE(row["rel_l2"].get<double>(), 1e-5);
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"c2c-2d", "r2c-2d", "c2c-1d", "c2c-3d"}));
+  expect_refusal({"bench", "--transforms", "16;;", "--csv", path("t.csv")}, path("t.csv"), "CSV");
 }
 
 TEST_F(Cli, BadInputsAreRefusedCleanly) {
