@@ -382,15 +382,22 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
   };
   const std::vector<int> sizes = list(parts[0], "size"), volumes = list(parts[1], "volume size"),
                          longs = list(parts[2], "four-step length");
-  for (int n : sizes)
-    if (n < 2 || n > fft::kMaxSize) throw Error(ErrorCode::InvalidArgument, "--transforms size " + std::to_string(n) + " is outside 2..4096");
+  for (int n : sizes) {
+    if (n < 2 || n > fft::kMaxLongSize)
+      throw Error(ErrorCode::InvalidArgument, "--transforms size " + std::to_string(n) + " is outside 2..65536");
+    fft::Options o;
+    o.width = o.height = n;
+    if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
+      throw Error(ErrorCode::InvalidArgument, "--transforms: " + fft::describe(s, o));
+  }
   for (int n : volumes)
     if (n < 1 || n > 512) throw Error(ErrorCode::InvalidArgument, "--transforms volume " + std::to_string(n) + " is outside 1..512");
   for (int n : longs)
     if (n < 2 || n > fft::kMaxLongSize) throw Error(ErrorCode::InvalidArgument, "--transforms length " + std::to_string(n) + " is outside 2..65536");
   bench::validate(a.fft.timing);
   if (!a.csv.empty()) throw Error(ErrorCode::InvalidArgument, "--transforms writes no CSV; use --json");
-  require_writable(a.json, "the JSON output");
+  io::OutputSet files;
+  declare_outputs(a, files);
   auto ctx = gl::create_headless();
   gl::ShaderLibrary shaders(*ctx);
   const uint64_t seed = a.fft.seed ? a.fft.seed : uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -406,19 +413,20 @@ int run_transforms(BenchArgs& a, const std::string& spec) {
   if (ctx->check_errors("bench") || ctx->error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors during the bench");
   if (!a.json.empty()) {
-    // One object per table row; "kind" as the table's first column (bench/transforms.h).
     nlohmann::json j;
     j["schema"] = "oceanfft-bench-transforms/1";
     j["date_utc"] = utc_now();
-    j["renderer"] = ctx->info().renderer;
+    j["device"] = device_json(bench::describe_device(*ctx));
     j["timer"] = bench::choose_timer(a.fft.timing.timer, *ctx).second;
-    j["config"] = {{"spec", spec}, {"reps", a.fft.timing.reps}, {"seed", seed}};
+    j["config"] = {{"spec", spec},         {"reps", a.fft.timing.reps}, {"warmup", a.fft.timing.warmup},
+                   {"warmup_ms", a.fft.timing.warmup_ms}, {"seed", seed}};
     j["rows"] = nlohmann::json::array();
     for (const auto& r : rows)
-      j["rows"].push_back({{"kind", r.kind}, {"shape", r.shape}, {"round_trip_ms", summary_json(r.round_trip)},
+      j["rows"].push_back({{"kind", r.kind}, {"shape", r.shape}, {"round_trip", summary_json(r.round_trip)},
                            {"rel_l2", r.error}, {"plan", r.plan}});
-    io::write_file(a.json, j.dump(2) + "\n", "the JSON output");
+    files.put(a.json, j.dump(2) + "\n");
   }
+  files.commit();
   return 0;
 }
 
@@ -475,8 +483,9 @@ void add_bench(CLI::App& app, Commands& out) {
   auto transforms = std::make_shared<std::string>();
   cmd->add_option("--transforms", *transforms,
                   "time round trips of the other transforms instead: R2C+C2R beside C2C at these "
-                  "N x N sizes, 1D lines of N x 64; '2D;3D;LONG' adds N^3 volumes and four-step "
-                  "lengths (e.g. '1024,4096;64,128;16384,65536')");
+                  "N x N sizes, 1D lines of N x 64 (sizes above 4096: the 2D four-step C2C only); "
+                  "'2D;3D;LONG' adds N^3 volumes and four-step lengths (e.g. "
+                  "'1024,4096,8192;64,128;16384,65536')");
   out.push_back({cmd, [args, transforms]() -> int {
     if (!transforms->empty()) return run_transforms(*args, *transforms);
     return run_bench(*args);

@@ -168,9 +168,11 @@ void add_fft(CLI::App& app, Commands& out) {
   cmd->add_option("--algorithm", args->algorithm, "algorithm name (see --list-algorithms)")
       ->default_str(std::string(fft::name(fft::kDefaultAlgorithm)));
   CLI::Option* width = cmd->add_option(
-      "--width", args->width, "width: 1..4096 for fast, a power of two in 2..4096 for the others");
+      "--width", args->width,
+      "width: 1..4096 for fast, a power of two in 2..4096 for the others; up to 65536 by the "
+      "four-step method where the length splits into two such factors");
   CLI::Option* height = cmd->add_option(
-      "--height", args->height, "height: 1..4096 for fast, a power of two in 2..4096 for the others");
+      "--height", args->height, "height: as --width");
   cmd->add_option("--layers", args->layers, "rgba32f layers; the file holds 2*L planes");
   cmd->add_flag("--inverse", args->inverse, "inverse transform, scaled by 1/(number of points transformed)");
   cmd->add_option("--dims", args->dims,

@@ -192,8 +192,11 @@ struct FftRunner::Impl {
 
   std::vector<const gl::Texture*> targets() const {
     std::vector<const gl::Texture*> t;
-    if (plan)
+    if (plan) {
       for (const gl::Texture& x : plan->targets()) t.push_back(&x);
+      if (plan->four_step())
+        for (const gl::Texture* x : plan->four_step()->targets()) t.push_back(x);
+    }
     if (real) t = real->targets();
     if (volume) t = volume->targets();
     if (real_volume) t = real_volume->targets();

@@ -216,7 +216,8 @@ TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
   };
   const Case cases[] = {
       {"bench --sizes 100", "power of two", 2},
-      {"bench --sizes 8192", "outside", 2},
+      {"bench --sizes 65537", "outside", 2},
+      {"bench --sizes 4099 --algorithms fast", "no split", 2},
       {"bench --sizes 16,abc", "'abc' is not a decimal integer", 2},
       {"bench --sizes ''", "is not a decimal integer", 2},
       {"bench --sizes 16 --algorithms all,nope", "unknown algorithm 'all'", 2},

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "fft/data.h"
 #include "fft/fft.h"
 #include "support/cli_run.h"
@@ -155,6 +157,54 @@ TEST_F(Cli, DefaultAlgorithmAndInPlaceOutput) {
             1e-6);
 }
 
+// Axes above 4096 (the four-step path) through the file format, both ways, and through verify.
+TEST_F(Cli, LongAxesMatchFftw) {
+  const uint64_t seed = test::seed("cli long axes");
+  for (auto [w, h] : {std::pair{8192, 4}, std::pair{3, 12288}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    const auto x = fft::random_planes(w, h, 1, seed + uint64_t(w));
+    const std::string in = path("long.raw"), fwd = path("long_fwd.raw"), back = path("long_back.raw");
+    fft::write_raw(in, x);
+    Result r = run(fft_args(in, fwd, w, h));
+    ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+    EXPECT_LE(fft::relative_l2(fft::read_raw(fwd, w, h, 1), fft::reference(x, fft::Direction::Forward)), 3e-7);
+    r = run(fft_args(fwd, back, w, h, {"--inverse"}));
+    ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+    EXPECT_LE(fft::relative_l2(fft::read_raw(back, w, h, 1),
+                               std::vector<std::complex<double>>(x.data.begin(), x.data.end())), 3e-7);
+  }
+  const Result r = run({"verify", "--sizes", "8192,4104", "--height", "4", "--algorithms", "fast",
+                        "--tolerance", "3e-7"});
+  EXPECT_TRUE(r.exited && r.code == 0) << r.describe();
+  EXPECT_NE(r.out.find("8192"), std::string::npos) << r.out;
+}
+
+// The bench's JSON: a four-step size in the FFT table, and --transforms rows in their own schema.
+TEST_F(Cli, BenchJsonHoldsFourStepAndTransformRows) {
+  const std::string fft_json = path("fft.json"), tr_json = path("transforms.json");
+  Result r = run({"bench", "--sizes", "8192x4", "--algorithms", "fast", "--reps", "2", "--warmup", "1",
+                  "--warmup-ms", "0", "--no-ocean", "--json", fft_json});
+  ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+  const auto f = nlohmann::json::parse(std::ifstream(fft_json));
+  ASSERT_EQ(f["results"].size(), 1u);
+  EXPECT_EQ(f["results"][0]["width"], 8192);
+  EXPECT_NE(f["results"][0]["plan"].get<std::string>().find("four-step"), std::string::npos);
+  EXPECT_LE(f["results"][0]["rel_l2"].get<double>(), 3e-7);
+  r = run({"bench", "--transforms", "16;4;", "--reps", "2", "--warmup", "1", "--warmup-ms", "0",
+           "--json", tr_json});
+  ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
+  const auto t = nlohmann::json::parse(std::ifstream(tr_json));
+  EXPECT_EQ(t["schema"], "oceanfft-bench-transforms/1");
+  std::vector<std::string> kinds;
+  for (const auto& row : t["rows"]) {
+    kinds.push_back(row["kind"]);
+    EXPECT_GT(row["round_trip"]["median_ms"].get<double>(), 0.0);
+    EXPECT_LE(row["rel_l2"].get<double>(), 1e-5);
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"c2c-2d", "r2c-2d", "c2c-1d", "c2c-3d"}));
+  expect_refusal({"bench", "--transforms", "16;;", "--csv", path("t.csv")}, path("t.csv"), "CSV");
+}
+
 TEST_F(Cli, BadInputsAreRefusedCleanly) {
   const int w = 16, h = 8;
   const std::string in = path("in.raw"), out = path("out.raw");
@@ -181,8 +231,9 @@ TEST_F(Cli, BadInputsAreRefusedCleanly) {
   expect_refusal(fft_args(in, out, w, 0), out, "height 0 is outside");
   expect_refusal(fft_args(in, out, -16, h), out);
   expect_refusal(fft_args(in, out, w, -8), out);
-  expect_refusal(fft_args(in, out, 8192, h), out, "8192");
-  expect_refusal(fft_args(in, out, w, 8192), out, "8192");
+  expect_refusal(fft_args(in, out, 65537, h), out, "65537");
+  expect_refusal(fft_args(in, out, w, 65537), out, "65537");
+  expect_refusal(fft_args(in, out, 4099, h), out, "no split");
   expect_refusal(fft_args(in, out, 1, h, r4), out, "width");
   expect_refusal(fft_args(in, out, w, h, {"--layers", "0"}), out, "layers");
   expect_refusal(fft_args(in, out, w, h, {"--layers", "-1"}), out);
@@ -240,7 +291,9 @@ TEST_F(Cli, VerifyPrintsTableAndPasses) {
 TEST_F(Cli, VerifyRefusesBadArguments) {
   expect_refusal({"verify", "--sizes", "3"}, "", "power of two");
   expect_refusal({"verify", "--sizes", "4,abc"}, "", "abc");
-  expect_refusal({"verify", "--sizes", "8192"}, "", "8192");
+  expect_refusal({"verify", "--sizes", "65537"}, "", "65537");
+  expect_refusal({"verify", "--sizes", "4099", "--algorithms", "fast"}, "", "no split");
+  expect_refusal({"verify", "--sizes", "8", "--height", "-2"}, "", "--height");
   expect_refusal({"verify", "--sizes", ""}, "");
   expect_refusal({"verify", "--algorithms", "nope", "--sizes", "4"}, "", "nope");
   expect_refusal({"verify", "--layers", "0", "--sizes", "4"}, "", "layers");

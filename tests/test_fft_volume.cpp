@@ -51,6 +51,36 @@ TEST_F(VolumeFft, PowerOfTwoAlgorithms) {
     EXPECT_LE(check(2 << (rng() % 4), 2 << (rng() % 4), 2 << (rng() % 4), a, rng()), 3e-7);
 }
 
+// A volume larger than one storage block (GL_MAX_SHADER_STORAGE_BLOCK_SIZE) runs its slices as
+// two single-axis plans, as 512^3 does where the block limit is 2 GiB; above the limit here.
+TEST_F(VolumeFft, VolumeAboveTheStorageBlockLimit) {
+  GLint64 block = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
+  const int w = 256, h = 256, d = int(block / (int64_t(w) * h * 16)) + 1;
+  if (d > 160) GTEST_SKIP() << "storage block limit " << block << ": too large a volume for a test";
+  fft::Options o;
+  o.width = w;
+  o.height = h;
+  EXPECT_NE(fft::VolumePlan(o, d, test::shaders()).describe().find("slice columns"), std::string::npos);
+  EXPECT_LE(check(w, h, d, fft::Algorithm::Fast, test::seed("3d above the block")), 3e-7);
+}
+
+// Sizes beyond memory are refused before anything is made, naming the size.
+TEST_F(VolumeFft, VolumeBeyondMemoryIsRefused) {
+  gl::Context& ctx = test::context();
+  const gl::ObjectCounts before = ctx.objects();
+  fft::Options o;
+  o.width = o.height = 2048;
+  try {
+    fft::VolumePlan plan(o, 2048, test::shaders());
+    ADD_FAILURE() << "a 2048^3 volume (128 GiB per image) was planned";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument) << e.what();
+    EXPECT_NE(std::string(e.what()).find("2048x2048x2048"), std::string::npos) << e.what();
+  }
+  test::expect_same_objects(ctx.objects(), before, "after a refused volume");
+}
+
 TEST_F(VolumeFft, BadDepthIsRefused) {
   fft::Options o;
   o.width = o.height = 8;

@@ -83,7 +83,7 @@ TEST_F(Objects, FailedPlanLeavesNothingBehind) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   EXPECT_THROW(fft::Plan(test::fft_options(fft::Algorithm::StockhamR4, 48, 64), test::shaders()), Error);
-  EXPECT_THROW(fft::Plan(test::fft_options(fft::kDefaultAlgorithm, 4097, 64), test::shaders()), Error);
+  EXPECT_THROW(fft::Plan(test::fft_options(fft::kDefaultAlgorithm, 4099, 64), test::shaders()), Error);
   test::expect_same_objects(ctx.objects(), before, "after a refused plan");
 }
 
@@ -106,15 +106,19 @@ TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
        "height 6 is not a power of two, which stockham-r4 needs (fast takes any size)"},
       {pow2, 8, 4095, 1, fft::Status::HeightNotPowerOfTwo,
        "height 4095 is not a power of two, which stockham-r4 needs (fast takes any size)"},
-      {pow2, 1, 8, 1, fft::Status::WidthOutOfRange, "width 1 is outside 2..4096"},
-      {any, 0, 8, 1, fft::Status::WidthOutOfRange, "width 0 is outside 1..4096"},
-      {any, -4, 8, 1, fft::Status::WidthOutOfRange, "width -4 is outside 1..4096"},
-      {any, 8192, 8, 1, fft::Status::WidthOutOfRange, "width 8192 is outside 1..4096"},
-      {any, 4097, 8, 1, fft::Status::WidthOutOfRange, "width 4097 is outside 1..4096"},
-      {any, 8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 1..4096"},
-      {any, 8, -2, 1, fft::Status::HeightOutOfRange, "height -2 is outside 1..4096"},
-      {any, 8, 8192, 1, fft::Status::HeightOutOfRange, "height 8192 is outside 1..4096"},
-      {pow2, 8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 2..4096"},
+      {pow2, 1, 8, 1, fft::Status::WidthOutOfRange, "width 1 is outside 2..65536"},
+      {any, 0, 8, 1, fft::Status::WidthOutOfRange, "width 0 is outside 1..65536"},
+      {any, -4, 8, 1, fft::Status::WidthOutOfRange, "width -4 is outside 1..65536"},
+      {any, 65537, 8, 1, fft::Status::WidthOutOfRange, "width 65537 is outside 1..65536"},
+      {any, 4099, 8, 1, fft::Status::WidthHasNoSplit,
+       "width 4099 is above 4096 and has no split into two factors of at most 4096 that fast "
+       "takes, which the four-step method needs"},
+      {pow2, 8, 12288, 1, fft::Status::HeightNotPowerOfTwo,
+       "height 12288 is not a power of two, which stockham-r4 needs (fast takes any size)"},
+      {any, 8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 1..65536"},
+      {any, 8, -2, 1, fft::Status::HeightOutOfRange, "height -2 is outside 1..65536"},
+      {any, 8, 65537, 1, fft::Status::HeightOutOfRange, "height 65537 is outside 1..65536"},
+      {pow2, 8, 0, 1, fft::Status::HeightOutOfRange, "height 0 is outside 2..65536"},
       {any, 8, 8, 0, fft::Status::LayersOutOfRange, "layers 0 must be at least 1"},
       {any, 8, 8, -3, fft::Status::LayersOutOfRange, "layers -3 must be at least 1"},
   };
@@ -161,8 +165,8 @@ TEST(Validate, DriverLimits) {
 }
 
 TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
-  for (auto [w, h, l] : {std::tuple{4097, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
-                         std::tuple{16, 16384, 1}}) {
+  for (auto [w, h, l] : {std::tuple{4099, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
+                         std::tuple{16, 65537, 1}}) {
     fft::Options o = test::fft_options(fft::kDefaultAlgorithm, w, h, l);
     try {
       fft::Plan plan(o, test::shaders());

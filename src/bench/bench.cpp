@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "fft/data.h"
+#include "fft/four_step_2d.h"
 #include "gl/error.h"
 #include "io/number.h"
 #include "ocean/ocean.h"
@@ -155,6 +156,8 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   // so an unwritten texel shows up as an infinite error and nothing still queued is read.
   glFinish();
   for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  if (plan.four_step())
+    for (const gl::Texture* t : plan.four_step()->targets()) fft::poison(*t);
   run();
   glFinish();
   r.rel_l2 = fft::relative_l2(fft::download(*result), fft::reference(in, fft::Direction::Forward));
@@ -364,6 +367,18 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
   rep.config = config;
   FftConfig& c = rep.config;
   if (c.algorithms.empty()) c.algorithms.assign(fft::all_algorithms().begin(), fft::all_algorithms().end());
+  // The driver's texture and layer limits before any copy or plan is made (a four-step size may
+  // pass validate_shape and still exceed the textures).
+  for (const Shape& shape : c.sizes)
+    for (fft::Algorithm alg : c.algorithms) {
+      fft::Options o;
+      o.width = shape.width;
+      o.height = shape.height;
+      o.layers = c.layers;
+      o.algorithm = alg;
+      if (auto s = fft::validate(o, ctx.limits()); s != fft::Status::Ok)
+        throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
+    }
   if (!c.seed) c.seed = uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
   rep.device = describe_device(ctx);
   std::tie(rep.timer, rep.timer_note) = choose_timer(c.timing.timer, ctx);

@@ -78,6 +78,8 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       fft::upload(in, x);
       rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-2d", shape, plan.describe()));
     }
+    // Above 4096 the C2C row is the four-step path's; the real and 1D rows stop at 4096.
+    if (n > fft::kMaxSize) continue;
     // Two real planes of N x N against the C2C row's two complex planes: the same count of
     // transforms, half the input. "r2c-2d" as the plan chooses (split and join fused where the
     // shape allows), "r2c-2d-sep" with them as passes of their own.

@@ -5,6 +5,7 @@
 // Installed (cmake --install) as <oceanfft/fft/fft.h>; docs/api.md shows it in use. Everything
 // here that touches GL needs the plan's context current on the calling thread
 // (gl::attach_current or gl::create_headless); nothing is thread-safe.
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +18,10 @@
 #include "gl/timing.h"
 
 namespace oceanfft::fft {
+
+namespace detail {
+class FourStep2D;
+}
 
 // How each axis is transformed. Every algorithm gives the same result to float rounding; they
 // differ in speed and in how many dispatches they take.
@@ -46,10 +51,12 @@ std::string algorithm_list();
 enum class Direction { Forward, Inverse };
 
 // The design-source algorithms (all but Fast) take powers of two in kMinSize..kMaxSize; Fast
-// takes any length in kMinAnySize..kMaxSize.
+// takes any length in kMinAnySize..kMaxSize. Longer axes, up to kMaxLongSize, go through the
+// four-step method (docs/fft.md) when the length splits into two factors the algorithm takes.
 inline constexpr int kMinSize = 2;
 inline constexpr int kMinAnySize = 1;
 inline constexpr int kMaxSize = 4096;
+inline constexpr int kMaxLongSize = 65536;
 
 // Which axes a plan transforms. Rows: a batch of 1D transforms of length width, one per row
 // (height is the batch and may be any count from 1); Columns: one per column, length height,
@@ -87,6 +94,9 @@ struct Options {
   // A directory for linked programs (fft/cache.h), so a shape seen before starts without
   // compiling; empty: no cache. The library reads no environment variable for it.
   std::string program_cache;
+  // Axes longer than this (0: kMaxSize; at most kMaxSize) go through the four-step method. Tests
+  // lower it so the four-step path runs at small sizes; the result is the same to rounding.
+  int long_line_limit = 0;
 };
 
 // Why validate() refused an Options; describe() turns it into a message.
@@ -101,6 +111,10 @@ enum class Status {
   ExceedsLayerLimit,
   // Real transforms (fft/real.h): along columns only, which they do not take.
   RealColumnsUnsupported,
+  // A transformed axis above kMaxSize whose length has no split into two factors the
+  // algorithm takes (a prime, say).
+  WidthHasNoSplit,
+  HeightHasNoSplit,
 };
 // One line naming the offending value ("width 300 is not a power of two"); "ok" for Ok.
 std::string describe(Status s, const Options& o);
@@ -147,7 +161,8 @@ struct AxisStrategy {
 
 // A transform of one shape, planned once and executed any number of times. Owns its programs,
 // twiddle buffers and 2 x width x height x layers x 16 bytes of data: on the fast register path
-// one result texture and a storage buffer between the axes, elsewhere two result textures. All
+// one result texture and a storage buffer between the axes, elsewhere two result textures (an
+// axis above the line limit: the four-step path, three or more such images, docs/fft.md). All
 // are created in the constructor, so execute() allocates nothing.
 class Plan {
  public:
@@ -199,7 +214,11 @@ class Plan {
                              gl::PassTimer* timer = nullptr);
 
   // Every texture execute() may write; tests fill them with NaN so an unwritten texel shows.
-  std::span<const gl::Texture> targets() const { return {ping_, intermediate_ ? 1u : 2u}; }
+  // A four-step plan (an axis above kMaxSize) returns its result texture here; four_step()
+  // lists the rest.
+  std::span<const gl::Texture> targets() const;
+  // The four-step part of a plan with an axis above the line limit, else null (src/fft/four_step_2d.h).
+  const detail::FourStep2D* four_step() const { return four_step_.get(); }
   // The twiddle table a pass along `axis` binds at shader storage binding 0, for callers that
   // run the fast kernel's passes themselves with their own loads and stores (the ocean).
   const gl::Buffer& twiddles(int axis) const { return twiddles_[axis] ? twiddles_[axis] : twiddles_[0]; }
@@ -227,6 +246,7 @@ class Plan {
   // last barrier only image access and texture fetches: glGetTexImage, glTexSubImage and pixel
   // buffers then need the caller's barrier; a measurement of what the wider bits cost).
   int barriers_ = 1;
+  std::unique_ptr<detail::FourStep2D> four_step_;
 };
 
 // Byte count one full pass over the data moves (one read + one write of every texel), for

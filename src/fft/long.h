@@ -14,8 +14,6 @@
 
 namespace oceanfft::fft {
 
-inline constexpr int kMaxLongSize = 65536;
-
 class LongPlan {
  public:
   // options.width: the line length N in 2..65536, a product of two factors the complex plan

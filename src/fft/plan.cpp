@@ -11,6 +11,8 @@
 #include "fft/cache.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
+#include "fft/four_step_2d.h"
+#include "fft/long.h"
 #include "gl/error.h"
 
 namespace oceanfft::fft {
@@ -103,7 +105,12 @@ std::string describe(Status s, const Options& o) {
   const std::string w = std::to_string(o.width), h = std::to_string(o.height);
   const std::string range =
       std::to_string(o.algorithm == Algorithm::Fast ? kMinAnySize : kMinSize) + ".." +
-      std::to_string(kMaxSize);
+      std::to_string(kMaxLongSize);
+  const auto no_split = [&](const std::string& what, const std::string& n) {
+    return what + " " + n + " is above " + std::to_string(kMaxSize) +
+           " and has no split into two factors of at most " + std::to_string(kMaxSize) + " that " +
+           std::string(name(o.algorithm)) + " takes, which the four-step method needs";
+  };
   switch (s) {
     case Status::Ok: return "ok";
     case Status::WidthNotPowerOfTwo:
@@ -121,6 +128,8 @@ std::string describe(Status s, const Options& o) {
       return std::to_string(o.layers) + " layers exceed the driver's array layer limit";
     case Status::RealColumnsUnsupported:
       return "real transforms run along rows (axes both or rows), not along columns alone";
+    case Status::WidthHasNoSplit: return no_split("width", w);
+    case Status::HeightHasNoSplit: return no_split("height", h);
   }
   return "unknown status";
 }
@@ -131,10 +140,15 @@ Status validate_shape(const Options& o) {
   const bool any = o.algorithm == Algorithm::Fast;
   const bool rows = o.axes != Axes::Columns, columns = o.axes != Axes::Rows;
   const int lo = any ? kMinAnySize : kMinSize;
-  if (o.width < (rows ? lo : 1) || o.width > kMaxSize) return Status::WidthOutOfRange;
-  if (o.height < (columns ? lo : 1) || o.height > kMaxSize) return Status::HeightOutOfRange;
+  // Above kMaxSize: the four-step method (four_step_2d.h), where the length splits.
+  if (o.width < (rows ? lo : 1) || o.width > kMaxLongSize) return Status::WidthOutOfRange;
+  if (o.height < (columns ? lo : 1) || o.height > kMaxLongSize) return Status::HeightOutOfRange;
   if (!any && rows && !is_pow2(o.width)) return Status::WidthNotPowerOfTwo;
   if (!any && columns && !is_pow2(o.height)) return Status::HeightNotPowerOfTwo;
+  if (rows && o.width > kMaxSize && !long_split(o.width, o.algorithm).first)
+    return Status::WidthHasNoSplit;
+  if (columns && o.height > kMaxSize && !long_split(o.height, o.algorithm).first)
+    return Status::HeightHasNoSplit;
   if (o.layers < 1) return Status::LayersOutOfRange;
   return Status::Ok;
 }
@@ -193,6 +207,10 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   const gl::Limits& limits = ctx.limits();
   if (Status s = validate(options, limits); s != Status::Ok)
     throw Error(ErrorCode::InvalidArgument, fft::describe(s, options));
+  if (detail::needs_four_step(options)) {
+    four_step_ = std::make_unique<detail::FourStep2D>(options, shaders);
+    return;
+  }
 
   const int length[2] = {options.width, options.height};
   const int lines[2] = {options.height, options.width};
@@ -275,7 +293,12 @@ Plan::~Plan() = default;
 Plan::Plan(Plan&&) noexcept = default;
 Plan& Plan::operator=(Plan&&) noexcept = default;
 
+std::span<const gl::Texture> Plan::targets() const {
+  return four_step_ ? four_step_->output() : std::span<const gl::Texture>{ping_, intermediate_ ? 1u : 2u};
+}
+
 std::string Plan::describe() const {
+  if (four_step_) return four_step_->describe();
   return std::string(name(options_.algorithm)) + " " + std::to_string(options_.width) + "x" +
          std::to_string(options_.height) + "x" + std::to_string(options_.layers) +
          "; rows: " + (transforms(0) ? axis_[0].describe() : "not transformed") +
@@ -283,6 +306,7 @@ std::string Plan::describe() const {
 }
 
 int Plan::dispatches_per_execute() const {
+  if (four_step_) return four_step_->dispatches();
   int n = 0;
   for (int axis = 0; axis < 2; ++axis)
     if (transforms(axis))
@@ -298,6 +322,7 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
     throw Error(ErrorCode::InvalidArgument,
                 "FFT input must be an rgba32f 2D array of " + std::to_string(options_.width) + "x" +
                     std::to_string(options_.height) + "x" + std::to_string(options_.layers));
+  if (four_step_) return four_step_->execute(direction, input, timer);
   const gl::Texture* cur = &input;
   const int last = transforms(1) ? 1 : 0;
   for (int axis = 0; axis < 2; ++axis) {

@@ -1,20 +1,49 @@
 // SPDX-License-Identifier: MIT
 #include "fft/volume.h"
 
+#include <algorithm>
+
 #include "fft/bindings.h"
 #include "fft/cache.h"
+#include "fft/four_step_2d.h"
 #include "gl/error.h"
 
 namespace oceanfft::fft {
 namespace {
 
-Options slices(const Options& o, int depth) {
+// Bytes of one volume of rgba32f texels.
+uint64_t volume_bytes(const Options& o, int depth) {
+  return uint64_t(std::max(o.width, 0)) * uint64_t(std::max(o.height, 0)) * uint64_t(depth) * 16;
+}
+
+// Whether the slices need two single-axis plans: the 2D plan's buffer between its axes would
+// exceed what one storage block binds.
+bool split_slices(const Options& o, int depth) {
+  GLint64 block = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
+  return volume_bytes(o, depth) > uint64_t(block);
+}
+
+// The slices' options, after every check that needs no allocation: the depth, each plan's shape
+// (validate()), and the memory the plan will hold.
+Options slices(const Options& o, int depth, const gl::Context& ctx) {
   if (depth < 1 || depth > kMaxSize)
     throw Error(ErrorCode::InvalidArgument,
                 "depth " + std::to_string(depth) + " is outside 1.." + std::to_string(kMaxSize));
   Options s = o;
   s.layers = depth;
-  s.axes = Axes::Both;
+  s.axes = split_slices(o, depth) ? Axes::Rows : Axes::Both;
+  Options z = o;
+  z.height = depth;
+  z.layers = o.height;
+  z.axes = Axes::Columns;
+  for (const Options* p : {&s, &z})
+    if (Status st = validate(*p, ctx.limits()); st != Status::Ok)
+      throw Error(ErrorCode::InvalidArgument, "3D: " + describe(st, *p));
+  const int images = s.axes == Axes::Both ? 6 : 8;
+  detail::check_gpu_memory(ctx, volume_bytes(o, depth) * images,
+                           "a 3D transform of " + std::to_string(o.width) + "x" +
+                               std::to_string(o.height) + "x" + std::to_string(depth));
   return s;
 }
 
@@ -29,8 +58,15 @@ Options along_z(const Options& o, int depth) {
 }  // namespace
 
 VolumePlan::VolumePlan(const Options& options, int depth, const gl::ShaderLibrary& shaders)
-    : depth_(depth), slices_(slices(options, depth), shaders), along_z_(along_z(options, depth), shaders) {
+    : depth_(depth),
+      slices_(slices(options, depth, shaders.context()), shaders),
+      along_z_(along_z(options, depth), shaders) {
   gl::Context& ctx = shaders.context();
+  if (slices_.options().axes == Axes::Rows) {
+    Options c = slices_.options();
+    c.axes = Axes::Columns;
+    slice_columns_ = std::make_unique<Plan>(c, shaders);
+  }
   program_ = ProgramCache(ctx, options.program_cache).compute(shaders, "fft/transpose_yz.comp");
   swapped_ = gl::make_complex_texture(ctx, options.width, depth, options.height);
   result_ = gl::make_complex_texture(ctx, options.width, options.height, depth);
@@ -44,13 +80,16 @@ VolumePlan& VolumePlan::operator=(VolumePlan&&) noexcept = default;
 
 std::string VolumePlan::describe() const {
   return "3D " + std::to_string(slices_.options().width) + "x" + std::to_string(slices_.options().height) +
-         "x" + std::to_string(depth_) + "; slices: " + slices_.describe() + "; along z: " +
-         along_z_.describe();
+         "x" + std::to_string(depth_) + "; slices: " + slices_.describe() +
+         (slice_columns_ ? "; slice columns: " + slice_columns_->describe() : std::string()) +
+         "; along z: " + along_z_.describe();
 }
 
 std::vector<const gl::Texture*> VolumePlan::targets() const {
   std::vector<const gl::Texture*> out = {&swapped_, &result_};
   for (const gl::Texture& t : slices_.targets()) out.push_back(&t);
+  if (slice_columns_)
+    for (const gl::Texture& t : slice_columns_->targets()) out.push_back(&t);
   for (const gl::Texture& t : along_z_.targets()) out.push_back(&t);
   return out;
 }
@@ -67,7 +106,9 @@ void VolumePlan::transpose(const gl::Texture& src, const gl::Texture& dst) {
 
 const gl::Texture& VolumePlan::execute(Direction direction, const gl::Texture& input,
                                        gl::PassTimer* timer) {
-  const gl::Texture& xy = slices_.execute(direction, input, timer);
+  const gl::Texture* slices = &slices_.execute(direction, input, timer);
+  if (slice_columns_) slices = &slice_columns_->execute(direction, *slices, timer);
+  const gl::Texture& xy = *slices;
   {
     gl::ScopedPass p(timer, "fft.transpose", pass_bytes(slices_.options()));
     transpose(xy, swapped_);

@@ -8,7 +8,12 @@
 // through global memory, a column plan of length depth transforms along z (the height as its
 // layers), and a second transpose puts the result back. Each axis takes what fft::Plan takes
 // (any length 1..4096 with fast, powers of two with the others); depth and height are bounded
-// by the driver's array layer limit too. Memory: four images of the volume's size.
+// by the driver's array layer limit too. Memory: six images of the volume's size (eight where
+// the slices run as two single-axis plans: when one volume's bytes exceed
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE, beyond what the 2D plan's buffer between its axes may bind),
+// checked against the free memory the driver reports before anything is made.
+#include <memory>
+
 #include "fft/fft.h"
 
 namespace oceanfft::fft {
@@ -38,7 +43,8 @@ class VolumePlan {
   void transpose(const gl::Texture& src, const gl::Texture& dst);
 
   int depth_ = 0;
-  Plan slices_;  // width x height, depth layers
+  Plan slices_;  // width x height, depth layers (rows only when slice_columns_ is set)
+  std::unique_ptr<Plan> slice_columns_;
   Plan along_z_; // width x depth, height layers, columns only
   gl::Program program_;
   gl::Texture swapped_;  // width x depth x height

@@ -21,6 +21,10 @@
 #   real     R2C+C2R round trips against C2C at REAL_SIZES (default 1024,4096): the split and
 #            join fused into the register passes (r2c-2d) and as passes of their own
 #            (r2c-2d-sep), with each one's ratio to the C2C round trip (goal <= 0.6)
+#   long2d   the 2D four-step path: oceanfft bench (forward FFT, fast, 2 planes, GL timestamps,
+#            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
+#            (tools/device/cufft_shapes.py, median of 200) in the same call, then its error
+#            against FFTW (verify, 8192 x 8192)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -148,7 +152,7 @@ for section in "$@"; do
     transforms)
       # R2C+C2R against C2C round trips (1024^2, 4096^2), 1D lines, 3D volumes and four-step
       # lengths, this build and cuFFT on the same shapes; TRANSFORMS="2D;3D;LONG" overrides.
-      spec=${TRANSFORMS:-1024,4096;64,128,256;8192,16384,65536}
+      spec=${TRANSFORMS:-1024,4096,8192,16384;64,128,256,512;8192,16384,65536}
       python3 ./cufft_transforms.py "$spec" 2>&1 | tee "$OUT/cufft-transforms.txt"
       ./oceanfft bench --transforms "$spec" --reps "$REPS" 2>"$OUT/transforms.err" \
         | tee "$OUT/transforms.txt"
@@ -158,6 +162,14 @@ for section in "$@"; do
         | tee "$OUT/real.txt"
       awk '$1 == "c2c-2d" { c[$2] = $3 } $1 ~ /^r2c-2d/ && c[$2] { printf "%s %s: %.3f x C2C\n", $1, $2, $3 / c[$2] }' \
         "$OUT/real.txt" | tee "$OUT/real-ratio.txt"
+      ;;
+    long2d)
+      lsizes=${LSIZES:-8192,16384}
+      python3 ./cufft_shapes.py 2 ${lsizes//,/ } 2>&1 | tee "$OUT/cufft-long2d.txt"
+      ./oceanfft bench --sizes "$lsizes" --algorithms fast --layers 1 --reps "$REPS" --no-ocean \
+        --json "$OUT/long2d.json" 2>"$OUT/long2d.err" | tee "$OUT/long2d.txt"
+      ./oceanfft verify --sizes 8192 --algorithms fast,stockham-r4 --tolerance 3e-7 \
+        2>&1 | tee "$OUT/long2d-verify.txt"
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The 2D transforms fft::Plan routes here: those with an axis longer than one work group holds
+// (above kMaxSize, up to kMaxLongSize), by the four-step method along each such axis. Internal:
+// callers use fft::Plan with the same Options as for any other size.
+//
+// How: every transformed axis is cut into lines of at most kMaxSize that column plans
+// (Axes::Columns, shared between the axes where the shapes agree) transform. An axis of N =
+// N1 x N2 is gathered into columns of N1 (its strided sub-FFTs), transformed, twiddled by
+// exp(-+2 pi i n2 k1 / N) (a table in double on the host) into columns of N2, transformed
+// again; an axis that needs no split is gathered straight into columns of N. The next axis
+// gathers from the previous one's columns through the output order k = k1 + N1 k2, and the last
+// pass writes the natural W x H image. Passes: shaders/fft/four_step_2d.comp.
+//
+// The column layouts are image arrays at most kMaxSize wide with the driver's layer limit; the
+// plan refuses (Error(InvalidArgument), before anything is made) a shape whose layouts do not
+// fit those limits, a twiddle table above GL_MAX_SHADER_STORAGE_BLOCK_SIZE, more than 2^31 - 1
+// texels, or more memory than the driver reports free (where it reports it:
+// GL_NVX_gpu_memory_info, GL_ATI_meminfo).
+#include <memory>
+#include <vector>
+
+#include "fft/fft.h"
+
+namespace oceanfft::fft::detail {
+
+// Whether `o` takes this path: a width or height above the line limit (Options::long_line_limit,
+// at most kMaxSize).
+bool needs_four_step(const Options& o);
+// The split N = N1 x N2 an axis of length n uses: N1 <= N2, both as near sqrt(n) as the
+// algorithm allows and at most `limit`; {0, 0} when there is none.
+std::pair<int, int> four_step_split(int n, Algorithm a, int limit);
+
+// Free GPU memory in bytes as the driver reports it (GL_NVX_gpu_memory_info, GL_ATI_meminfo),
+// the host's available memory on a software renderer (llvmpipe, softpipe), else -1.
+int64_t free_gpu_memory(const gl::Context& ctx);
+// Error(InvalidArgument) "<what> needs N MiB of GPU memory; ... M MiB free" when `bytes` exceeds
+// free_gpu_memory(); nothing where it is unknown.
+void check_gpu_memory(const gl::Context& ctx, uint64_t bytes, const std::string& what);
+
+// The longest first sub-FFT the fused pass takes (shaders/fft/four_step_fft.comp).
+inline constexpr int kMaxFusedN1 = 256;
+
+class FourStep2D {
+ public:
+  // `options` as validate() accepted them.
+  FourStep2D(const Options& options, const gl::ShaderLibrary& shaders);
+  ~FourStep2D();
+
+  std::string describe() const;
+  int dispatches() const;
+  const gl::Texture& execute(Direction direction, const gl::Texture& input, gl::PassTimer* timer);
+  // The natural-order result texture.
+  std::span<const gl::Texture> output() const { return {&result_, 1}; }
+  // Every texture execute() may write (the result and every column plan's targets).
+  std::vector<const gl::Texture*> targets() const;
+  // GPU memory the plan holds, in bytes (textures and tables).
+  uint64_t bytes() const { return bytes_; }
+
+ private:
+  struct Axis {
+    int axis = 0, n1 = 1, n2 = 0;
+    int width_a = 0, width_b = 0;  // layout widths; layers = lines / width
+    int plan_a = -1, plan_b = -1;  // index into plans_ (plan_a unused when n1 == 1 or fused)
+    // The first sub-FFT, its gather and the twiddle in one pass (four_step_fft.comp): Fast with
+    // N1 a power of two up to kMaxFusedN1.
+    bool fused = false;
+    int fused_program = -1;  // index into fused_
+    gl::Buffer twiddles;
+    gl::Buffer roots;  // exp(-2 pi i t / N1), t < N1 / 2, for the fused pass
+  };
+  int plan_for(const Options& o, const gl::ShaderLibrary& shaders);
+  void pass(int mode, int inverse, const Axis& a, const Axis* src_axis, const gl::Texture& src,
+            const gl::Texture& dst);
+  void fused_pass(int inverse, const Axis& a, const Axis* src_axis, const gl::Texture& src,
+                  const gl::Texture& dst);
+  const gl::Texture& spare(int plan, const gl::Texture* reading) const;
+
+  Options options_;
+  std::vector<Axis> axes_;
+  std::vector<std::unique_ptr<Plan>> plans_;
+  gl::Program program_;
+  std::vector<std::pair<int, gl::Program>> fused_;  // per N1
+  gl::Texture result_;
+  uint64_t bytes_ = 0;
+};
+
+}  // namespace oceanfft::fft::detail

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// 2D transforms with an axis above 4096 through fft::Plan (the four-step path,
+// src/fft/four_step_2d.h), against FFTW in double: long rows, long columns, both, random
+// lengths and shapes, single axes, every algorithm that takes the length, every target
+// poisoned first; the same path at small sizes through Options::long_line_limit; refusals.
+#include <cstdio>
+#include <random>
+
+#include "fft/data.h"
+#include "fft/fft.h"
+#include "fft/four_step_2d.h"
+#include "fft/real_data.h"
+#include "gl/error.h"
+#include "gl_fixture.h"
+
+using namespace oceanfft;
+
+namespace {
+
+fft::Options options(int w, int h, int layers, fft::Algorithm a = fft::Algorithm::Fast,
+                     fft::Axes axes = fft::Axes::Both, int limit = 0) {
+  fft::Options o;
+  o.width = w;
+  o.height = h;
+  o.layers = layers;
+  o.algorithm = a;
+  o.axes = axes;
+  o.long_line_limit = limit;
+  return o;
+}
+
+// Forward and inverse of random data; the larger relative L2 error of the two.
+double check(const fft::Options& o, uint64_t seed) {
+  fft::Plan plan(o, test::shaders());
+  SCOPED_TRACE(plan.describe());
+  EXPECT_NE(plan.four_step(), nullptr) << "not on the four-step path";
+  if (!plan.four_step()) return 1;
+  const fft::Planes x = fft::random_planes(o.width, o.height, o.layers, seed);
+  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
+  fft::upload(tex, x);
+  double err = 0;
+  for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
+    for (const gl::Texture* t : plan.four_step()->targets()) fft::poison(*t);
+    const fft::Planes got = fft::download(plan.execute(d, tex));
+    err = std::max(err, fft::relative_l2(got, fft::reference_axes(x, d, o.axes)));
+  }
+  std::printf("[oceanfft] four-step 2D %s %dx%dx%d axes %d limit %d: %.3g (%s)\n",
+              std::string(fft::name(o.algorithm)).c_str(), o.width, o.height, o.layers,
+              int(o.axes), o.long_line_limit, err, plan.describe().c_str());
+  return err;
+}
+
+class LongFft2D : public test::GlTest {};
+
+TEST_F(LongFft2D, LongRowsLongColumnsAndBoth) {
+  const uint64_t s = test::seed("long 2d");
+  EXPECT_LE(check(options(8192, 16, 1), s), 3e-7);
+  EXPECT_LE(check(options(16, 8192, 1), s + 1), 3e-7);
+  EXPECT_LE(check(options(8192, 8, 2, fft::Algorithm::StockhamR4), s + 2), 3e-7);
+  EXPECT_LE(check(options(4, 16384, 1, fft::Algorithm::StockhamR2), s + 3), 3e-7);
+  EXPECT_LE(check(options(4104, 24, 1), s + 4), 3e-7);  // 54 x 76: mixed radix and Bluestein
+  EXPECT_LE(check(options(16384, 2, 1), s + 5), 3e-7);  // the fused pass at N1 = 128
+  EXPECT_LE(check(options(2, 16384, 1, fft::Algorithm::Fast, fft::Axes::Columns), s + 6), 3e-7);
+}
+
+// The same code at sizes llvmpipe runs quickly: the line limit lowered so 512 splits.
+TEST_F(LongFft2D, LoweredLimitRunsTheSamePath) {
+  const uint64_t s = test::seed("long 2d limit");
+  EXPECT_LE(check(options(512, 512, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), s), 3e-7);
+  EXPECT_LE(check(options(256, 64, 2, fft::Algorithm::CooleyTukey, fft::Axes::Both, 32), s + 1), 3e-7);
+  EXPECT_LE(check(options(96, 300, 1, fft::Algorithm::Fast, fft::Axes::Both, 50), s + 2), 3e-7);
+  EXPECT_LE(check(options(512, 24, 1, fft::Algorithm::Fast, fft::Axes::Rows, 64), s + 3), 3e-7);
+  EXPECT_LE(check(options(24, 512, 3, fft::Algorithm::Fast, fft::Axes::Columns, 64), s + 4), 3e-7);
+}
+
+TEST_F(LongFft2D, RandomShapes) {
+  std::mt19937_64 rng(test::seed("long 2d shapes"));
+  for (int i = 0; i < 6; ++i) {
+    const int limit = int(rng() % 60) + 16;
+    auto length = [&] {
+      int n;
+      do n = int(rng() % 700) + 1;
+      while (n > limit && !fft::detail::four_step_split(n, fft::Algorithm::Fast, limit).first);
+      return n;
+    };
+    const int w = length(), h = length();
+    const fft::Axes axes = fft::Axes(rng() % 3);
+    if (w <= limit && h <= limit) continue;
+    EXPECT_LE(check(options(w, h, int(rng() % 2) + 1, fft::Algorithm::Fast, axes, limit), rng()), 3e-7);
+  }
+}
+
+TEST_F(LongFft2D, LengthsWithoutASplitAreRefused) {
+  for (auto [w, h, st] : {std::tuple{4099, 8, fft::Status::WidthHasNoSplit},
+                          std::tuple{8, 65521, fft::Status::HeightHasNoSplit},
+                          std::tuple{65537, 8, fft::Status::WidthOutOfRange}}) {
+    const fft::Options o = options(w, h, 1);
+    EXPECT_EQ(fft::validate_shape(o), st);
+    try {
+      fft::Plan plan(o, test::shaders());
+      ADD_FAILURE() << "no error for " << w << "x" << h;
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()), fft::describe(st, o));
+    }
+  }
+  // 12288 = 3 x 4096: no power-of-two split for stockham.
+  EXPECT_EQ(fft::validate_shape(options(12288, 8, 1, fft::Algorithm::StockhamR4)),
+            fft::Status::WidthNotPowerOfTwo);
+}
+
+TEST_F(LongFft2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
+  gl::Context& ctx = test::context();
+  const gl::ObjectCounts before = ctx.objects();
+  GLint64 ssbo = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
+  std::printf("[oceanfft] texture %d, layers %d, storage block %lld bytes\n",
+              ctx.limits().max_texture_size, ctx.limits().max_array_layers, (long long)ssbo);
+  // Wider than the texture limit: refused by validate().
+  const int too_wide = ctx.limits().max_texture_size * 2;
+  if (too_wide <= fft::kMaxLongSize) {
+    fft::Options o = options(too_wide, 4, 1);
+    EXPECT_EQ(fft::validate(o, ctx.limits()), fft::Status::ExceedsTextureLimit);
+    EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
+  }
+  // More texels than the passes index.
+  EXPECT_THROW(fft::Plan(options(16384, 16384, 9), test::shaders()), Error);
+  test::expect_same_objects(ctx.objects(), before, "after refused four-step plans");
+}
+
+}  // namespace
