@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 
+#include "fft/four_step_2d.h"
 #include "fft/data.h"
 #include "fft/long.h"
 #include "fft/real.h"
