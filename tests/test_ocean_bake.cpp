@@ -39,9 +39,9 @@ double max_abs(const std::vector<float>& v) {
 }
 
 ocean::Params sea(int size, uint64_t seed) {
-  ui::Settings s;
-  ui::apply_setting(s, "size", std::to_string(size));
-  ui::apply_setting(s, "seed", std::to_string(seed));
+  scene::Settings s;
+  scene::apply_setting(s, "size", std::to_string(size));
+  scene::apply_setting(s, "seed", std::to_string(seed));
   return s.ocean;
 }
 

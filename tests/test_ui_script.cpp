@@ -17,6 +17,7 @@
 #include "scene/settings.h"
 
 using namespace oceanfft;
+using namespace oceanfft::scene;
 using namespace oceanfft::ui;
 
 namespace {

@@ -20,7 +20,7 @@
 
 namespace fs = std::filesystem;
 using namespace oceanfft;
-using namespace oceanfft::ui;
+using namespace oceanfft::scene;
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include "ocean/simulation.h"
 #include "scene/settings.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace {
 
 // Resident set size in bytes, from /proc/self/statm (the second field, in pages).
@@ -382,4 +382,4 @@ std::string soak_failure(const SoakReport& r) {
   return {};
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene
