@@ -7,10 +7,10 @@
 
 #include "commands.h"
 #include "fft/buffer.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "fft/real.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "fft/volume.h"
 #include "gl/error.h"
 #include "io/file.h"

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "support/cli_run.h"
 #include "gl_fixture.h"

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "support/cli_run.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "fft/anysize.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "fft/buffer.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 

@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 

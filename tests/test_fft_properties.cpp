@@ -9,7 +9,7 @@
 #include <numbers>
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 #include "support/fft_options.h"

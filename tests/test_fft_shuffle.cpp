@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"

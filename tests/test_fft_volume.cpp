@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "fft/volume.h"
 #include "gl/error.h"
 #include "gl_fixture.h"

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"

@@ -8,7 +8,7 @@
 #include <numbers>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 #include "ocean/simulation.h"

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 #include "profiler/profiler.h"

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "gl/error.h"
 #include "io/number.h"
 #include "ocean/ocean.h"

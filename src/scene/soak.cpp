@@ -13,7 +13,7 @@
 #include <memory>
 #include <random>
 
-#include "fft/data.h"
+#include "fft/planes.h"
 #include "fft/fft.h"
 #include "gl/context.h"
 #include "gl/shader.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 
 namespace oceanfft::fft {

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 
 #include <fftw3.h>
 
-#include <cmath>
-#include <limits>
 #include <random>
 
 #include "fft/real.h"
+#include "fftref/compare.h"
 #include "gl/error.h"
 #include "io/raw.h"
 
@@ -168,25 +167,13 @@ std::vector<std::complex<double>> reference_3d(const Planes& in, Direction d) {
 }
 
 double relative_l2(const RealPlanes& got, const std::vector<double>& ref) {
-  if (got.data.size() != ref.size()) return std::numeric_limits<double>::infinity();
-  double num = 0.0, den = 0.0;
-  for (size_t i = 0; i < ref.size(); ++i) {
-    const double d = double(got.data[i]) - ref[i];
-    num += d * d;
-    den += ref[i] * ref[i];
-  }
-  if (!std::isfinite(num)) return std::numeric_limits<double>::infinity();
-  return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+  return detail::relative_l2(got.data, ref);
 }
 
 RealPlanes read_real_raw(const std::string& path, int width, int height, int layers) {
-  if (layers <= 0 || layers > (1 << 29))
-    throw Error(ErrorCode::InvalidArgument, "invalid layer count " + std::to_string(layers));
+  const std::string shape = detail::raw_shape(width, height, layers, "float32");
   RealPlanes p;
-  p.data = io::read_float32(path, width, height, 2 * layers, "the input file",
-                            std::to_string(width) + "x" + std::to_string(height) + " with " +
-                                std::to_string(layers) + " layer(s) (" + std::to_string(2 * layers) +
-                                " float32 planes)");
+  p.data = io::read_float32(path, width, height, 2 * layers, "the input file", shape);
   p.width = width;
   p.height = height;
   p.layers = layers;
