@@ -79,3 +79,11 @@ if(Python3_FOUND)
                      "${CMAKE_SOURCE_DIR}" ${_what})
   endforeach()
 endif()
+
+# Every test suite is named after its file (test_cli_fft.cpp: CliFft...), so a failing test's
+# name says where it lives (cmake/check_test_names.py).
+if(Python3_FOUND)
+  add_test(NAME tests.names
+           COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/cmake/check_test_names.py"
+                   "${CMAKE_SOURCE_DIR}")
+endif()

@@ -465,7 +465,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, CliBadInput, ::testing::Range<size_t>(0, cases()
 
 // The soak command (app/cmd_soak.cpp) at a CI-sized count: 1000 frames at sizes up to 128 on
 // llvmpipe, with a fixed seed so a failure replays. The full run is in docs/reliability.md.
-TEST(CliSoak, ShortRunKeepsObjectsAndMemoryFlat) {
+TEST(CliBadInputSoak, ShortRunKeepsObjectsAndMemoryFlat) {
   const fs::path dir = fs::temp_directory_path() / ("oceanfft_soak_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const auto t0 = std::chrono::steady_clock::now();

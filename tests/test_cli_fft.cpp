@@ -40,7 +40,7 @@ struct Result {
   }
 };
 
-class Cli : public ::testing::Test {
+class CliFft : public ::testing::Test {
  protected:
   void SetUp() override {
     const char* bin = std::getenv("OCEANFFT_BIN");
@@ -108,7 +108,7 @@ class Cli : public ::testing::Test {
   fs::path dir_, logs_;
 };
 
-TEST_F(Cli, ListAlgorithms) {
+TEST_F(CliFft, ListAlgorithms) {
   const Result r = run({"fft", "--list-algorithms"});
   ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
   std::string expect;
@@ -118,7 +118,7 @@ TEST_F(Cli, ListAlgorithms) {
 
 // Forward through the file format against FFTW, then the inverse of that output back to the
 // input, for every algorithm, with several layers (planes p -> layer p/2, channel pair p%2).
-TEST_F(Cli, RoundTripMatchesFftw) {
+TEST_F(CliFft, RoundTripMatchesFftw) {
   const int w = 32, h = 8, layers = 2;
   const auto x = fft::random_planes(w, h, layers, test::seed("cli round trip"));
   const std::string in = path("in.raw"), fwd = path("fwd.raw"), back = path("back.raw");
@@ -143,7 +143,7 @@ TEST_F(Cli, RoundTripMatchesFftw) {
 
 // No --algorithm: the library's default (fast), which takes any length, so a shape that is no
 // power of two transforms too.
-TEST_F(Cli, DefaultAlgorithmAndInPlaceOutput) {
+TEST_F(CliFft, DefaultAlgorithmAndInPlaceOutput) {
   const int w = 24, h = 17;
   const auto x = fft::random_planes(w, h, 1, test::seed("cli in place"));
   const std::string f = path("data.raw");
@@ -155,7 +155,7 @@ TEST_F(Cli, DefaultAlgorithmAndInPlaceOutput) {
             1e-6);
 }
 
-TEST_F(Cli, BadInputsAreRefusedCleanly) {
+TEST_F(CliFft, BadInputsAreRefusedCleanly) {
   const int w = 16, h = 8;
   const std::string in = path("in.raw"), out = path("out.raw");
   fft::write_raw(in, fft::random_planes(w, h, 1, 1));
@@ -212,7 +212,7 @@ TEST_F(Cli, BadInputsAreRefusedCleanly) {
   EXPECT_EQ(fs::file_size(in), size_t(w) * h * 2 * 8);
 }
 
-TEST_F(Cli, VerifyPrintsTableAndPasses) {
+TEST_F(CliFft, VerifyPrintsTableAndPasses) {
   const Result r = run({"verify", "--sizes", "4,8"});
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_EQ(r.code, 0) << r.describe();
@@ -237,7 +237,7 @@ TEST_F(Cli, VerifyPrintsTableAndPasses) {
     }
 }
 
-TEST_F(Cli, VerifyRefusesBadArguments) {
+TEST_F(CliFft, VerifyRefusesBadArguments) {
   expect_refusal({"verify", "--sizes", "3"}, "", "power of two");
   expect_refusal({"verify", "--sizes", "4,abc"}, "", "abc");
   expect_refusal({"verify", "--sizes", "8192"}, "", "8192");
@@ -248,7 +248,7 @@ TEST_F(Cli, VerifyRefusesBadArguments) {
 
 // A tolerance no fp32 transform can meet must make verify fail: the exit status is not
 // hard-wired to success.
-TEST_F(Cli, VerifyFailsWhenTheToleranceIsImpossible) {
+TEST_F(CliFft, VerifyFailsWhenTheToleranceIsImpossible) {
   const Result r = run({"verify", "--sizes", "64", "--tolerance", "1e-30"});
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_NE(r.code, 0) << r.describe();

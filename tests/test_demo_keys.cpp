@@ -302,7 +302,7 @@ TEST_F(DemoKeys, PresetKeysFullscreenAndSettingsFiles) {
 }
 
 // The new options' bad values: one line, the documented status, before any window or frame.
-TEST(DemoOptions, BadValuesAreOneLineErrors) {
+TEST(DemoKeysOptions, BadValuesAreOneLineErrors) {
   if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
   const fs::path dir = temp_dir("options");
   const std::string bin = "env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() + "' ";

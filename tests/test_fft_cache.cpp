@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class ProgramCacheTest : public test::GlTest {
+class FftCache : public test::GlTest {
  protected:
   void SetUp() override {
     test::GlTest::SetUp();
@@ -58,7 +58,7 @@ class ProgramCacheTest : public test::GlTest {
 
 const gl::Defines kDefines = {{"N", "8"}, {"AXIS", "0"}, {"LOCAL", "4"}};
 
-TEST_F(ProgramCacheTest, SecondPlanLoadsAndMatchesFftw) {
+TEST_F(FftCache, SecondPlanLoadsAndMatchesFftw) {
   const uint64_t seed = test::seed("cache plan");
   EXPECT_LE(run_plan(48, 20, seed), 3e-7);
   if (!supported_) {
@@ -84,7 +84,7 @@ TEST_F(ProgramCacheTest, SecondPlanLoadsAndMatchesFftw) {
   EXPECT_GE(gl::uniform(q, "uStage"), 0);
 }
 
-TEST_F(ProgramCacheTest, CorruptTruncatedAndForeignFilesAreIgnored) {
+TEST_F(FftCache, CorruptTruncatedAndForeignFilesAreIgnored) {
   if (!supported_) GTEST_SKIP() << "the driver offers no program binary format";
   const std::string file = [&] {
     fft::ProgramCache c(test::context(), dir_.string());
@@ -130,7 +130,7 @@ TEST_F(ProgramCacheTest, CorruptTruncatedAndForeignFilesAreIgnored) {
   test::context().set_log(nullptr);
 }
 
-TEST_F(ProgramCacheTest, NoBinaryFormatCompilesWithOneNotice) {
+TEST_F(FftCache, NoBinaryFormatCompilesWithOneNotice) {
   std::vector<std::string> notices;
   test::context().set_log([&](const std::string& m) { notices.push_back(m); });
   fft::ProgramCache cache(test::context(), dir_.string(), 0);
@@ -147,7 +147,7 @@ TEST_F(ProgramCacheTest, NoBinaryFormatCompilesWithOneNotice) {
   EXPECT_EQ(files(), 0u);
 }
 
-TEST_F(ProgramCacheTest, NoDirectoryMeansNoCache) {
+TEST_F(FftCache, NoDirectoryMeansNoCache) {
   fft::ProgramCache cache(test::context(), "");
   EXPECT_FALSE(cache.enabled());
   gl::Program p = cache.compute(test::shaders(), "fft/cooley_tukey.comp", kDefines);

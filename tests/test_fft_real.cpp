@@ -106,20 +106,20 @@ fft::Options options(int w, int h, int layers, fft::Axes axes = fft::Axes::Both,
   return o;
 }
 
-class RealFft : public test::GlTest {
+class FftReal : public test::GlTest {
  protected:
   static void TearDownTestSuite() {
     for (auto& [k, v] : worst()) std::printf("[oceanfft] worst relative L2, %s: %.3g\n", k.c_str(), v);
   }
 };
 
-TEST_F(RealFft, SmallEvenAndOddWidths) {
+TEST_F(FftReal, SmallEvenAndOddWidths) {
   std::mt19937_64 rng(test::seed("real small widths"));
   for (int w : {1, 2, 3, 4, 5, 6, 8, 12, 15, 16})
     check_real(options(w, int(rng() % 9) + 1, int(rng() % 2) + 1), rng());
 }
 
-TEST_F(RealFft, RandomSizes) {
+TEST_F(FftReal, RandomSizes) {
   std::mt19937_64 rng(test::seed("real random sizes"));
   for (int i = 0; i < 8; ++i) {
     const int w = int(rng() % 700) + 17, h = int(rng() % 120) + 1;
@@ -127,7 +127,7 @@ TEST_F(RealFft, RandomSizes) {
   }
 }
 
-TEST_F(RealFft, RowsOnlyBatches) {
+TEST_F(FftReal, RowsOnlyBatches) {
   std::mt19937_64 rng(test::seed("real rows"));
   for (int i = 0; i < 6; ++i) {
     const int w = int(rng() % 2000) + 2, batch = int(rng() % 7) + 1;
@@ -135,7 +135,7 @@ TEST_F(RealFft, RowsOnlyBatches) {
   }
 }
 
-TEST_F(RealFft, PowerOfTwoAlgorithms) {
+TEST_F(FftReal, PowerOfTwoAlgorithms) {
   std::mt19937_64 rng(test::seed("real power-of-two algorithms"));
   for (fft::Algorithm a : fft::all_algorithms()) {
     const int w = 4 << (rng() % 6), h = 2 << (rng() % 6);
@@ -144,11 +144,11 @@ TEST_F(RealFft, PowerOfTwoAlgorithms) {
   }
 }
 
-TEST_F(RealFft, Square_1024x1024_) {
+TEST_F(FftReal, Square_1024x1024_) {
   check_real(options(1024, 1024, 1), test::seed("real 1024^2"));
 }
 
-TEST_F(RealFft, ColumnsAndBadShapesAreRefused) {
+TEST_F(FftReal, ColumnsAndBadShapesAreRefused) {
   EXPECT_EQ(fft::validate_real_shape(options(8, 8, 1, fft::Axes::Columns)),
             fft::Status::RealColumnsUnsupported);
   // Stockham's complex plan would be 1 wide.
@@ -164,7 +164,7 @@ TEST_F(RealFft, ColumnsAndBadShapesAreRefused) {
 }
 
 // Single-axis complex transforms: every algorithm, a batch count that is no power of two.
-TEST_F(RealFft, SingleAxisEveryAlgorithm) {
+TEST_F(FftReal, SingleAxisEveryAlgorithm) {
   std::mt19937_64 rng(test::seed("single axis"));
   for (fft::Algorithm a : fft::all_algorithms())
     for (fft::Axes axes : {fft::Axes::Rows, fft::Axes::Columns}) {
@@ -174,7 +174,7 @@ TEST_F(RealFft, SingleAxisEveryAlgorithm) {
     }
 }
 
-TEST_F(RealFft, SingleAxisAnyLength) {
+TEST_F(FftReal, SingleAxisAnyLength) {
   std::mt19937_64 rng(test::seed("single axis any length"));
   for (fft::Axes axes : {fft::Axes::Rows, fft::Axes::Columns, fft::Axes::Rows}) {
     const int n = int(rng() % 3000) + 1, batch = int(rng() % 5) + 1;
@@ -182,7 +182,7 @@ TEST_F(RealFft, SingleAxisAnyLength) {
   }
 }
 
-TEST_F(RealFft, HeightOneIsABatchOfOneLine) {
+TEST_F(FftReal, HeightOneIsABatchOfOneLine) {
   // Height 1 with rows only: every algorithm takes it (both axes need height >= 2 for all but fast).
   EXPECT_EQ(fft::validate_shape(options(64, 1, 1, fft::Axes::Rows, fft::Algorithm::StockhamR4)),
             fft::Status::Ok);

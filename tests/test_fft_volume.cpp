@@ -34,9 +34,9 @@ double check(int w, int h, int depth, fft::Algorithm a, uint64_t seed) {
   return err;
 }
 
-class VolumeFft : public test::GlTest {};
+class FftVolume : public test::GlTest {};
 
-TEST_F(VolumeFft, RandomSizesMatchFftw) {
+TEST_F(FftVolume, RandomSizesMatchFftw) {
   std::mt19937_64 rng(test::seed("3d sizes"));
   for (int i = 0; i < 4; ++i) {
     const int w = int(rng() % 40) + 1, h = int(rng() % 40) + 1, d = int(rng() % 40) + 1;
@@ -45,13 +45,13 @@ TEST_F(VolumeFft, RandomSizesMatchFftw) {
   EXPECT_LE(check(64, 32, 48, fft::Algorithm::Fast, rng()), 3e-7);
 }
 
-TEST_F(VolumeFft, PowerOfTwoAlgorithms) {
+TEST_F(FftVolume, PowerOfTwoAlgorithms) {
   std::mt19937_64 rng(test::seed("3d algorithms"));
   for (fft::Algorithm a : fft::all_algorithms())
     EXPECT_LE(check(2 << (rng() % 4), 2 << (rng() % 4), 2 << (rng() % 4), a, rng()), 3e-7);
 }
 
-TEST_F(VolumeFft, BadDepthIsRefused) {
+TEST_F(FftVolume, BadDepthIsRefused) {
   fft::Options o;
   o.width = o.height = 8;
   EXPECT_THROW(fft::VolumePlan(o, 0, test::shaders()), Error);

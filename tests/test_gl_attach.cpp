@@ -14,7 +14,7 @@
 
 using namespace oceanfft;
 
-TEST(Attach, CallersContextRunsAPlanAndKeepsItsOwnCounts) {
+TEST(GlAttach, CallersContextRunsAPlanAndKeepsItsOwnCounts) {
   gl::Context& own = test::context();  // makes the EGL context current
   const gl::ObjectCounts own_before = own.objects();
 

@@ -45,9 +45,9 @@ ocean::Params sea(int size, uint64_t seed) {
   return s.ocean;
 }
 
-class Bake : public test::GlTest {};
+class OceanBake : public test::GlTest {};
 
-TEST_F(Bake, FramesReadBackEqualToTheSimulationsMaps) {
+TEST_F(OceanBake, FramesReadBackEqualToTheSimulationsMaps) {
   if (!io::have_exr()) GTEST_SKIP() << "built without OpenEXR";
   TempDir dir;
   const uint64_t seed = test::seed("bake sea") % 1000 + 1;
@@ -107,7 +107,7 @@ TEST_F(Bake, FramesReadBackEqualToTheSimulationsMaps) {
 
 // Frame N (one loop period after frame 0) equals frame 0 to fp32 rounding; half a frame later
 // the sea differs, so the comparison can fail.
-TEST_F(Bake, TheLoopIsSeamless) {
+TEST_F(OceanBake, TheLoopIsSeamless) {
   const int frames = 8;
   const double fps = 4.0, period = frames / fps;
   ocean::Params p = sea(64, test::seed("loop sea") % 1000 + 1);
@@ -132,9 +132,9 @@ TEST_F(Bake, TheLoopIsSeamless) {
   EXPECT_GT(moved, 1e-2 * scale);
 }
 
-class Probe : public test::GlTest {};
+class OceanBakeProbe : public test::GlTest {};
 
-TEST_F(Probe, PrintsTheLibrarysQueryAsJson) {
+TEST_F(OceanBakeProbe, PrintsTheLibrarysQueryAsJson) {
   TempDir dir;
   const clitest::Result r = clitest::run_line(
       "probe --points 0,0;12.5,-7;300,40 --time 2 --size 64 --seed 4",
@@ -162,7 +162,7 @@ TEST_F(Probe, PrintsTheLibrarysQueryAsJson) {
   EXPECT_NE(want[0].height, want[1].height);
 }
 
-TEST_F(Probe, BadPointsAndExrRendersAreRefused) {
+TEST_F(OceanBakeProbe, BadPointsAndExrRendersAreRefused) {
   TempDir dir;
   for (const std::string& pts : {"1,2;abc", "1,2,3", "nan,1", "1e9,0", ";"}) {
     const clitest::Result r =

@@ -23,7 +23,7 @@
 namespace oceanfft {
 namespace {
 
-class Bodies : public test::GlTest {};
+class RenderBodies : public test::GlTest {};
 
 scene::HeadlessFrame small_frame(uint64_t seed) {
   scene::HeadlessFrame f;
@@ -41,7 +41,7 @@ scene::HeadlessFrame small_frame(uint64_t seed) {
   return f;
 }
 
-TEST_F(Bodies, ABuoyIsDrawnWhereTheQuerySaysTheWaterIs) {
+TEST_F(RenderBodies, ABuoyIsDrawnWhereTheQuerySaysTheWaterIs) {
   const uint64_t seed = std::random_device{}();
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   scene::HeadlessFrame f = small_frame(seed);
@@ -90,7 +90,7 @@ TEST_F(Bodies, ABuoyIsDrawnWhereTheQuerySaysTheWaterIs) {
   EXPECT_LT(nearest, 2.0f);
 }
 
-TEST_F(Bodies, TheBoatCameraRidesTheBoatsHeave) {
+TEST_F(RenderBodies, TheBoatCameraRidesTheBoatsHeave) {
   scene::Settings s;
   scene::apply_setting(s, "preset", "storm");
   s.ocean.size = 64;
@@ -131,7 +131,7 @@ TEST_F(Bodies, TheBoatCameraRidesTheBoatsHeave) {
   EXPECT_EQ(camera.roll_deg, 0.0f);
 }
 
-TEST_F(Bodies, TheFleetMovesFromAnEarlierFramesQueryWithoutWaiting) {
+TEST_F(RenderBodies, TheFleetMovesFromAnEarlierFramesQueryWithoutWaiting) {
   scene::Settings s;
   s.ocean.size = 64;
   ocean::Simulation sim(test::shaders(), s.ocean);
@@ -155,7 +155,7 @@ TEST_F(Bodies, TheFleetMovesFromAnEarlierFramesQueryWithoutWaiting) {
   EXPECT_THROW(fleet.set_layout(ocean::Fleet::kMaxBuoys + 1, false), Error);
 }
 
-TEST(BodySettings, RowsAtTheirBounds) {
+TEST(RenderBodiesSettings, RowsAtTheirBounds) {
   scene::Settings s;
   EXPECT_EQ(s.buoys, 0);
   EXPECT_FALSE(s.boat);

@@ -60,7 +60,7 @@ std::string read(const fs::path& p) {
 
 }  // namespace
 
-TEST(SettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
+TEST(UiSettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
   std::mt19937_64 rng(test_seed());
   for (int trial = 0; trial < 20; ++trial) {
     const Settings s = random_settings(rng);
@@ -80,7 +80,7 @@ TEST(SettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
 }
 
 // The camera's view rides beside the table and comes back exactly.
-TEST(SettingsFile, ViewRoundTrips) {
+TEST(UiSettingsFile, ViewRoundTrips) {
   std::mt19937_64 rng(test_seed());
   std::uniform_real_distribution<float> u(-1000.0f, 1000.0f);
   for (int trial = 0; trial < 20; ++trial) {
@@ -108,7 +108,7 @@ TEST(SettingsFile, ViewRoundTrips) {
   }
 }
 
-TEST(SettingsFile, FilesRoundTripThroughTheAtomicWriter) {
+TEST(UiSettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   std::mt19937_64 rng(test_seed());
   const fs::path dir = temp_dir("files");
   const Settings s = random_settings(rng);
@@ -122,7 +122,7 @@ TEST(SettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   fs::remove_all(dir);
 }
 
-TEST(SettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
+TEST(UiSettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
   const std::string text = R"({"format": "oceanfft-settings", "version": 7, "weather": {"rain": 1},
     "settings": {"wind_speed": 21.5, "hologram": "on", "seed": 42, "wireframe": true,
                  "choppiness": 1.25, "time_of_day": "18:30"}})";
@@ -137,7 +137,7 @@ TEST(SettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
   EXPECT_NE(ignored_message("new.json", ignored).find("new.json: weather, settings.hologram"), std::string::npos);
 }
 
-TEST(SettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
+TEST(UiSettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
   std::mt19937_64 rng(test_seed());
   const Settings start = random_settings(rng);
   const std::string before = settings_to_json(start);
@@ -185,7 +185,7 @@ TEST(SettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
 
 // The command line's --set values, applied in order as render applies them, give the same
 // render settings.
-TEST(SettingsFile, CommandLineGivesRenderTheSameSettings) {
+TEST(UiSettingsFile, CommandLineGivesRenderTheSameSettings) {
   std::mt19937_64 rng(test_seed());
   for (int trial = 0; trial < 200; ++trial) {
     const Settings s = random_settings(rng);
@@ -224,7 +224,7 @@ TEST(SettingsFile, CommandLineGivesRenderTheSameSettings) {
 
 // render --save-settings writes what the frame used; --settings reads it back, and saving
 // again gives the same bytes. A malformed file fails with exit 3 and writes nothing.
-TEST(SettingsFile, RenderSavesAndLoadsSettingsFiles) {
+TEST(UiSettingsFile, RenderSavesAndLoadsSettingsFiles) {
   const std::string bin = oceanfft::test::binary();
   if (bin.empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
   const fs::path dir = temp_dir("render");

@@ -33,7 +33,7 @@ scene::SoakOptions short_run(uint64_t seed) {
   return o;
 }
 
-class SoakSeeds : public ::testing::TestWithParam<int> {};
+class UiSoakSeeds : public ::testing::TestWithParam<int> {};
 
 // ASan's quarantine keeps freed memory resident, so the soak does not judge RSS there
 // (SoakReport::rss_enforced); these runs would only repeat the release suite's, 10x slower.
@@ -43,7 +43,7 @@ class SoakSeeds : public ::testing::TestWithParam<int> {};
 #define SKIP_UNDER_ASAN() (void)0
 #endif
 
-TEST_P(SoakSeeds, ShortRunPasses) {
+TEST_P(UiSoakSeeds, ShortRunPasses) {
   SKIP_UNDER_ASAN();
   const scene::SoakOptions o = short_run(uint64_t(GetParam()) * 7919u);
   std::printf("replay: %s\n", scene::replay_command(o).c_str());
@@ -57,14 +57,14 @@ TEST_P(SoakSeeds, ShortRunPasses) {
 }
 
 // Twenty seeds, as issue 14 asks; each is its own test so ctest can spread them.
-INSTANTIATE_TEST_SUITE_P(Twenty, SoakSeeds, ::testing::Range(1, 21));
+INSTANTIATE_TEST_SUITE_P(Twenty, UiSoakSeeds, ::testing::Range(1, 21));
 
 // glibc first fills the holes warm-up left, so RSS lags a leak and its steps scatter (measured:
 // 0, 0, 0, 712, 2280, 856 ... KiB per 10 frames for 640). The bound scales with that scatter, so
 // catching a leak takes enough samples, whatever its size. Growth rises with the step count n and
 // the bound with sqrt(n): 40 steps missed this leak once on a loaded machine (growth 15.1 MiB,
 // bound 16.2), 160 steps give it twice the margin.
-TEST(Soak, InjectedLeakFails) {
+TEST(UiSoak, InjectedLeakFails) {
   SKIP_UNDER_ASAN();
   scene::SoakOptions o = short_run(4242);
   o.frames = 800;
@@ -79,7 +79,7 @@ TEST(Soak, InjectedLeakFails) {
               r.trend.growth / (1 << 20), r.trend.bound / (1 << 20));
 }
 
-TEST(Soak, ReplayRepeatsEveryOption) {
+TEST(UiSoak, ReplayRepeatsEveryOption) {
   scene::SoakOptions o;
   o.frames = 123;
   o.seed = 18446744073709551615ull;
@@ -108,7 +108,7 @@ std::vector<scene::RssSample> series(int n, int every, double slope, double jitt
 
 // Jitter per sample: llvmpipe's baseline samples repeat to the page (0 bytes of scatter in 20
 // seeds above); 0.1-1 MiB is far more than seen, to show the bound adapts.
-TEST(Soak, TrendSeparatesGrowthFromNoise) {
+TEST(UiSoak, TrendSeparatesGrowthFromNoise) {
   int false_alarms = 0, missed = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     // Healthy: flat with jitter, and a one-off +15 MiB step late in the run (the shape that
