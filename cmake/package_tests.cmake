@@ -81,9 +81,9 @@ if(Python3_FOUND)
 endif()
 
 # Every test suite is named after its file (test_cli_fft.cpp: CliFft...), so a failing test's
-# name says where it lives (cmake/check_test_names.py).
+# name says where it lives (cmake/check_docs.py).
 if(Python3_FOUND)
   add_test(NAME tests.names
-           COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/cmake/check_test_names.py"
-                   "${CMAKE_SOURCE_DIR}")
+           COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/cmake/check_docs.py"
+                   "${CMAKE_SOURCE_DIR}" names)
 endif()

@@ -37,4 +37,17 @@ inline std::string raw_shape(int width, int height, int layers, const char* kind
          " layer(s) (" + std::to_string(2 * layers) + " " + kind + " planes)";
 }
 
+// Planes (or RealPlanes) of width x height x layers whose values `read(shape)` gets from a raw
+// file (io's reader, told the shape for its messages).
+template <class P, class Read>
+P read_planes(int width, int height, int layers, const char* kind, Read read) {
+  const std::string shape = raw_shape(width, height, layers, kind);
+  P p;
+  p.data = read(shape);
+  p.width = width;
+  p.height = height;
+  p.layers = layers;
+  return p;
+}
+
 }  // namespace oceanfft::fft::detail

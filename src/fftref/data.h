@@ -15,6 +15,9 @@ namespace oceanfft::fft {
 
 // FFTW in double, numpy's normalisation (inverse scaled by 1/(W*H)).
 std::vector<std::complex<double>> reference(const Planes& input, Direction direction);
+// Complex planes transformed along `axes` (Options::axes), numpy's normalisation (1/length of
+// the axes transformed on the inverse); reference() is Axes::Both.
+std::vector<std::complex<double>> reference_axes(const Planes& input, Direction direction, Axes axes);
 // ||got - ref|| / ||ref|| over all planes; NaN anywhere gives +inf.
 double relative_l2(const Planes& got, const std::vector<std::complex<double>>& ref);
 
