@@ -12,6 +12,7 @@
 #include <string>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 
@@ -21,12 +22,9 @@ class CliBench : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(std::getenv("OCEANFFT_BIN")) << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
-    dir_ = fs::temp_directory_path() /
-           ("oceanfft_bench_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  oceanfft::test::TempDir tmp_{"bench"};
   fs::path dir_;
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "fftref/data.h"
 #include "fft/fft.h"
 #include "fftref/real_data.h"
@@ -24,20 +25,15 @@ namespace {
 class CliFftReal : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string t = (fs::temp_directory_path() / "oceanfft-cli-real-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
+    dir_ = tmp_.path();
     logs_ = dir_ / "logs";
     fs::create_directories(logs_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
   }
   clitest::Result run(const std::vector<std::string>& args) {
     return clitest::run(args, dir_, logs_, 600);
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  test::TempDir tmp_{"cli-real"};
   fs::path dir_, logs_;
 };
 

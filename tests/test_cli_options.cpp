@@ -8,18 +8,18 @@
 #include <sstream>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 
 namespace {
 using namespace clitest;
 
 struct CliOptions : ::testing::Test {
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("oceanfft_options_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
   Result oceanfft(const std::vector<std::string>& args) { return run(args, dir_, dir_, 60); }
   static int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
+  oceanfft::test::TempDir tmp_{"options"};
   fs::path dir_;
 };
 

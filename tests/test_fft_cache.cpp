@@ -10,6 +10,7 @@
 #include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
+#include "support/temp_dir.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -20,18 +21,11 @@ class FftCache : public test::GlTest {
  protected:
   void SetUp() override {
     test::GlTest::SetUp();
-    std::string t = (fs::temp_directory_path() / "oceanfft-cache-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
+    dir_ = tmp_.path();
     GLint formats = 0;
     glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
     supported_ = formats > 0;
     std::printf("[oceanfft] program binary formats: %d\n", formats);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-    test::GlTest::TearDown();
   }
   // A forward FFT through a plan whose programs come from the cache, against FFTW.
   double run_plan(int w, int h, uint64_t seed) {
@@ -52,6 +46,7 @@ class FftCache : public test::GlTest {
     for (auto& e : fs::directory_iterator(dir_)) n += e.path().extension() == ".glbin";
     return n;
   }
+  test::TempDir tmp_{"cache"};
   fs::path dir_;
   bool supported_ = false;
 };

@@ -18,6 +18,7 @@
 #include "gl/shader.h"
 #include "gl_fixture.h"
 #include "support/scoped_env.h"
+#include "support/temp_dir.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -28,17 +29,7 @@ namespace {
 // so errors read "shaders/file:line:").
 class TempShaders {
  public:
-  TempShaders() {
-    std::string tmpl = (fs::temp_directory_path() / "oceanfft-shader-XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    base_ = tmpl;
-    root_ = base_ / "shaders";
-    fs::create_directories(root_);
-  }
-  ~TempShaders() {
-    std::error_code ec;
-    fs::remove_all(base_, ec);
-  }
+  TempShaders() : root_(base_ / "shaders") { fs::create_directories(root_); }
   void write(const std::string& rel, const std::string& text) const {
     fs::create_directories((root_ / rel).parent_path());
     std::ofstream(root_ / rel) << text;
@@ -46,7 +37,8 @@ class TempShaders {
   std::string root() const { return root_.string(); }
 
  private:
-  fs::path base_, root_;
+  test::TempDir base_{"shader"};
+  fs::path root_;
 };
 
 using test::ScopedEnv;

@@ -20,6 +20,7 @@
 #include "io/image.h"
 #include "io/number.h"
 #include "io/raw.h"
+#include "support/temp_dir.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -35,15 +36,11 @@ std::string slurp(const fs::path& p) {
 class IoFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("oceanfft_io_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string at(const std::string& name) const { return (dir_ / name).string(); }
   size_t entries() const { return size_t(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())); }
+  test::TempDir tmp_{"io"};
   fs::path dir_;
 };
 

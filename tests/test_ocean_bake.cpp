@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "gl_fixture.h"
 #include "io/exr.h"
 #include "ocean/ocean.h"
@@ -19,18 +20,7 @@ namespace oceanfft {
 namespace {
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/oceanfft-bake-XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using test::TempDir;
 
 double max_abs(const std::vector<float>& v) {
   double m = 0;
@@ -49,7 +39,7 @@ class OceanBake : public test::GlTest {};
 
 TEST_F(OceanBake, FramesReadBackEqualToTheSimulationsMaps) {
   if (!io::have_exr()) GTEST_SKIP() << "built without OpenEXR";
-  TempDir dir;
+  TempDir dir("bake");
   const uint64_t seed = test::seed("bake sea") % 1000 + 1;
   const int frames = 3, n = 64;
   const double fps = 6.0;
@@ -135,7 +125,7 @@ TEST_F(OceanBake, TheLoopIsSeamless) {
 class OceanBakeProbe : public test::GlTest {};
 
 TEST_F(OceanBakeProbe, PrintsTheLibrarysQueryAsJson) {
-  TempDir dir;
+  TempDir dir("bake");
   const clitest::Result r = clitest::run_line(
       "probe --points 0,0;12.5,-7;300,40 --time 2 --size 64 --seed 4",
       dir.path());
@@ -163,7 +153,7 @@ TEST_F(OceanBakeProbe, PrintsTheLibrarysQueryAsJson) {
 }
 
 TEST_F(OceanBakeProbe, BadPointsAndExrRendersAreRefused) {
-  TempDir dir;
+  TempDir dir("bake");
   for (const std::string& pts : {"1,2;abc", "1,2,3", "nan,1", "1e9,0", ";"}) {
     const clitest::Result r =
         clitest::run({"probe", "--points", pts, "--size", "64"}, dir.path(),
