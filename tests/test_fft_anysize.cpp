@@ -18,6 +18,7 @@
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_compare.h"
 #include "support/fft_options.h"
 
 using namespace oceanfft;
@@ -47,15 +48,7 @@ std::map<std::string, double>& worst() {
 double check(const fft::Options& o, uint64_t seed) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
-  const auto x = fft::random_planes(o.width, o.height, o.layers, seed);
-  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
-  fft::upload(tex, x);
-  double err = 0;
-  for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
-    for (const gl::Texture& t : plan.targets()) fft::poison(t);
-    const auto got = fft::download(plan.execute(d, tex));
-    err = std::max(err, fft::relative_l2(got, fft::reference(x, d)));
-  }
+  const double err = test::forward_inverse_error(plan, o, seed);
   const bool bluestein = plan.horizontal().kind == Kind::Bluestein ||
                          plan.vertical().kind == Kind::Bluestein;
   double& w = worst()[bluestein ? "bluestein" : "smooth"];

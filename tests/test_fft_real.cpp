@@ -16,6 +16,7 @@
 #include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_compare.h"
 
 using namespace oceanfft;
 
@@ -77,15 +78,7 @@ std::pair<double, double> check_real(const fft::Options& o, uint64_t seed) {
 double check_axes(const fft::Options& o, uint64_t seed) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(name(o) + ": " + plan.describe());
-  const auto x = fft::random_planes(o.width, o.height, o.layers, seed);
-  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
-  fft::upload(tex, x);
-  double err = 0;
-  for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
-    for (const gl::Texture& t : plan.targets()) fft::poison(t);
-    const auto got = fft::download(plan.execute(d, tex));
-    err = std::max(err, fft::relative_l2(got, fft::reference_axes(x, d, o.axes)));
-  }
+  const double err = test::forward_inverse_error(plan, o, seed);
   const int n = o.axes == fft::Axes::Columns ? o.height : o.width;
   const bool tight = smooth(n) || o.algorithm != fft::Algorithm::Fast;
   double& w = worst()[std::string("single axis ") + (tight ? "smooth" : "bluestein")];
