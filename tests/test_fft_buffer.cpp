@@ -14,6 +14,7 @@
 #include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
@@ -82,13 +83,7 @@ double check(const fft::Options& o, fft::Direction d, fft::BufferLayout in_raw,
 
 fft::Options options(int w, int h, int layers, fft::Algorithm a = fft::Algorithm::Fast,
                      fft::Axes axes = fft::Axes::Both) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = a;
-  o.axes = axes;
-  return o;
+  return test::fft_options(a, w, h, layers, axes);
 }
 
 class FftBuffer : public test::GlTest {};

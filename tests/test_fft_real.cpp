@@ -17,6 +17,7 @@
 #include "gl/error.h"
 #include "gl_fixture.h"
 #include "support/fft_compare.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
@@ -90,13 +91,7 @@ double check_axes(const fft::Options& o, uint64_t seed) {
 
 fft::Options options(int w, int h, int layers, fft::Axes axes = fft::Axes::Both,
                      fft::Algorithm a = fft::Algorithm::Fast) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.axes = axes;
-  o.algorithm = a;
-  return o;
+  return test::fft_options(a, w, h, layers, axes);
 }
 
 class FftReal : public test::GlTest {
