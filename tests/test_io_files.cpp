@@ -352,8 +352,8 @@ TEST(IoFilesOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
   namespace fs = std::filesystem;
   using oceanfft::io::OutputClaim;
   using oceanfft::io::require_distinct_outputs;
-  const fs::path d = fs::temp_directory_path() / ("oceanfft_claims_" + std::to_string(::getpid()));
-  fs::remove_all(d);
+  const oceanfft::test::TempDir tmp("claims");
+  const fs::path& d = tmp.path();
   fs::create_directories(d / "maps" / "cascade0");
   fs::create_directories(d / "other");
   std::ofstream(d / "maps" / "cascade0" / "height.f32") << "x";
@@ -395,6 +395,5 @@ TEST(IoFilesOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
                                             {"", "nothing", true}}));
   EXPECT_NO_THROW(require_distinct_outputs({{(d / "a.png").string(), "one", false},
                                             {(d / "other" / "c.png").string(), "two", false}}));
-  fs::remove_all(d);
 }
 }  // namespace

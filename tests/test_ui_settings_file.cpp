@@ -16,6 +16,7 @@
 #include "gl/error.h"
 #include "scene/settings.h"
 #include "scene/settings_file.h"
+#include "support/temp_dir.h"
 #include "window_app.h"
 
 namespace fs = std::filesystem;
@@ -43,12 +44,6 @@ Settings random_settings(std::mt19937_64& rng) {
       }
     }
   return s;
-}
-
-fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("oceanfft-sf-" + name + "-" + std::to_string(getpid()));
-  fs::create_directories(d);
-  return d;
 }
 
 std::string read(const fs::path& p) {
@@ -110,7 +105,8 @@ TEST(UiSettingsFile, ViewRoundTrips) {
 
 TEST(UiSettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   std::mt19937_64 rng(test_seed());
-  const fs::path dir = temp_dir("files");
+  const test::TempDir tmp("sf-files");
+  const fs::path& dir = tmp.path();
   const Settings s = random_settings(rng);
   save_settings_file((dir / "a.json").string(), s);
   Settings loaded;
@@ -119,7 +115,6 @@ TEST(UiSettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   EXPECT_EQ(read(dir / "a.json"), read(dir / "b.json"));
   EXPECT_EQ(read(dir / "a.json").find("\n  \"settings\": {\n"), read(dir / "a.json").find("\n  \"settings\""))
       << "indented, one key a line";
-  fs::remove_all(dir);
 }
 
 TEST(UiSettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
@@ -227,7 +222,8 @@ TEST(UiSettingsFile, CommandLineGivesRenderTheSameSettings) {
 TEST(UiSettingsFile, RenderSavesAndLoadsSettingsFiles) {
   const std::string bin = oceanfft::test::binary();
   if (bin.empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
-  const fs::path dir = temp_dir("render");
+  const test::TempDir tmp("sf-render");
+  const fs::path& dir = tmp.path();
   const std::string common = "'" + bin + "' render --width 64 --height 48 --samples 1 --size 64 --time 1 ";
   auto r = oceanfft::test::run(common + "--out '" + (dir / "a.png").string() +
                                "' --wind-speed 7.5 --set cloud_coverage=0.25 --camera-height 40 --camera-pitch -12 "
@@ -251,5 +247,4 @@ TEST(UiSettingsFile, RenderSavesAndLoadsSettingsFiles) {
   EXPECT_EQ(r.status, 3) << r.output;
   EXPECT_NE(r.output.find("bad.json: not valid JSON"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(dir / "c.png"));
-  fs::remove_all(dir);
 }
