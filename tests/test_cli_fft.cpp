@@ -17,6 +17,7 @@
 #include "fftref/data.h"
 #include "fft/fft.h"
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;
@@ -47,17 +48,14 @@ class CliFft : public ::testing::Test {
     ASSERT_TRUE(bin && *bin) << "OCEANFFT_BIN must name the oceanfft executable (set by ctest)";
     bin_ = bin;
     ASSERT_TRUE(fs::is_regular_file(bin_)) << bin_;
-    std::string t = (fs::temp_directory_path() / "oceanfft-cli-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
-    logs_ = dir_.string() + "-logs";
-    fs::create_directories(logs_);
+    dir_ = tmp_.path();
+    logs_ = logs_tmp_.path();
   }
+  // A test may take the folder's write permission away: it comes back here, so TempDir can
+  // remove the folder.
   void TearDown() override {
     std::error_code ec;
     fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(dir_, ec);
-    fs::remove_all(logs_, ec);
   }
 
   // The streams go to a directory of their own: tests list dir_ to prove nothing was written.
@@ -105,6 +103,7 @@ class CliFft : public ::testing::Test {
   }
 
   std::string bin_;
+  oceanfft::test::TempDir tmp_{"cli"}, logs_tmp_{"cli-logs"};
   fs::path dir_, logs_;
 };
 
