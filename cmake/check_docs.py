@@ -9,7 +9,8 @@ check_docs.py ROOT figures: every decimal figure in the README's "Performance" s
 check_docs.py ROOT names (ctest tests.names): in tests/test_<words>.cpp every TEST, TEST_F,
     TEST_P and TYPED_TEST suite starts with <words> in CamelCase (test_cli_fft.cpp: CliFft,
     CliFftReal...; case and underscores aside, so CliBadInput fits test_cli_badinput.cpp), so a
-    failing test's name says which file holds it.
+    failing test's name says which file holds it; and no test makes its own temp folder
+    (tests/support/temp_dir.h is the one).
 """
 import re
 import sys
@@ -89,6 +90,8 @@ def names(root: Path) -> list:
         for suite in sorted(set(SUITE.findall(f.read_text()))):
             if not key(suite).startswith(key(stem)):
                 errors.append(f"tests/{f.name}: suite {suite} does not start with {camel}")
+        if re.search(r"\bmkdtemp\(|temp_directory_path\(", f.read_text()):
+            errors.append(f"tests/{f.name}: makes its own temp folder (use support/temp_dir.h)")
     return errors
 
 
