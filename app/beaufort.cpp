@@ -94,7 +94,7 @@ std::string duration(double seconds) {
   return buf;
 }
 
-std::string html_row(const Shot& s, const ui::RenderedFrame& r) {
+std::string html_row(const Shot& s, const scene::RenderedFrame& r) {
   char numbers[256];
   std::snprintf(numbers, sizeof numbers,
                 "Hs %.2f m; whitecaps %.2f %% (Monahan %.2f %%), residual foam %.1f %%; foam reads "
@@ -116,15 +116,15 @@ std::string beaufort_shot_names() {
   return out;
 }
 
-std::vector<ui::Settings> beaufort_shot_settings(const ui::Settings& base) {
-  std::vector<ui::Settings> out;
+std::vector<scene::Settings> beaufort_shot_settings(const scene::Settings& base) {
+  std::vector<scene::Settings> out;
   for (const Shot& s : shots()) {
-    ui::Settings settings = base;
+    scene::Settings settings = base;
     for (const auto& [key, value] : {std::pair<std::string_view, std::string_view>{"preset", s.force->preset},
                                      {"seed", kSeed},
                                      {"time_of_day", s.clock}}) {
       try {
-        ui::apply_setting(settings, key, value);
+        scene::apply_setting(settings, key, value);
       } catch (const Error& e) {
         throw Error(e.code(), "--beaufort " + s.file + ": " + e.what());
       }
@@ -137,11 +137,11 @@ std::vector<ui::Settings> beaufort_shot_settings(const ui::Settings& base) {
 int render_beaufort(const BeaufortSheet& sheet) {
   // Every shot's settings are checked before the first is drawn.
   const std::vector<Shot> list = shots();
-  const std::vector<ui::Settings> settings = beaufort_shot_settings(sheet.base);
-  std::vector<ui::HeadlessFrame> frames;
+  const std::vector<scene::Settings> settings = beaufort_shot_settings(sheet.base);
+  std::vector<scene::HeadlessFrame> frames;
   for (size_t i = 0; i < list.size(); ++i) {
     const Shot& s = list[i];
-    ui::HeadlessFrame f;
+    scene::HeadlessFrame f;
     f.settings = settings[i];
     f.width = sheet.width;
     f.height = sheet.height;
@@ -160,7 +160,7 @@ int render_beaufort(const BeaufortSheet& sheet) {
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < list.size(); ++i) {
     const Shot& s = list[i];
-    const ui::RenderedFrame r = ui::render_frame(frames[i], *ctx, shaders);
+    const scene::RenderedFrame r = scene::render_frame(frames[i], *ctx, shaders);
     const std::string path = (fs::path(sheet.dir) / s.file).string();
     files.put(path, io::encode_png(frames[i].width, frames[i].height, 4, r.rgba.data()));
     (s.camera == std::string_view("deck") && s.clock == std::string_view("12:00") ? deck : other) +=

@@ -15,7 +15,7 @@ struct BeaufortSheet {
   int width = 1280, height = 720, samples = 4;
   // Settings under every shot (the command line's); each shot sets its preset, seed, time of
   // day and camera over them.
-  ui::Settings base;
+  scene::Settings base;
 };
 
 // Renders the sheet; returns the process exit status. Throws Error on bad input or GL failure,

@@ -102,7 +102,7 @@ void add_bake(CLI::App& app, Commands& out) {
       throw Error(ErrorCode::Io, "bake: this build has no OpenEXR (install libopenexr-dev and rebuild)");
     if (a->prefix.find('/') != std::string::npos || a->prefix.size() > 200)
       throw Error(ErrorCode::InvalidArgument, "--prefix must be a file name prefix without '/'");
-    ui::Settings settings = sea_settings(cmd, *sea);
+    scene::Settings settings = sea_settings(cmd, *sea);
     ocean::Params p = settings.ocean;
     p.time_scale = 1.0f;  // frame i is at i / fps seconds of simulated time
     p.loop_period = float(a->frames / a->fps);

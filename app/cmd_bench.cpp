@@ -140,7 +140,7 @@ int run_frames(BenchArgs& a) {
   c.preset = a.preset;
   if (a.preset != "default") {
     try {
-      ui::apply_setting(c.frame.settings, "preset", a.preset);
+      scene::apply_setting(c.frame.settings, "preset", a.preset);
     } catch (const Error& e) {
       throw Error(e.code(), "--preset: " + std::string(e.what()));
     }
@@ -454,7 +454,7 @@ void add_bench(CLI::App& app, Commands& out) {
   cmd->add_option("--frame", args->frame,
                   "WxH: time whole frames (simulation, sky, water, foam) at this size instead, "
                   "per-pass medians from the profiler");
-  cmd->add_option("--preset", args->preset, "with --frame: the sea state (" + ui::preset_list() +
+  cmd->add_option("--preset", args->preset, "with --frame: the sea state (" + scene::preset_list() +
                                                 ", or 'default')");
   cmd->add_option("--set", args->set,
                   "with --frame: KEY=VALUE, any row of the settings table (e.g. spray=0, "

@@ -93,14 +93,14 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
   ho.debug = o.gl_debug;
   auto ctx = gl::create_headless(ho);
   gl::ShaderLibrary shaders(*ctx);
-  ui::HeadlessFrame frame;
+  scene::HeadlessFrame frame;
   if (o.size) frame.settings.ocean.size = *o.size;
   if (o.algorithm) frame.settings.ocean.algorithm = *o.algorithm;
   frame.width = o.width;
   frame.height = o.height;
   frame.time = 0.0;
   frame.foam_warmup = 0.0;  // the window's first frame
-  const std::vector<uint8_t> pixels = ui::render_frame(frame, *ctx, shaders).rgba;
+  const std::vector<uint8_t> pixels = scene::render_frame(frame, *ctx, shaders).rgba;
   io::write_new_file(out, io::encode_png(o.width, o.height, 4, pixels.data()), "the headless picture");
   return 0;
 }
@@ -108,9 +108,9 @@ int headless_fallback(const ui::AppOptions& o, const std::string& why) {
 int run_window(WindowArgs& a) {
   finish(a);
   if (a.list_keys) {
-    for (const ui::Setting& k : ui::settings_table())
-      std::printf("%-18s %s; %s%s\n", k.key.c_str(), ui::accepted_values(k).c_str(), k.help.c_str(),
-                  k.scope == ui::Scope::Window ? " (window only)" : "");
+    for (const scene::Setting& k : scene::settings_table())
+      std::printf("%-18s %s; %s%s\n", k.key.c_str(), scene::accepted_values(k).c_str(), k.help.c_str(),
+                  k.scope == scene::Scope::Window ? " (window only)" : "");
     std::printf("%-18s %s\n", "image", "PATH: load an image into the viewer (switches to it)");
     std::printf("%-18s %s\n", "screenshot", "PATH: save this frame as PNG");
     std::printf("%-18s %s\n", "report", "objects: print live GL object counts");
@@ -124,11 +124,11 @@ int run_window(WindowArgs& a) {
     return 0;
   }
   // Bad options and scripts fail here, before a window or a fallback.
-  ui::Settings initial;
+  scene::Settings initial;
   ui::prepare(a.options, initial);
   // A scripted viewer run must fail on a bad image rather than show the error in a panel
   // nobody sees; decoding it once here costs little next to opening a window.
-  if (a.options.mode == ui::Mode::Viewer && a.options.frames > 0 && !a.options.image_path.empty())
+  if (a.options.mode == scene::Mode::Viewer && a.options.frames > 0 && !a.options.image_path.empty())
     viewer::load_image(a.options.image_path);
   std::string why;
   if (!gl::Window::display_available(&why)) {
@@ -139,7 +139,7 @@ int run_window(WindowArgs& a) {
       throw Error(ErrorCode::GlUnsupported,
                   why + "; --frames, --script and --screenshot need a window (run under xvfb-run, or "
                         "use `oceanfft render --out FILE` for a picture without one)");
-    if (a.options.mode == ui::Mode::Viewer)
+    if (a.options.mode == scene::Mode::Viewer)
       throw Error(ErrorCode::GlUnsupported,
                   why + "; the viewer needs a window (try `oceanfft roundtrip IMAGE --out DIR`)");
     return headless_fallback(a.options, why);
@@ -172,7 +172,7 @@ void add_demo(CLI::App& app, Commands& out) {
 
 void add_viewer(CLI::App& app, Commands& out) {
   auto a = std::make_shared<WindowArgs>();
-  a->options.mode = ui::Mode::Viewer;
+  a->options.mode = scene::Mode::Viewer;
   CLI::App* cmd = app.add_subcommand("viewer", "the image FFT round-trip viewer in a window");
   cmd->add_option("image", a->options.image_path, "PNG, JPEG, BMP or TGA image to load");
   add_window_options(cmd, *a);

@@ -84,7 +84,7 @@ void add_probe(CLI::App& app, Commands& out) {
   out.push_back({cmd, [a, sea, cmd]() -> int {
     if (!std::isfinite(a->time) || std::abs(a->time) > 1e7)
       throw Error(ErrorCode::InvalidArgument, "--time must be finite, within 1e7 s");
-    const ui::Settings settings = sea_settings(cmd, *sea);
+    const scene::Settings settings = sea_settings(cmd, *sea);
     std::vector<std::array<float, 2>> points;
     const bool inline_points = a->points.find_first_of(",;") != std::string::npos &&
                                a->points.find('/') == std::string::npos &&

@@ -90,14 +90,14 @@ void add_render(CLI::App& app, Commands& out) {
     std::string patch_sizes;
     // The settings table's own options (--wind-speed, --preset, ...), as text: they go through
     // apply_setting, so they accept and refuse exactly what the panel and scripts do.
-    std::vector<std::pair<const ui::Setting*, std::string>> table;
+    std::vector<std::pair<const scene::Setting*, std::string>> table;
     std::vector<std::string> set;
     float cam_height = 16.0f, cam_yaw = -112.0f, cam_pitch = -7.0f;
     std::string camera, gallery, beaufort;
     std::string settings_in, settings_out;  // settings files (scene/settings_file.h)
   };
   auto a = std::make_shared<Args>();
-  const ui::Settings defaults;
+  const scene::Settings defaults;
   CLI::App* cmd = app.add_subcommand("render", "render one frame of the ocean headless (EGL) to a PNG");
   cmd->add_option("--out", a->out, "output PNG (written to a temporary file, then renamed)");
   cmd->add_option("--width", a->width, "image width in pixels, 1 to 16384 and within the driver's limits "
@@ -112,16 +112,16 @@ void add_render(CLI::App& app, Commands& out) {
                   "seconds simulated at 20 steps/s before --time, so foam has accumulated")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 600.0));
-  for (const ui::Setting& row : ui::settings_table())
+  for (const scene::Setting& row : scene::settings_table())
     if (!row.option.empty()) a->table.emplace_back(&row, std::string());
   for (size_t i = 0; i < a->table.size(); ++i) {
-    const ui::Setting& row = *a->table[i].first;
-    if (row.kind == ui::Kind::Switch) {
+    const scene::Setting& row = *a->table[i].first;
+    if (row.kind == scene::Kind::Switch) {
       cmd->add_flag(row.option)->description(row.help + " (turns it on)");
     } else {
       cmd->add_option(row.option, a->table[i].second,
-                      row.help + ": " + ui::accepted_values(row) + " (default " +
-                          ui::format_value(row, defaults, false) + ")");
+                      row.help + ": " + scene::accepted_values(row) + " (default " +
+                          scene::format_value(row, defaults, false) + ")");
     }
   }
   std::string sizes_default;
@@ -200,13 +200,13 @@ void add_render(CLI::App& app, Commands& out) {
             throw Error(e.code(), "--camera: " + std::string(e.what()));
           }
         }();
-    ui::Settings settings;
-    std::optional<ui::View> view;  // the file's camera, unless camera options say otherwise
+    scene::Settings settings;
+    std::optional<scene::View> view;  // the file's camera, unless camera options say otherwise
     if (!a->settings_in.empty()) {
       const std::vector<std::string> ignored =
-          ui::load_settings_file(a->settings_in, settings, ui::SettingsScope::Render, &view);
+          scene::load_settings_file(a->settings_in, settings, scene::SettingsScope::Render, &view);
       if (!ignored.empty())
-        std::fprintf(stderr, "oceanfft: %s\n", ui::ignored_message(a->settings_in, ignored).c_str());
+        std::fprintf(stderr, "oceanfft: %s\n", scene::ignored_message(a->settings_in, ignored).c_str());
     }
     if (!a->settings_out.empty() && a->beaufort.empty()) {
       if (!a->gallery.empty())
@@ -215,7 +215,7 @@ void add_render(CLI::App& app, Commands& out) {
     }
     auto set = [&](const std::string& option, std::string_view key, std::string_view value) {
       try {
-        ui::apply_setting(settings, key, value);
+        scene::apply_setting(settings, key, value);
       } catch (const Error& e) {
         throw Error(e.code(), option + ": " + e.what());
       }
@@ -223,15 +223,15 @@ void add_render(CLI::App& app, Commands& out) {
     // In table order: size before everything that is checked against the bands it sets, the
     // preset before the values that override it.
     for (size_t i = 0; i < a->table.size(); ++i) {
-      const ui::Setting& row = *a->table[i].first;
+      const scene::Setting& row = *a->table[i].first;
       if (!cmd->count(row.option)) continue;
-      set(row.option, row.key, row.kind == ui::Kind::Switch ? "on" : a->table[i].second);
+      set(row.option, row.key, row.kind == scene::Kind::Switch ? "on" : a->table[i].second);
     }
     ocean::Params& p = settings.ocean;
     if (cmd->count("--patch-sizes")) {
       // All at once: one at a time, a new size could be refused for clashing with an old one.
       const std::string& text = a->patch_sizes;
-      ui::Settings trial = settings;
+      scene::Settings trial = settings;
       const std::vector<std::string> items = io::split_list(text);
       const int given = int(items.size());
       for (size_t i = 0; i < items.size(); ++i) {
@@ -261,7 +261,7 @@ void add_render(CLI::App& app, Commands& out) {
     }
     for (const std::string& kv : a->set) {
       const auto [row, value] = parse_set(kv);
-      if (row->scope == ui::Scope::Window)
+      if (row->scope == scene::Scope::Window)
         throw Error(ErrorCode::InvalidArgument,
                     "--set: '" + row->key + "' is a window setting; render has no use for it");
       set("--set", row->key, value);
@@ -315,15 +315,15 @@ void add_render(CLI::App& app, Commands& out) {
       }
       refuse_ignored("--gallery", fixed_shot_options, shots);
       // Every shot's settings are checked before the first is drawn.
-      std::vector<std::pair<const GalleryShot*, ui::HeadlessFrame>> frames;
-      const ui::Settings base = settings;
+      std::vector<std::pair<const GalleryShot*, scene::HeadlessFrame>> frames;
+      const scene::Settings base = settings;
       for (const GalleryShot& g : gallery()) {
         settings = base;  // `set` writes into it
         for (const std::string& kv : g.set) {
           const size_t eq = kv.find('=');
           set("--gallery " + g.name, kv.substr(0, eq), kv.substr(eq + 1));
         }
-        ui::HeadlessFrame f;
+        scene::HeadlessFrame f;
         f.settings = settings;
         f.width = a->width;
         f.height = a->height;
@@ -344,7 +344,7 @@ void add_render(CLI::App& app, Commands& out) {
       std::vector<std::string> lines;
       for (const auto& [g, f] : frames) {
         const std::string path = (fs::path(a->gallery) / (g->name + ".png")).string();
-        const ui::RenderedFrame r = ui::render_frame(f, *ctx, shaders);
+        const scene::RenderedFrame r = scene::render_frame(f, *ctx, shaders);
         files.put(path, io::encode_png(f.width, f.height, 4, r.rgba.data()));
         char line[512];
         std::snprintf(line, sizeof line,
@@ -362,7 +362,7 @@ void add_render(CLI::App& app, Commands& out) {
     // Decoded here once to fail before the GPU work; the renderer decodes it again.
     if (!a->sky.empty()) sky::load_sky_image(a->sky);
 
-    ui::HeadlessFrame frame;
+    scene::HeadlessFrame frame;
     frame.settings = settings;
     frame.settings.shading.sky.file = a->sky;
     frame.width = a->width;
@@ -376,7 +376,7 @@ void add_render(CLI::App& app, Commands& out) {
     frame.camera.pitch_deg = a->cam_pitch;
     const bool camera_options = !a->camera.empty() || cmd->count("--camera-height") ||
                                 cmd->count("--camera-yaw") || cmd->count("--camera-pitch");
-    if (view && !camera_options) ui::apply_view(frame.camera, *view);
+    if (view && !camera_options) scene::apply_view(frame.camera, *view);
     if (!a->camera.empty()) {
       render::apply_camera_preset(frame.camera, camera_preset);
       if (cmd->count("--camera-height")) frame.camera.position.y = a->cam_height;
@@ -389,11 +389,11 @@ void add_render(CLI::App& app, Commands& out) {
     files.add(a->out, "the output");
     auto ctx = gl::create_headless();
     gl::ShaderLibrary shaders(*ctx);
-    const ui::RenderedFrame r = ui::render_frame(frame, *ctx, shaders, a->maps, &files);
+    const scene::RenderedFrame r = scene::render_frame(frame, *ctx, shaders, a->maps, &files);
     files.put(a->out, io::encode_png(a->width, a->height, 4, r.rgba.data()));
     files.commit();
     if (!a->settings_out.empty())
-      ui::save_settings_file(a->settings_out, settings, ui::SettingsScope::Render, ui::view_of(frame.camera));
+      scene::save_settings_file(a->settings_out, settings, scene::SettingsScope::Render, scene::view_of(frame.camera));
     std::printf("%s: %dx%d, %s, t=%.2f s, Hs measured %.3f m, theory %.3f m (%+.1f%%)\n",
                 a->out.c_str(), a->width, a->height, r.simulation.c_str(), a->time,
                 r.sea.hs_measured, r.sea.hs_theory, r.sea.hs_error_percent());

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `oceanfft soak`: binds options to ui::run_soak (src/scene/soak.h) and prints its report.
+// `oceanfft soak`: binds options to scene::run_soak (src/scene/soak.h) and prints its report.
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -11,7 +11,7 @@
 namespace oceanfft::app {
 
 void add_soak(CLI::App& app, Commands& out) {
-  auto a = std::make_shared<ui::SoakOptions>();
+  auto a = std::make_shared<scene::SoakOptions>();
   a->seed = 0;
   CLI::App* cmd = app.add_subcommand(
       "soak", "headless ocean + FFT frames with random live changes; checks GL errors, leaks, RSS trend");
@@ -29,11 +29,11 @@ void add_soak(CLI::App& app, Commands& out) {
   // Test only (no group: not in --help): shows that the memory check catches a real leak.
   cmd->add_option("--test-leak-kib", a->test_leak_kib, "")->group("");
   out.push_back({cmd, [a]() -> int {
-    ui::SoakOptions o = *a;
+    scene::SoakOptions o = *a;
     if (o.seed == 0) o.seed = uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
-    std::printf("soak: seed %llu (replay: %s)\n", (unsigned long long)o.seed, ui::replay_command(o).c_str());
+    std::printf("soak: seed %llu (replay: %s)\n", (unsigned long long)o.seed, scene::replay_command(o).c_str());
     std::fflush(stdout);
-    const ui::SoakReport r = ui::run_soak(o, [](const std::string& line) {
+    const scene::SoakReport r = scene::run_soak(o, [](const std::string& line) {
       std::printf("%s\n", line.c_str());
       std::fflush(stdout);
     });
@@ -47,10 +47,10 @@ void add_soak(CLI::App& app, Commands& out) {
         double(r.rss.back().bytes) / mib, r.trend.samples, r.trend.slope, r.trend.bound / mib,
         double(r.peak_rss) / mib, (long long)r.gl_errors);
     std::string samples;
-    for (const ui::RssSample& s : r.rss) samples += " " + std::to_string(s.frame) + ":" + std::to_string(s.bytes >> 10);
+    for (const scene::RssSample& s : r.rss) samples += " " + std::to_string(s.frame) + ":" + std::to_string(s.bytes >> 10);
     std::printf("soak: RSS at the baseline (frame:KiB):%s\n", samples.c_str());
     if (!r.rss_enforced) std::printf("soak: RSS trend not enforced under AddressSanitizer\n");
-    if (const std::string why = ui::soak_failure(r); !why.empty()) throw Error(ErrorCode::Verification, why);
+    if (const std::string why = scene::soak_failure(r); !why.empty()) throw Error(ErrorCode::Verification, why);
     std::printf("soak: passed\n");
     return 0;
   }});

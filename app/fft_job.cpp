@@ -8,10 +8,10 @@
 #include <optional>
 
 #include "fft/four_step_2d.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/long.h"
 #include "fft/real.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "fft/real_volume.h"
 #include "fft/volume.h"
 #include "gl/error.h"

@@ -6,6 +6,11 @@ check_docs.py ROOT layering: docs/design.md's module table lists exactly the oce
     each `oceanfft_module(NAME DEPS ...)` call in CMakeLists.txt links.
 check_docs.py ROOT figures: every decimal figure in the README's "Performance" section appears
     in docs/performance.md, the document that holds the measurements and their method.
+check_docs.py ROOT names (ctest tests.names): in tests/test_<words>.cpp every TEST, TEST_F,
+    TEST_P and TYPED_TEST suite starts with <words> in CamelCase (test_cli_fft.cpp: CliFft,
+    CliFftReal...; case and underscores aside, so CliBadInput fits test_cli_badinput.cpp), so a
+    failing test's name says which file holds it; and no test makes its own temp folder
+    (tests/support/temp_dir.h is the one).
 """
 import re
 import sys
@@ -71,12 +76,31 @@ def figures(root: Path) -> list:
             for q in quoted if not re.search(r"(?<![\w.])" + re.escape(q) + r"(?![\w])", perf)]
 
 
+SUITE = re.compile(r"^\s*(?:TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\(\s*(\w+)\s*,", re.M)
+
+
+def names(root: Path) -> list:
+    def key(name: str) -> str:
+        return name.replace("_", "").lower()
+
+    errors = []
+    for f in sorted((root / "tests").glob("test_*.cpp")):
+        stem = f.stem[len("test_"):]
+        camel = "".join(w[:1].upper() + w[1:] for w in stem.split("_"))
+        for suite in sorted(set(SUITE.findall(f.read_text()))):
+            if not key(suite).startswith(key(stem)):
+                errors.append(f"tests/{f.name}: suite {suite} does not start with {camel}")
+        if re.search(r"\bmkdtemp\(|temp_directory_path\(", f.read_text()):
+            errors.append(f"tests/{f.name}: makes its own temp folder (use support/temp_dir.h)")
+    return errors
+
+
 def main() -> int:
     root, what = Path(sys.argv[1]), sys.argv[2]
-    errors = {"layering": layering, "figures": figures}[what](root)
+    errors = {"layering": layering, "figures": figures, "names": names}[what](root)
     for e in errors:
         print(e)
-    print(f"docs.{what}: {'FAILED' if errors else 'ok'}")
+    print(f"{'tests' if what == 'names' else 'docs'}.{what}: {'FAILED' if errors else 'ok'}")
     return 1 if errors else 0
 
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer entry point over the demo's script parser (ui::Script::parse) and the replay every
-// script gets at load (ui::apply_setting of every entry in run order on one state, as
+// libFuzzer entry point over the demo's script parser (scene::Script::parse) and the replay every
+// script gets at load (scene::apply_setting of every entry in run order on one state, as
 // ui::replay_script does), which must leave a valid ocean.
 // A refusal must be InvalidArgument on one line naming the source; an accepted script must
 // hold entries with non-negative frames and non-empty keys and values.
@@ -18,23 +18,23 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace oceanfft;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  ui::Settings settings;
+  scene::Settings settings;
   // Keys outside the settings table (image, screenshot, report, window) are the app's actions;
   // here they are accepted as they are, so the parser's own paths still run.
   auto check = [&](const std::string& key, const std::string& value) {
-    if (ui::find_setting(key)) ui::apply_setting(settings, key, value);
+    if (scene::find_setting(key)) scene::apply_setting(settings, key, value);
   };
   try {
-    const ui::Script s = ui::Script::parse(text, "fuzz.txt", check);
-    for (const ui::ScriptEntry& e : s.entries())
+    const scene::Script s = scene::Script::parse(text, "fuzz.txt", check);
+    for (const scene::ScriptEntry& e : s.entries())
       if (e.frame < 0 || e.key.empty() || e.value.empty() || e.line < 1) std::abort();
     // The replay ui::replay_script makes at load: the entries in run order (by frame, then file
     // order) on one evolving state; a refusal must name the source and line like a parse error.
-    ui::Settings state;
-    for (const ui::ScriptEntry& e : s.entries()) {
-      if (!ui::find_setting(e.key)) continue;
+    scene::Settings state;
+    for (const scene::ScriptEntry& e : s.entries()) {
+      if (!scene::find_setting(e.key)) continue;
       try {
-        ui::apply_setting(state, e.key, e.value);
+        scene::apply_setting(state, e.key, e.value);
       } catch (const Error& err) {
         throw Error(ErrorCode::InvalidArgument, s.source() + ":" + std::to_string(e.line) + ": " + err.what());
       }

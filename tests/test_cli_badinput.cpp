@@ -20,6 +20,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -27,6 +28,7 @@
 #include <vector>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 
@@ -289,11 +291,11 @@ const std::vector<Case>& cases() {
 class CliBadInput : public ::testing::TestWithParam<size_t> {
  protected:
   static void SetUpTestSuite() {
-    dir_ = fs::temp_directory_path() / ("oceanfft_badinput_" + std::to_string(::getpid()));
-    logs_ = dir_.string() + "_logs";
-    fs::remove_all(dir_);
+    tmp_.emplace("badinput");
+    logs_tmp_.emplace("badinput-logs");
+    dir_ = tmp_->path();
+    logs_ = logs_tmp_->path();
     fs::create_directories(dir_ / "subdir");
-    fs::create_directories(logs_);
     const size_t raw = size_t(16) * 16 * 2 * 8;  // 16x16, one layer = two complex64 planes
     spit(dir_ / "good.raw", std::string(raw, '\0'));
     spit(dir_ / "short.raw", std::string(raw - 1, '\0'));
@@ -374,12 +376,14 @@ class CliBadInput : public ::testing::TestWithParam<size_t> {
       t << "| case | exit | message on stderr |\n|---|---|---|\n";
       for (auto& row : table_) t << row << "\n";
     }
-    fs::remove_all(dir_);
-    fs::remove_all(logs_);
+    tmp_.reset();
+    logs_tmp_.reset();
   }
+  static std::optional<oceanfft::test::TempDir> tmp_, logs_tmp_;
   static fs::path dir_, logs_;
   static std::vector<std::string> table_;
 };
+std::optional<oceanfft::test::TempDir> CliBadInput::tmp_, CliBadInput::logs_tmp_;
 fs::path CliBadInput::dir_, CliBadInput::logs_;
 std::vector<std::string> CliBadInput::table_;
 
@@ -465,13 +469,12 @@ INSTANTIATE_TEST_SUITE_P(Cases, CliBadInput, ::testing::Range<size_t>(0, cases()
 
 // The soak command (app/cmd_soak.cpp) at a CI-sized count: 1000 frames at sizes up to 128 on
 // llvmpipe, with a fixed seed so a failure replays. The full run is in docs/reliability.md.
-TEST(CliSoak, ShortRunKeepsObjectsAndMemoryFlat) {
-  const fs::path dir = fs::temp_directory_path() / ("oceanfft_soak_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+TEST(CliBadInputSoak, ShortRunKeepsObjectsAndMemoryFlat) {
+  const oceanfft::test::TempDir tmp("soak");
+  const fs::path& dir = tmp.path();
   const auto t0 = std::chrono::steady_clock::now();
   const Result r = run({"soak", "--frames", "1000", "--seed", "20261125", "--size-max", "128"}, dir, dir, 300);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fs::remove_all(dir);
   ASSERT_FALSE(r.timed_out);
   ASSERT_TRUE(r.exited) << "signal " << r.status;
   EXPECT_EQ(r.status, 0) << r.out << r.err;

@@ -12,21 +12,19 @@
 #include <string>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-class BenchCli : public ::testing::Test {
+class CliBench : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(std::getenv("OCEANFFT_BIN")) << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
-    dir_ = fs::temp_directory_path() /
-           ("oceanfft_bench_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  oceanfft::test::TempDir tmp_{"bench"};
   fs::path dir_;
 };
 
@@ -43,7 +41,7 @@ void expect_summary(const nlohmann::json& s, const std::string& where, int sampl
 
 }  // namespace
 
-TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
+TEST_F(CliBench, TinyRunWritesJsonWithEveryField) {
   const fs::path json = dir_ / "bench.json", csv = dir_ / "bench.csv";
   const clitest::Result r = clitest::run_line("bench --sizes 16,64 --reps 3 --warmup 1 --layers 2 --seed 7 --json " +
                         json.string() + " --csv " + csv.string(),
@@ -178,7 +176,7 @@ TEST_F(BenchCli, TinyRunWritesJsonWithEveryField) {
 }
 
 // --frame: whole frames headless, per-pass medians under the window profiler's pass names.
-TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
+TEST_F(CliBench, FrameRunReportsEveryPassOfTheFrame) {
   const fs::path json = dir_ / "frame.json";
   const clitest::Result r = clitest::run_line("bench --frame 96x54 --sizes 64 --samples 1 --reps 3 --warmup 1 "
                        "--warmup-ms 0 --preset storm --json " + json.string(),
@@ -206,7 +204,7 @@ TEST_F(BenchCli, FrameRunReportsEveryPassOfTheFrame) {
   EXPECT_GT(outermost, 0.0);
 }
 
-TEST_F(BenchCli, BadArgumentsFailClearlyAndWriteNothing) {
+TEST_F(CliBench, BadArgumentsFailClearlyAndWriteNothing) {
   const fs::path json = dir_ / "out.json";
   // Every case fails before any GPU work, so the defaults (100 reps) cost nothing.
   const std::string tail = " --json " + json.string();

@@ -16,9 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;
@@ -42,24 +43,21 @@ struct Result {
   }
 };
 
-class Cli : public ::testing::Test {
+class CliFft : public ::testing::Test {
  protected:
   void SetUp() override {
     const char* bin = std::getenv("OCEANFFT_BIN");
     ASSERT_TRUE(bin && *bin) << "OCEANFFT_BIN must name the oceanfft executable (set by ctest)";
     bin_ = bin;
     ASSERT_TRUE(fs::is_regular_file(bin_)) << bin_;
-    std::string t = (fs::temp_directory_path() / "oceanfft-cli-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
-    logs_ = dir_.string() + "-logs";
-    fs::create_directories(logs_);
+    dir_ = tmp_.path();
+    logs_ = logs_tmp_.path();
   }
+  // A test may take the folder's write permission away: it comes back here, so TempDir can
+  // remove the folder.
   void TearDown() override {
     std::error_code ec;
     fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(dir_, ec);
-    fs::remove_all(logs_, ec);
   }
 
   // The streams go to a directory of their own: tests list dir_ to prove nothing was written.
@@ -107,10 +105,11 @@ class Cli : public ::testing::Test {
   }
 
   std::string bin_;
+  oceanfft::test::TempDir tmp_{"cli"}, logs_tmp_{"cli-logs"};
   fs::path dir_, logs_;
 };
 
-TEST_F(Cli, ListAlgorithms) {
+TEST_F(CliFft, ListAlgorithms) {
   const Result r = run({"fft", "--list-algorithms"});
   ASSERT_TRUE(r.exited && r.code == 0) << r.describe();
   std::string expect;
@@ -120,7 +119,7 @@ TEST_F(Cli, ListAlgorithms) {
 
 // Forward through the file format against FFTW, then the inverse of that output back to the
 // input, for every algorithm, with several layers (planes p -> layer p/2, channel pair p%2).
-TEST_F(Cli, RoundTripMatchesFftw) {
+TEST_F(CliFft, RoundTripMatchesFftw) {
   const int w = 32, h = 8, layers = 2;
   const auto x = fft::random_planes(w, h, layers, test::seed("cli round trip"));
   const std::string in = path("in.raw"), fwd = path("fwd.raw"), back = path("back.raw");
@@ -145,7 +144,7 @@ TEST_F(Cli, RoundTripMatchesFftw) {
 
 // No --algorithm: the library's default (fast), which takes any length, so a shape that is no
 // power of two transforms too.
-TEST_F(Cli, DefaultAlgorithmAndInPlaceOutput) {
+TEST_F(CliFft, DefaultAlgorithmAndInPlaceOutput) {
   const int w = 24, h = 17;
   const auto x = fft::random_planes(w, h, 1, test::seed("cli in place"));
   const std::string f = path("data.raw");
@@ -158,7 +157,7 @@ TEST_F(Cli, DefaultAlgorithmAndInPlaceOutput) {
 }
 
 // Axes above 4096 (the four-step path) through the file format, both ways, and through verify.
-TEST_F(Cli, LongAxesMatchFftw) {
+TEST_F(CliFft, LongAxesMatchFftw) {
   const uint64_t seed = test::seed("cli long axes");
   for (auto [w, h] : {std::pair{8192, 4}, std::pair{3, 12288}}) {
     SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
@@ -180,7 +179,7 @@ TEST_F(Cli, LongAxesMatchFftw) {
 }
 
 // The bench's JSON: a four-step size in the FFT table, and --transforms rows in their own schema.
-TEST_F(Cli, BenchJsonHoldsFourStepAndTransformRows) {
+TEST_F(CliFft, BenchJsonHoldsFourStepAndTransformRows) {
   const std::string fft_json = path("fft.json"), tr_json = path("transforms.json");
   Result r = run({"bench", "--sizes", "8192x4", "--algorithms", "fast", "--reps", "2", "--warmup", "1",
                   "--warmup-ms", "0", "--no-ocean", "--json", fft_json});
@@ -205,7 +204,7 @@ TEST_F(Cli, BenchJsonHoldsFourStepAndTransformRows) {
   expect_refusal({"bench", "--transforms", "16;;", "--csv", path("t.csv")}, path("t.csv"), "CSV");
 }
 
-TEST_F(Cli, BadInputsAreRefusedCleanly) {
+TEST_F(CliFft, BadInputsAreRefusedCleanly) {
   const int w = 16, h = 8;
   const std::string in = path("in.raw"), out = path("out.raw");
   fft::write_raw(in, fft::random_planes(w, h, 1, 1));
@@ -263,7 +262,7 @@ TEST_F(Cli, BadInputsAreRefusedCleanly) {
   EXPECT_EQ(fs::file_size(in), size_t(w) * h * 2 * 8);
 }
 
-TEST_F(Cli, VerifyPrintsTableAndPasses) {
+TEST_F(CliFft, VerifyPrintsTableAndPasses) {
   const Result r = run({"verify", "--sizes", "4,8"});
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_EQ(r.code, 0) << r.describe();
@@ -288,7 +287,7 @@ TEST_F(Cli, VerifyPrintsTableAndPasses) {
     }
 }
 
-TEST_F(Cli, VerifyRefusesBadArguments) {
+TEST_F(CliFft, VerifyRefusesBadArguments) {
   expect_refusal({"verify", "--sizes", "3"}, "", "power of two");
   expect_refusal({"verify", "--sizes", "4,abc"}, "", "abc");
   expect_refusal({"verify", "--sizes", "65537"}, "", "65537");
@@ -301,7 +300,7 @@ TEST_F(Cli, VerifyRefusesBadArguments) {
 
 // A tolerance no fp32 transform can meet must make verify fail: the exit status is not
 // hard-wired to success.
-TEST_F(Cli, VerifyFailsWhenTheToleranceIsImpossible) {
+TEST_F(CliFft, VerifyFailsWhenTheToleranceIsImpossible) {
   const Result r = run({"verify", "--sizes", "64", "--tolerance", "1e-30"});
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_NE(r.code, 0) << r.describe();

@@ -8,14 +8,16 @@
 #include <cstring>
 #include <complex>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "support/cli_run.h"
-#include "fft/data.h"
+#include "support/temp_dir.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;
@@ -28,17 +30,13 @@ constexpr double kBound = 1e-6;  // the CLI tests' bound (Bluestein widths among
 class CliFftKinds : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string t = (fs::temp_directory_path() / "oceanfft-cli-kinds-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
+    tmp_.emplace("cli-kinds");
+    dir_ = tmp_->path();
     logs_ = dir_ / "logs";
     fs::create_directories(logs_);
   }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::optional<test::TempDir> tmp_;
   fs::path dir_, logs_;
 };
 

@@ -13,9 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
-#include "fft/data.h"
+#include "support/temp_dir.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;
@@ -23,23 +24,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class CliReal : public ::testing::Test {
+class CliFftReal : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string t = (fs::temp_directory_path() / "oceanfft-cli-real-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
+    dir_ = tmp_.path();
     logs_ = dir_ / "logs";
     fs::create_directories(logs_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
   }
   clitest::Result run(const std::vector<std::string>& args) {
     return clitest::run(args, dir_, logs_, 600);
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  test::TempDir tmp_{"cli-real"};
   fs::path dir_, logs_;
 };
 
@@ -54,7 +50,7 @@ std::vector<std::string> args(const std::string& in, const std::string& out, int
 
 // R2C of a random real file, then C2R of FFTW's own half spectrum, at an even and an odd
 // width, 2D and 1D.
-TEST_F(CliReal, RealRoundTripMatchesFftw) {
+TEST_F(CliFftReal, RealRoundTripMatchesFftw) {
   std::mt19937_64 rng(test::seed("cli real"));
   struct Case { int w, h, layers; int dims; };
   for (Case c : {Case{48, 20, 2, 2}, Case{35, 9, 1, 2}, Case{250, 3, 1, 1}, Case{77, 1, 2, 1}}) {
@@ -82,7 +78,7 @@ TEST_F(CliReal, RealRoundTripMatchesFftw) {
 }
 
 // Complex 1D transforms through the file: each row on its own.
-TEST_F(CliReal, Dims1MatchesFftwPerRow) {
+TEST_F(CliFftReal, Dims1MatchesFftwPerRow) {
   const fft::Planes x = fft::random_planes(96, 5, 1, test::seed("cli dims 1"));
   fft::write_raw(path("x.c64"), x);
   for (std::string alg : {"fast", "stockham-r4"}) {
@@ -100,7 +96,7 @@ TEST_F(CliReal, Dims1MatchesFftwPerRow) {
 }
 
 // --buffer: the same file through storage buffers, forward and inverse, against FFTW.
-TEST_F(CliReal, BufferMatchesFftw) {
+TEST_F(CliFftReal, BufferMatchesFftw) {
   const fft::Planes x = fft::random_planes(40, 24, 2, test::seed("cli buffer"));
   fft::write_raw(path("x.c64"), x);
   for (bool inverse : {false, true}) {
@@ -116,7 +112,7 @@ TEST_F(CliReal, BufferMatchesFftw) {
 }
 
 // --dims 3: two volumes, volume after volume in the file, against FFTW's 3D transform.
-TEST_F(CliReal, Dims3MatchesFftw) {
+TEST_F(CliFftReal, Dims3MatchesFftw) {
   const int w = 12, h = 10, d = 6;
   const fft::Planes x = fft::random_planes(w, h, d, test::seed("cli dims 3"));  // 2d planes
   fft::write_raw(path("x.c64"), x);
@@ -152,7 +148,7 @@ TEST_F(CliReal, Dims3MatchesFftw) {
 }
 
 // --dims 1 past 4096: the four-step plan, lines in the file as they are.
-TEST_F(CliReal, LongLinesMatchFftw) {
+TEST_F(CliFftReal, LongLinesMatchFftw) {
   const fft::Planes x = fft::random_planes(20000, 2, 1, test::seed("cli long"));
   fft::write_raw(path("x.c64"), x);
   for (bool inverse : {false, true}) {
@@ -175,7 +171,7 @@ TEST_F(CliReal, LongLinesMatchFftw) {
 }
 
 // bench --transforms: one row per transform, each with a small round-trip error.
-TEST_F(CliReal, BenchTransformsTable) {
+TEST_F(CliFftReal, BenchTransformsTable) {
   const auto r = run({"bench", "--transforms", "32;8;8192", "--reps", "3", "--warmup", "1",
                       "--warmup-ms", "0", "--seed", "5", "--json", path("t.json")});
   ASSERT_TRUE(r.exited && r.status == 0) << r.err;
@@ -202,7 +198,7 @@ TEST_F(CliReal, BenchTransformsTable) {
   EXPECT_NE(run({"bench", "--transforms", "32;8;65521"}).status, 0);  // a prime: no split
 }
 
-TEST_F(CliReal, BadRealInputsAreRefused) {
+TEST_F(CliFftReal, BadRealInputsAreRefused) {
   fft::write_real_raw(path("x.f32"), fft::random_real_planes(16, 4, 1, 1));
   // Wrong size for the declared shape (a complex file's bytes), a bad --dims, and a NaN.
   struct Bad { std::vector<std::string> a; int status; };

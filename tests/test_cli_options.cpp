@@ -8,18 +8,18 @@
 #include <sstream>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 
 namespace {
 using namespace clitest;
 
-struct Walk : ::testing::Test {
+struct CliOptions : ::testing::Test {
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("oceanfft_options_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
   Result oceanfft(const std::vector<std::string>& args) { return run(args, dir_, dir_, 60); }
   static int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
+  oceanfft::test::TempDir tmp_{"options"};
   fs::path dir_;
 };
 
@@ -47,7 +47,7 @@ std::vector<Opt> numeric_options(const std::string& listing) {
   return out;
 }
 
-TEST_F(Walk, EveryNumericOptionRefusesWhatIsNotDecimal) {
+TEST_F(CliOptions, EveryNumericOptionRefusesWhatIsNotDecimal) {
   const Result list = oceanfft({"--list-options"});
   ASSERT_TRUE(list.exited && list.status == 0) << list.err;
   const std::vector<Opt> opts = numeric_options(list.out);
@@ -87,7 +87,7 @@ TEST_F(Walk, EveryNumericOptionRefusesWhatIsNotDecimal) {
   std::printf("%zu numeric options, %d runs\n", opts.size(), runs);
 }
 
-TEST_F(Walk, LeadingZerosAreDecimalBehindARangeCheck) {
+TEST_F(CliOptions, LeadingZerosAreDecimalBehindARangeCheck) {
   // --samples takes 1..64: 0100 is one hundred and refused; read as octal it was 64, accepted.
   const Result r = oceanfft({"render", "--samples", "0100", "--out", "o.png"});
   ASSERT_TRUE(r.exited) << r.status;
@@ -96,7 +96,7 @@ TEST_F(Walk, LeadingZerosAreDecimalBehindARangeCheck) {
   EXPECT_FALSE(fs::exists(dir_ / "o.png"));
 }
 
-TEST_F(Walk, EveryNumericSettingRefusesWhatIsNotDecimal) {
+TEST_F(CliOptions, EveryNumericSettingRefusesWhatIsNotDecimal) {
   const Result keys = oceanfft({"demo", "--list-script-keys"});
   ASSERT_TRUE(keys.exited && keys.status == 0) << keys.err;
   std::istringstream in(keys.out);
@@ -122,7 +122,7 @@ TEST_F(Walk, EveryNumericSettingRefusesWhatIsNotDecimal) {
   EXPECT_FALSE(fs::exists(dir_ / "o.png"));
 }
 
-TEST_F(Walk, FrameSizesAreDecimalAndDoNotWrap) {
+TEST_F(CliOptions, FrameSizesAreDecimalAndDoNotWrap) {
   for (const std::string v : {"4294967360x48", "+48x+32", " 48x 32", "48x32 ", "0x10x16", "48x", "x48", "48"}) {
     SCOPED_TRACE("bench --frame '" + v + "'");
     const Result r = oceanfft({"bench", "--frame", v});
@@ -133,7 +133,7 @@ TEST_F(Walk, FrameSizesAreDecimalAndDoNotWrap) {
   }
 }
 
-TEST_F(Walk, DemoFrameCountZeroIsRefused) {
+TEST_F(CliOptions, DemoFrameCountZeroIsRefused) {
   for (const std::string v : {"0", "-0", "-1"}) {
     SCOPED_TRACE("demo --frames " + v);
     const Result r = oceanfft({"demo", "--frames", v});

@@ -15,6 +15,7 @@
 #include <random>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 
 namespace {
 using namespace clitest;
@@ -27,13 +28,8 @@ std::string source(const std::string& rel) {
 class CliSafety : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    dir_ = fs::temp_directory_path() / ("oceanfft_safety_" + std::to_string(::getpid()) + "_" + name);
-    logs_ = dir_.string() + "_logs";
-    fs::remove_all(dir_);
-    fs::remove_all(logs_);
-    fs::create_directories(dir_);
-    fs::create_directories(logs_);
+    dir_ = tmp_.path();
+    logs_ = logs_tmp_.path();
     std::string raw(size_t(16) * 16 * 2 * 8, '\0');
     std::mt19937 rng(7);
     for (size_t i = 0; i < raw.size(); i += 4) {  // finite floats in [-1, 1)
@@ -41,10 +37,6 @@ class CliSafety : public ::testing::Test {
       std::memcpy(&raw[i], &f, 4);
     }
     spit(dir_ / "good.raw", raw);
-  }
-  void TearDown() override {
-    fs::remove_all(dir_);
-    fs::remove_all(logs_);
   }
   // Mesa's shader cache would also be cut short by a file-size limit; keep it out of the way.
   Result oceanfft(const std::vector<std::string>& args, const std::vector<std::pair<int, rlim_t>>& limits = {},
@@ -62,6 +54,7 @@ class CliSafety : public ::testing::Test {
   }
   static int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
 
+  oceanfft::test::TempDir tmp_{"safety"}, logs_tmp_{"safety-logs"};
   fs::path dir_, logs_;
 };
 

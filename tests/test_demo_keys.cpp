@@ -16,44 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "support/png_image.h"
+#include "support/temp_dir.h"
 #include "window_app.h"
-
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include <stb_image.h>
-#pragma GCC diagnostic pop
 
 namespace fs = std::filesystem;
 using namespace oceanfft::test;
 
 namespace {
-
-fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("oceanfft-keys-" + name + "-" + std::to_string(getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-void write_file(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-};
-
-Image load_png(const fs::path& p) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(p.c_str(), &img.width, &img.height, &channels, 3);
-  if (data) {
-    img.rgb.assign(data, data + size_t(img.width) * img.height * 3);
-    stbi_image_free(data);
-  }
-  return img;
-}
 
 // The fraction of pixels that differ between two images of one size.
 double differing(const Image& a, const Image& b) {
@@ -94,11 +64,9 @@ class DemoKeys : public ::testing::Test {
   void SetUp() override {
     if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
-    dir = temp_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir = tmp.path();
   }
-  void TearDown() override {
-    if (!dir.empty()) fs::remove_all(dir);
-  }
+  TempDir tmp{"keys"};
   fs::path dir;
 };
 
@@ -302,9 +270,10 @@ TEST_F(DemoKeys, PresetKeysFullscreenAndSettingsFiles) {
 }
 
 // The new options' bad values: one line, the documented status, before any window or frame.
-TEST(DemoOptions, BadValuesAreOneLineErrors) {
+TEST(DemoKeysOptions, BadValuesAreOneLineErrors) {
   if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
-  const fs::path dir = temp_dir("options");
+  const TempDir tmp("options");
+  const fs::path& dir = tmp.path();
   const std::string bin = "env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() + "' ";
   struct Case {
     std::string args, expect;

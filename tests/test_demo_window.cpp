@@ -16,46 +16,15 @@
 #include <vector>
 
 #include "fft/fft.h"
+#include "support/png_image.h"
+#include "support/temp_dir.h"
 #include "window_app.h"
-
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include <stb_image.h>
-#pragma GCC diagnostic pop
 
 namespace fs = std::filesystem;
 using namespace oceanfft;
 using namespace oceanfft::test;
 
 namespace {
-
-fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("oceanfft-" + name + "-" + std::to_string(getpid()));
-  fs::create_directories(d);
-  return d;
-}
-
-void write_file(const fs::path& p, const std::string& text) {
-  std::ofstream(p) << text;
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-};
-
-Image load_png(const fs::path& p) {
-  Image img;
-  int channels = 0;
-  unsigned char* data = stbi_load(p.c_str(), &img.width, &img.height, &channels, 3);
-  if (data) {
-    img.rgb.assign(data, data + size_t(img.width) * img.height * 3);
-    stbi_image_free(data);
-  }
-  return img;
-}
 
 // Distinct colours, and the spread of luminance, over the image.
 void expect_non_uniform(const Image& img) {
@@ -85,7 +54,8 @@ class DemoWindow : public ::testing::Test {
 // exactly the GL objects the first left, and the debug context must report no error.
 TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
-  const fs::path dir = temp_dir("toggles");
+  const TempDir tmp("toggles");
+  const fs::path& dir = tmp.path();
   const std::vector<int> sizes = {64, 128, 256};
   const int hold = 6;  // frames per configuration, so each runs more than once
   std::ostringstream script;
@@ -149,7 +119,8 @@ TEST_F(DemoWindow, ScriptedTogglesLeakNothingAndRaiseNoGlErrors) {
 
 TEST_F(DemoWindow, ScreenshotIsANonUniformPng) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
-  const fs::path dir = temp_dir("shot");
+  const TempDir tmp("shot");
+  const fs::path& dir = tmp.path();
   const fs::path png = dir / "shot.png";
   // The resize lands after the events of the next frame; the last frame shows the new size.
   write_file(dir / "s.txt", "0 mesh_segments=48\n1 window=256x144\n");
@@ -165,7 +136,8 @@ TEST_F(DemoWindow, ScreenshotIsANonUniformPng) {
 
 // Bad scripts fail before any window opens, naming the file and line; no display needed.
 TEST_F(DemoWindow, BadScriptLinesAreClearErrors) {
-  const fs::path dir = temp_dir("badscript");
+  const TempDir tmp("badscript");
+  const fs::path& dir = tmp.path();
   struct Case {
     std::string text, expect;
   } cases[] = {
@@ -198,7 +170,8 @@ TEST_F(DemoWindow, BadScriptLinesAreClearErrors) {
 // takes the next free name (oceanfft-headless-2.png) and leaves the first alone. A scripted run
 // (--frames, --script, --screenshot) cannot keep its meaning there and is refused (exit 5).
 TEST_F(DemoWindow, NoDisplayFallsBackToAHeadlessRender) {
-  const fs::path dir = temp_dir("nodisplay");
+  const TempDir tmp("nodisplay");
+  const fs::path& dir = tmp.path();
   const fs::path png = dir / "oceanfft-headless.png";
   const std::string cmd = "cd '" + dir.string() + "' && env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() +
                           "' demo --width 160 --height 96 --size 64";
@@ -234,7 +207,8 @@ TEST_F(DemoWindow, ViewerModeLoadsImagesAndSwitchesModes) {
   const fs::path assets = fs::path(src) / "assets";
   ASSERT_TRUE(fs::exists(assets / "shapes.png"));
   ASSERT_TRUE(fs::exists(assets / "rings.png"));
-  const fs::path dir = temp_dir("viewer");
+  const TempDir tmp("viewer");
+  const fs::path& dir = tmp.path();
   write_file(dir / "v.txt", "0 mesh_segments=32\n2 mode=ocean\n5 mode=viewer\n7 image=" +
                                 (assets / "rings.png").string() + "\n");
   const fs::path png = dir / "viewer.png";

@@ -14,10 +14,11 @@
 #include <vector>
 
 #include "fft/anysize.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_compare.h"
 #include "support/fft_options.h"
 
 using namespace oceanfft;
@@ -47,15 +48,7 @@ std::map<std::string, double>& worst() {
 double check(const fft::Options& o, uint64_t seed) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
-  const auto x = fft::random_planes(o.width, o.height, o.layers, seed);
-  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
-  fft::upload(tex, x);
-  double err = 0;
-  for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
-    for (const gl::Texture& t : plan.targets()) fft::poison(t);
-    const auto got = fft::download(plan.execute(d, tex));
-    err = std::max(err, fft::relative_l2(got, fft::reference(x, d)));
-  }
+  const double err = test::forward_inverse_error(plan, o, seed);
   const bool bluestein = plan.horizontal().kind == Kind::Bluestein ||
                          plan.vertical().kind == Kind::Bluestein;
   double& w = worst()[bluestein ? "bluestein" : "smooth"];
@@ -65,7 +58,7 @@ double check(const fft::Options& o, uint64_t seed) {
   return err;
 }
 
-class AnySize : public test::GlTest {
+class FftAnySize : public test::GlTest {
  protected:
   static void TearDownTestSuite() {
     for (auto& [k, v] : worst()) std::printf("[oceanfft] worst relative L2, %s: %.3g\n", k.c_str(), v);
@@ -74,7 +67,7 @@ class AnySize : public test::GlTest {
 
 // Each plan takes two new lengths, one per axis, so both kernels see odd and even lengths and
 // the shader compiles (most of this test's time on llvmpipe) stay few.
-TEST_F(AnySize, EveryLengthUpTo64OnBothAxes) {
+TEST_F(FftAnySize, EveryLengthUpTo64OnBothAxes) {
   std::mt19937_64 rng(test::seed("lengths 1..64"));
   std::vector<int> lengths(64);
   for (int n = 1; n <= 64; ++n) lengths[size_t(n - 1)] = n;
@@ -83,7 +76,7 @@ TEST_F(AnySize, EveryLengthUpTo64OnBothAxes) {
     check(test::fft_options(fft::Algorithm::Fast, lengths[i], lengths[i + 1], int(rng() % 2) + 1), rng());
 }
 
-TEST_F(AnySize, RandomSmoothLengths) {
+TEST_F(FftAnySize, RandomSmoothLengths) {
   std::mt19937_64 rng(test::seed("smooth lengths"));
   for (int i = 0; i < 12; ++i) {
     int n;
@@ -95,7 +88,7 @@ TEST_F(AnySize, RandomSmoothLengths) {
   }
 }
 
-TEST_F(AnySize, RandomBluesteinLengths) {
+TEST_F(FftAnySize, RandomBluesteinLengths) {
   std::mt19937_64 rng(test::seed("bluestein lengths"));
   for (int i = 0; i < 6; ++i) {
     int n;
@@ -107,7 +100,7 @@ TEST_F(AnySize, RandomBluesteinLengths) {
   }
 }
 
-TEST_F(AnySize, PrimesNearTheTopAndPrimePowers) {
+TEST_F(FftAnySize, PrimesNearTheTopAndPrimePowers) {
   const uint64_t s = test::seed("top lengths");
   int i = 0;
   for (int n = fft::kMaxSize; n > fft::kMaxSize - 25; --n)
@@ -118,7 +111,7 @@ TEST_F(AnySize, PrimesNearTheTopAndPrimePowers) {
 
 // Both axes non-trivial at once, several layers, and line counts that no work group size
 // divides (a power-of-two axis then also leaves fast.comp for mixed.comp).
-TEST_F(AnySize, TwoDimensionalShapes) {
+TEST_F(FftAnySize, TwoDimensionalShapes) {
   std::mt19937_64 rng(test::seed("2d shapes"));
   for (auto [w, h, l] : {std::tuple{333, 217, 2}, {97, 120, 3}, {256, 37, 2}, {45, 512, 1},
                          {1, 1, 1}, {1, 300, 2}, {210, 1, 1}})
@@ -126,7 +119,7 @@ TEST_F(AnySize, TwoDimensionalShapes) {
 }
 
 // Shared memory too small for a line: narrower exchanges, no padding, then the scratch image.
-TEST_F(AnySize, SmallSharedMemoryAndInvocationLimits) {
+TEST_F(FftAnySize, SmallSharedMemoryAndInvocationLimits) {
   std::mt19937_64 rng(test::seed("limits"));
   struct Limit {
     int w, h, shared, invocations;
@@ -146,7 +139,7 @@ TEST_F(AnySize, SmallSharedMemoryAndInvocationLimits) {
   }
 }
 
-TEST_F(AnySize, DescribeSaysHowEachAxisIsDone) {
+TEST_F(FftAnySize, DescribeSaysHowEachAxisIsDone) {
   fft::Plan plan(test::fft_options(fft::Algorithm::Fast, 1000, 997, 1), test::shaders());
   EXPECT_EQ(plan.horizontal().kind, Kind::MixedRadix);
   EXPECT_EQ(plan.vertical().kind, Kind::Bluestein);
@@ -157,7 +150,7 @@ TEST_F(AnySize, DescribeSaysHowEachAxisIsDone) {
   EXPECT_EQ(plan.dispatches_per_execute(), 2);
 }
 
-TEST(AnySizeShape, DesignSourceAlgorithmsRefuseOtherLengths) {
+TEST(FftAnySizeShape, DesignSourceAlgorithmsRefuseOtherLengths) {
   for (fft::Algorithm a : fft::all_algorithms()) {
     fft::Options o = test::fft_options(fft::Algorithm::Fast, 12, 8, 1);
     o.algorithm = a;
@@ -178,7 +171,7 @@ TEST(AnySizeShape, DesignSourceAlgorithmsRefuseOtherLengths) {
   EXPECT_EQ(fft::validate_shape(o), fft::Status::WidthOutOfRange);
 }
 
-TEST(AnySizeShape, RadicesMultiplyToTheLength) {
+TEST(FftAnySizeShape, RadicesMultiplyToTheLength) {
   for (int n = 1; n <= fft::kMaxSize * 2; ++n) {
     const auto r = fft::detail::smooth_radices(n);
     if (r.empty()) continue;

@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "fft/buffer.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
@@ -82,18 +83,12 @@ double check(const fft::Options& o, fft::Direction d, fft::BufferLayout in_raw,
 
 fft::Options options(int w, int h, int layers, fft::Algorithm a = fft::Algorithm::Fast,
                      fft::Axes axes = fft::Axes::Both) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.algorithm = a;
-  o.axes = axes;
-  return o;
+  return test::fft_options(a, w, h, layers, axes);
 }
 
-class BufferFft : public test::GlTest {};
+class FftBuffer : public test::GlTest {};
 
-TEST_F(BufferFft, PackedAndStridedLayoutsMatchFftw) {
+TEST_F(FftBuffer, PackedAndStridedLayoutsMatchFftw) {
   std::mt19937_64 rng(test::seed("buffer layouts"));
   for (int i = 0; i < 6; ++i) {
     const int w = int(rng() % 300) + 1, h = int(rng() % 200) + 1, layers = int(rng() % 2) + 1;
@@ -107,7 +102,7 @@ TEST_F(BufferFft, PackedAndStridedLayoutsMatchFftw) {
   }
 }
 
-TEST_F(BufferFft, EveryAlgorithmAndSingleAxes) {
+TEST_F(FftBuffer, EveryAlgorithmAndSingleAxes) {
   std::mt19937_64 rng(test::seed("buffer algorithms"));
   for (fft::Algorithm a : fft::all_algorithms()) {
     const int w = 2 << (rng() % 7), h = 2 << (rng() % 7);
@@ -117,7 +112,7 @@ TEST_F(BufferFft, EveryAlgorithmAndSingleAxes) {
   }
 }
 
-TEST_F(BufferFft, BadLayoutsAreRefused) {
+TEST_F(FftBuffer, BadLayoutsAreRefused) {
   const fft::Options o = options(16, 8, 1);
   fft::BufferPlan plan(o, test::shaders());
   gl::Buffer small = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER, 16 * 8 * 2 * 8 - 8, nullptr);

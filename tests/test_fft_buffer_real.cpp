@@ -14,9 +14,9 @@
 
 #include "fft/anysize.h"
 #include "fft/buffer.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 
@@ -156,9 +156,9 @@ void real_round_trip(P& plan, int depth, fft::Axes axes, const fft::RealPlanes& 
   }
 }
 
-class BufferRealFft : public test::GlTest {};
+class FftBufferReal : public test::GlTest {};
 
-TEST_F(BufferRealFft, RealPlanesMatchFftw) {
+TEST_F(FftBufferReal, RealPlanesMatchFftw) {
   std::mt19937_64 rng(test::seed("buffer real"));
   for (int i = 0; i < 4; ++i) {
     const int w = (int(rng() % 200) + 1) | (i == 0 ? 1 : 0), h = int(rng() % 60) + 1;
@@ -173,7 +173,7 @@ TEST_F(BufferRealFft, RealPlanesMatchFftw) {
   }
 }
 
-TEST_F(BufferRealFft, RealVolumesMatchFftw) {
+TEST_F(FftBufferReal, RealVolumesMatchFftw) {
   std::mt19937_64 rng(test::seed("buffer real 3d"));
   for (int i = 0; i < 3; ++i) {
     const int w = int(rng() % 30) + 1, h = int(rng() % 20) + 1, d = int(rng() % 20) + 1;
@@ -186,7 +186,7 @@ TEST_F(BufferRealFft, RealVolumesMatchFftw) {
   }
 }
 
-TEST_F(BufferRealFft, ComplexVolumesMatchFftw) {
+TEST_F(FftBufferReal, ComplexVolumesMatchFftw) {
   std::mt19937_64 rng(test::seed("buffer 3d"));
   for (int i = 0; i < 3; ++i) {
     const int w = int(rng() % 30) + 1, h = int(rng() % 20) + 1, d = int(rng() % 20) + 1;
@@ -221,7 +221,7 @@ TEST_F(BufferRealFft, ComplexVolumesMatchFftw) {
 
 // Four-step lines (fft::LongBufferPlan): one line a row of each plane, folded into the plan's
 // image by the copy passes, packed, strided and in place.
-TEST_F(BufferRealFft, LongLinesMatchFftw) {
+TEST_F(FftBufferReal, LongLinesMatchFftw) {
   std::mt19937_64 rng(test::seed("buffer long"));
   fft::Options o = options(int(rng() % 2) ? 8192 : 12288, 2, 1, fft::Axes::Rows);
   fft::LongBufferPlan plan(o, test::shaders());
@@ -251,7 +251,7 @@ TEST_F(BufferRealFft, LongLinesMatchFftw) {
   }
 }
 
-TEST_F(BufferRealFft, BadLayoutsAreRefused) {
+TEST_F(FftBufferReal, BadLayoutsAreRefused) {
   fft::RealBufferPlan plan(options(16, 8), test::shaders());
   // Real 16 x 8 x 2 planes: 256 floats; half spectra 9 x 8 x 2: 144 complex values.
   EXPECT_EQ(fft::buffer_bytes({}, plan.real_shape()), 256u * 4);

@@ -7,31 +7,25 @@
 #include <string>
 
 #include "fft/cache.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
+#include "support/temp_dir.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
 
 namespace {
 
-class ProgramCacheTest : public test::GlTest {
+class FftCache : public test::GlTest {
  protected:
   void SetUp() override {
     test::GlTest::SetUp();
-    std::string t = (fs::temp_directory_path() / "oceanfft-cache-XXXXXX").string();
-    ASSERT_NE(mkdtemp(t.data()), nullptr);
-    dir_ = t;
+    dir_ = tmp_.path();
     GLint formats = 0;
     glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
     supported_ = formats > 0;
     std::printf("[oceanfft] program binary formats: %d\n", formats);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-    test::GlTest::TearDown();
   }
   // A forward FFT through a plan whose programs come from the cache, against FFTW.
   double run_plan(int w, int h, uint64_t seed) {
@@ -52,13 +46,14 @@ class ProgramCacheTest : public test::GlTest {
     for (auto& e : fs::directory_iterator(dir_)) n += e.path().extension() == ".glbin";
     return n;
   }
+  test::TempDir tmp_{"cache"};
   fs::path dir_;
   bool supported_ = false;
 };
 
 const gl::Defines kDefines = {{"N", "8"}, {"AXIS", "0"}, {"LOCAL", "4"}};
 
-TEST_F(ProgramCacheTest, SecondPlanLoadsAndMatchesFftw) {
+TEST_F(FftCache, SecondPlanLoadsAndMatchesFftw) {
   const uint64_t seed = test::seed("cache plan");
   EXPECT_LE(run_plan(48, 20, seed), 3e-7);
   if (!supported_) {
@@ -84,7 +79,7 @@ TEST_F(ProgramCacheTest, SecondPlanLoadsAndMatchesFftw) {
   EXPECT_GE(gl::uniform(q, "uStage"), 0);
 }
 
-TEST_F(ProgramCacheTest, CorruptTruncatedAndForeignFilesAreIgnored) {
+TEST_F(FftCache, CorruptTruncatedAndForeignFilesAreIgnored) {
   if (!supported_) GTEST_SKIP() << "the driver offers no program binary format";
   const std::string file = [&] {
     fft::ProgramCache c(test::context(), dir_.string());
@@ -130,7 +125,7 @@ TEST_F(ProgramCacheTest, CorruptTruncatedAndForeignFilesAreIgnored) {
   test::context().set_log(nullptr);
 }
 
-TEST_F(ProgramCacheTest, NoBinaryFormatCompilesWithOneNotice) {
+TEST_F(FftCache, NoBinaryFormatCompilesWithOneNotice) {
   std::vector<std::string> notices;
   test::context().set_log([&](const std::string& m) { notices.push_back(m); });
   fft::ProgramCache cache(test::context(), dir_.string(), 0);
@@ -147,7 +142,7 @@ TEST_F(ProgramCacheTest, NoBinaryFormatCompilesWithOneNotice) {
   EXPECT_EQ(files(), 0u);
 }
 
-TEST_F(ProgramCacheTest, NoDirectoryMeansNoCache) {
+TEST_F(FftCache, NoDirectoryMeansNoCache) {
   fft::ProgramCache cache(test::context(), "");
   EXPECT_FALSE(cache.enabled());
   gl::Program p = cache.compute(test::shaders(), "fft/cooley_tukey.comp", kDefines);

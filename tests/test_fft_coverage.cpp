@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 
@@ -61,9 +61,9 @@ std::vector<Case> large_cases() {
   return out;
 }
 
-class Coverage : public test::GlTest, public ::testing::WithParamInterface<Case> {};
+class FftCoverage : public test::GlTest, public ::testing::WithParamInterface<Case> {};
 
-TEST_P(Coverage, MatchesFftwDouble) {
+TEST_P(FftCoverage, MatchesFftwDouble) {
   auto [algorithm, shape, direction] = GetParam();
   fft::Options o;
   o.width = shape.width;
@@ -99,9 +99,9 @@ std::vector<Case> product(const std::vector<Shape>& shapes) {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Square, Coverage, ::testing::ValuesIn(product(square_shapes())), case_name);
-INSTANTIATE_TEST_SUITE_P(NonSquare, Coverage, ::testing::ValuesIn(product(nonsquare_shapes())),
+INSTANTIATE_TEST_SUITE_P(Square, FftCoverage, ::testing::ValuesIn(product(square_shapes())), case_name);
+INSTANTIATE_TEST_SUITE_P(NonSquare, FftCoverage, ::testing::ValuesIn(product(nonsquare_shapes())),
                          case_name);
-INSTANTIATE_TEST_SUITE_P(Large, Coverage, ::testing::ValuesIn(large_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Large, FftCoverage, ::testing::ValuesIn(large_cases()), case_name);
 
 }  // namespace

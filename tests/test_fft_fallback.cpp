@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 
@@ -51,9 +51,9 @@ const Case kCases[] = {
 
 using Param = std::tuple<fft::Algorithm, Case>;
 
-class Fallback : public test::GlTest, public ::testing::WithParamInterface<Param> {};
+class FftFallback : public test::GlTest, public ::testing::WithParamInterface<Param> {};
 
-TEST_P(Fallback, ChosenPathIsCorrect) {
+TEST_P(FftFallback, ChosenPathIsCorrect) {
   auto [algorithm, c] = GetParam();
   fft::Options o;
   o.width = c.width;
@@ -104,16 +104,16 @@ std::string param_name(const ::testing::TestParamInfo<Param>& info) {
   return n + "_" + std::get<1>(info.param).label;
 }
 
-INSTANTIATE_TEST_SUITE_P(Limits, Fallback,
+INSTANTIATE_TEST_SUITE_P(Limits, FftFallback,
                          ::testing::Combine(::testing::ValuesIn(fft::all_algorithms()),
                                             ::testing::ValuesIn(kCases)),
                          param_name);
 
 // The forced-limit plans compute the same numbers as the default plan, not merely numbers
 // close to FFTW: a fallback that dropped a stage's twiddle would still be far from both.
-class FallbackAgreement : public test::GlTest {};
+class FftFallbackAgreement : public test::GlTest {};
 
-TEST_F(FallbackAgreement, SplitAndStagesMatchDefaultPlan) {
+TEST_F(FftFallbackAgreement, SplitAndStagesMatchDefaultPlan) {
   const int w = 128, h = 64, layers = 2;
   const auto in = fft::random_planes(w, h, layers, test::seed("fallback agreement"));
   gl::Texture tex = gl::make_complex_texture(test::context(), w, h, layers);

@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "fft/long.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 
@@ -60,16 +60,16 @@ double check(int n, int lines, int layers, fft::Algorithm a, uint64_t seed) {
   return err;
 }
 
-class LongFft : public test::GlTest {};
+class FftLong : public test::GlTest {};
 
-TEST_F(LongFft, PowersOfTwoUpTo65536) {
+TEST_F(FftLong, PowersOfTwoUpTo65536) {
   const uint64_t s = test::seed("long powers");
   EXPECT_LE(check(8192, 2, 1, fft::Algorithm::Fast, s), 3e-7);
   EXPECT_LE(check(65536, 1, 1, fft::Algorithm::Fast, s + 1), 3e-7);
   EXPECT_LE(check(16384, 1, 1, fft::Algorithm::StockhamR4, s + 2), 3e-7);
 }
 
-TEST_F(LongFft, RandomLengths) {
+TEST_F(FftLong, RandomLengths) {
   std::mt19937_64 rng(test::seed("long lengths"));
   for (int i = 0; i < 4; ++i) {
     int n;
@@ -80,7 +80,7 @@ TEST_F(LongFft, RandomLengths) {
   EXPECT_LE(check(100, 3, 1, fft::Algorithm::Fast, rng()), 3e-7);  // short lines work too
 }
 
-TEST_F(LongFft, LengthsWithoutASplitAreRefused) {
+TEST_F(FftLong, LengthsWithoutASplitAreRefused) {
   fft::Options o;
   o.width = 65521;  // prime
   EXPECT_EQ(fft::long_split(65521, fft::Algorithm::Fast).first, 0);

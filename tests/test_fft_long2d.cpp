@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "fft/four_step_2d.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 
@@ -50,9 +50,9 @@ double check(const fft::Options& o, uint64_t seed) {
   return err;
 }
 
-class LongFft2D : public test::GlTest {};
+class FftLong2D : public test::GlTest {};
 
-TEST_F(LongFft2D, LongRowsLongColumnsAndBoth) {
+TEST_F(FftLong2D, LongRowsLongColumnsAndBoth) {
   const uint64_t s = test::seed("long 2d");
   EXPECT_LE(check(options(8192, 16, 1), s), 3e-7);
   EXPECT_LE(check(options(16, 8192, 1), s + 1), 3e-7);
@@ -64,7 +64,7 @@ TEST_F(LongFft2D, LongRowsLongColumnsAndBoth) {
 }
 
 // The same code at sizes llvmpipe runs quickly: the line limit lowered so 512 splits.
-TEST_F(LongFft2D, LoweredLimitRunsTheSamePath) {
+TEST_F(FftLong2D, LoweredLimitRunsTheSamePath) {
   const uint64_t s = test::seed("long 2d limit");
   EXPECT_LE(check(options(512, 512, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), s), 3e-7);
   EXPECT_LE(check(options(256, 64, 2, fft::Algorithm::CooleyTukey, fft::Axes::Both, 32), s + 1), 3e-7);
@@ -73,7 +73,7 @@ TEST_F(LongFft2D, LoweredLimitRunsTheSamePath) {
   EXPECT_LE(check(options(24, 512, 3, fft::Algorithm::Fast, fft::Axes::Columns, 64), s + 4), 3e-7);
 }
 
-TEST_F(LongFft2D, RandomShapes) {
+TEST_F(FftLong2D, RandomShapes) {
   std::mt19937_64 rng(test::seed("long 2d shapes"));
   for (int i = 0; i < 6; ++i) {
     const int limit = int(rng() % 60) + 16;
@@ -90,7 +90,7 @@ TEST_F(LongFft2D, RandomShapes) {
   }
 }
 
-TEST_F(LongFft2D, LengthsWithoutASplitAreRefused) {
+TEST_F(FftLong2D, LengthsWithoutASplitAreRefused) {
   for (auto [w, h, st] : {std::tuple{4099, 8, fft::Status::WidthHasNoSplit},
                           std::tuple{8, 65521, fft::Status::HeightHasNoSplit},
                           std::tuple{65537, 8, fft::Status::WidthOutOfRange}}) {
@@ -108,7 +108,7 @@ TEST_F(LongFft2D, LengthsWithoutASplitAreRefused) {
             fft::Status::WidthNotPowerOfTwo);
 }
 
-TEST_F(LongFft2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
+TEST_F(FftLong2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   GLint64 ssbo = 0;

@@ -9,7 +9,7 @@
 #include <numbers>
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 #include "support/fft_options.h"
@@ -53,12 +53,12 @@ double sum_norm(const fft::Planes& p) {
   return s;
 }
 
-class Properties : public test::GlTest, public ::testing::WithParamInterface<fft::Algorithm> {};
+class FftProperties : public test::GlTest, public ::testing::WithParamInterface<fft::Algorithm> {};
 
 // Non-square with an odd log2 on one axis so stockham-r4's extra radix-2 stage is exercised.
 constexpr int kW = 128, kH = 32, kLayers = 2;
 
-TEST_P(Properties, InverseUndoesForward) {
+TEST_P(FftProperties, InverseUndoesForward) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("round trip"));
   const auto X = run(plan, fft::Direction::Forward, x);
@@ -66,7 +66,7 @@ TEST_P(Properties, InverseUndoesForward) {
   EXPECT_LE(fft::relative_l2(back, widen(x)), 1e-6) << plan.describe();
 }
 
-TEST_P(Properties, ImpulseAtOriginGivesConstant) {
+TEST_P(FftProperties, ImpulseAtOriginGivesConstant) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   auto x = zeros(kW, kH, kLayers);
   // A different amplitude per plane shows a mixed-up channel or layer.
@@ -83,7 +83,7 @@ TEST_P(Properties, ImpulseAtOriginGivesConstant) {
   EXPECT_LE(fft::relative_l2(back, widen(x)), 1e-6);
 }
 
-TEST_P(Properties, ShiftedImpulseGivesPhaseRamp) {
+TEST_P(FftProperties, ShiftedImpulseGivesPhaseRamp) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const uint64_t s = test::seed("impulse position");
   for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
@@ -106,7 +106,7 @@ TEST_P(Properties, ShiftedImpulseGivesPhaseRamp) {
   }
 }
 
-TEST_P(Properties, ShiftTheorem) {
+TEST_P(FftProperties, ShiftTheorem) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const uint64_t s = test::seed("shift theorem");
   const auto x = fft::random_planes(kW, kH, kLayers, s);
@@ -132,7 +132,7 @@ TEST_P(Properties, ShiftTheorem) {
   EXPECT_LE(fft::relative_l2(Xs, expect), 2e-6) << "shift " << dx << "," << dy;
 }
 
-TEST_P(Properties, Parseval) {
+TEST_P(FftProperties, Parseval) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("parseval"));
   const auto X = run(plan, fft::Direction::Forward, x);
@@ -149,7 +149,7 @@ TEST_P(Properties, Parseval) {
   EXPECT_NEAR(sum_norm(back), sum_norm(x), 1e-6 * sum_norm(x));
 }
 
-TEST_P(Properties, Linearity) {
+TEST_P(FftProperties, Linearity) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const uint64_t s = test::seed("linearity");
   const auto x = fft::random_planes(kW, kH, kLayers, s);
@@ -166,7 +166,7 @@ TEST_P(Properties, Linearity) {
   }
 }
 
-TEST_P(Properties, InputTextureLeftUntouched) {
+TEST_P(FftProperties, InputTextureLeftUntouched) {
   fft::Plan plan(test::fft_options(GetParam(), kW, kH, kLayers), test::shaders());
   const auto x = fft::random_planes(kW, kH, kLayers, test::seed("input untouched"));
   gl::Texture tex = gl::make_complex_texture(test::context(), kW, kH, kLayers);
@@ -184,7 +184,7 @@ TEST_P(Properties, InputTextureLeftUntouched) {
 
 // The result texture belongs to the plan and is one of its ping-pong targets; feeding it back as
 // the next input must still give the right answer (the ocean does exactly this with chained passes).
-TEST_P(Properties, ResultTextureAsNextInput) {
+TEST_P(FftProperties, ResultTextureAsNextInput) {
   for (auto [w, h] : {std::pair{kW, kH}, std::pair{16, 16}, std::pair{8, 256}}) {
     fft::Plan plan(test::fft_options(GetParam(), w, h, kLayers), test::shaders());
     SCOPED_TRACE(plan.describe());
@@ -203,13 +203,13 @@ TEST_P(Properties, ResultTextureAsNextInput) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, Properties, ::testing::ValuesIn(fft::all_algorithms()),
+INSTANTIATE_TEST_SUITE_P(All, FftProperties, ::testing::ValuesIn(fft::all_algorithms()),
                          [](const auto& info) { return pretty(info.param); });
 
-class Agreement : public test::GlTest {};
+class FftPropertiesAgreement : public test::GlTest {};
 
 // Every pair of algorithms computes the same function to fp32 rounding.
-TEST_F(Agreement, AllAlgorithmsAgree) {
+TEST_F(FftPropertiesAgreement, AllAlgorithmsAgree) {
   for (auto [w, h, layers] : {std::tuple{64, 64, 1}, std::tuple{256, 8, 3}, std::tuple{2, 512, 2}}) {
     const uint64_t s = test::seed("agreement");
     const auto x = fft::random_planes(w, h, layers, s);

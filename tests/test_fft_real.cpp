@@ -10,12 +10,14 @@
 #include <string>
 
 #include "fft/anysize.h"
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "fft/real.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_compare.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
@@ -85,15 +87,7 @@ std::pair<double, double> check_real(const fft::Options& o, uint64_t seed,
 double check_axes(const fft::Options& o, uint64_t seed) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(name(o) + ": " + plan.describe());
-  const auto x = fft::random_planes(o.width, o.height, o.layers, seed);
-  gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
-  fft::upload(tex, x);
-  double err = 0;
-  for (auto d : {fft::Direction::Forward, fft::Direction::Inverse}) {
-    for (const gl::Texture& t : plan.targets()) fft::poison(t);
-    const auto got = fft::download(plan.execute(d, tex));
-    err = std::max(err, fft::relative_l2(got, fft::reference_axes(x, d, o.axes)));
-  }
+  const double err = test::forward_inverse_error(plan, o, seed);
   const int n = o.axes == fft::Axes::Columns ? o.height : o.width;
   const bool tight = smooth(n) || o.algorithm != fft::Algorithm::Fast;
   double& w = worst()[std::string("single axis ") + (tight ? "smooth" : "bluestein")];
@@ -105,29 +99,23 @@ double check_axes(const fft::Options& o, uint64_t seed) {
 
 fft::Options options(int w, int h, int layers, fft::Axes axes = fft::Axes::Both,
                      fft::Algorithm a = fft::Algorithm::Fast) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.axes = axes;
-  o.algorithm = a;
-  return o;
+  return test::fft_options(a, w, h, layers, axes);
 }
 
-class RealFft : public test::GlTest {
+class FftReal : public test::GlTest {
  protected:
   static void TearDownTestSuite() {
     for (auto& [k, v] : worst()) std::printf("[oceanfft] worst relative L2, %s: %.3g\n", k.c_str(), v);
   }
 };
 
-TEST_F(RealFft, SmallEvenAndOddWidths) {
+TEST_F(FftReal, SmallEvenAndOddWidths) {
   std::mt19937_64 rng(test::seed("real small widths"));
   for (int w : {1, 2, 3, 4, 5, 6, 8, 12, 15, 16})
     check_real(options(w, int(rng() % 9) + 1, int(rng() % 2) + 1), rng());
 }
 
-TEST_F(RealFft, RandomSizes) {
+TEST_F(FftReal, RandomSizes) {
   std::mt19937_64 rng(test::seed("real random sizes"));
   for (int i = 0; i < 8; ++i) {
     const int w = int(rng() % 700) + 17, h = int(rng() % 120) + 1;
@@ -135,7 +123,7 @@ TEST_F(RealFft, RandomSizes) {
   }
 }
 
-TEST_F(RealFft, RowsOnlyBatches) {
+TEST_F(FftReal, RowsOnlyBatches) {
   std::mt19937_64 rng(test::seed("real rows"));
   for (int i = 0; i < 6; ++i) {
     const int w = int(rng() % 2000) + 2, batch = int(rng() % 7) + 1;
@@ -143,7 +131,7 @@ TEST_F(RealFft, RowsOnlyBatches) {
   }
 }
 
-TEST_F(RealFft, PowerOfTwoAlgorithms) {
+TEST_F(FftReal, PowerOfTwoAlgorithms) {
   std::mt19937_64 rng(test::seed("real power-of-two algorithms"));
   for (fft::Algorithm a : fft::all_algorithms()) {
     const int w = 4 << (rng() % 6), h = 2 << (rng() % 6);
@@ -152,14 +140,14 @@ TEST_F(RealFft, PowerOfTwoAlgorithms) {
   }
 }
 
-TEST_F(RealFft, Square_1024x1024_) {
+TEST_F(FftReal, Square_1024x1024_) {
   check_real(options(1024, 1024, 1), test::seed("real 1024^2"));
 }
 
 // The split and join fused into the register kernel's passes (shaders/fft/real_fused.comp):
 // powers of two with fast, both axes and rows only, column counts W/2+1 that no work group's
 // line count divides, against FFTW; and the same shapes through the separate passes.
-TEST_F(RealFft, FusedPassesMatchFftw) {
+TEST_F(FftReal, FusedPassesMatchFftw) {
   std::mt19937_64 rng(test::seed("real fused"));
   struct Shape { int w, h; fft::Axes axes; };
   for (Shape s : {Shape{4, 8, fft::Axes::Both}, Shape{16, 4, fft::Axes::Both},
@@ -179,7 +167,7 @@ TEST_F(RealFft, FusedPassesMatchFftw) {
                              test::shaders()).fused());
 }
 
-TEST_F(RealFft, ColumnsAndBadShapesAreRefused) {
+TEST_F(FftReal, ColumnsAndBadShapesAreRefused) {
   EXPECT_EQ(fft::validate_real_shape(options(8, 8, 1, fft::Axes::Columns)),
             fft::Status::RealColumnsUnsupported);
   // Stockham's complex plan would be 1 wide.
@@ -195,7 +183,7 @@ TEST_F(RealFft, ColumnsAndBadShapesAreRefused) {
 }
 
 // Single-axis complex transforms: every algorithm, a batch count that is no power of two.
-TEST_F(RealFft, SingleAxisEveryAlgorithm) {
+TEST_F(FftReal, SingleAxisEveryAlgorithm) {
   std::mt19937_64 rng(test::seed("single axis"));
   for (fft::Algorithm a : fft::all_algorithms())
     for (fft::Axes axes : {fft::Axes::Rows, fft::Axes::Columns}) {
@@ -205,7 +193,7 @@ TEST_F(RealFft, SingleAxisEveryAlgorithm) {
     }
 }
 
-TEST_F(RealFft, SingleAxisAnyLength) {
+TEST_F(FftReal, SingleAxisAnyLength) {
   std::mt19937_64 rng(test::seed("single axis any length"));
   for (fft::Axes axes : {fft::Axes::Rows, fft::Axes::Columns, fft::Axes::Rows}) {
     const int n = int(rng() % 3000) + 1, batch = int(rng() % 5) + 1;
@@ -213,7 +201,7 @@ TEST_F(RealFft, SingleAxisAnyLength) {
   }
 }
 
-TEST_F(RealFft, HeightOneIsABatchOfOneLine) {
+TEST_F(FftReal, HeightOneIsABatchOfOneLine) {
   // Height 1 with rows only: every algorithm takes it (both axes need height >= 2 for all but fast).
   EXPECT_EQ(fft::validate_shape(options(64, 1, 1, fft::Axes::Rows, fft::Algorithm::StockhamR4)),
             fft::Status::Ok);

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "fft/real_volume.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
@@ -50,9 +50,9 @@ double check(int w, int h, int d, fft::Algorithm a, uint64_t seed) {
   return std::max(forward, inverse);
 }
 
-class RealVolumeFft : public test::GlTest {};
+class FftRealVolume : public test::GlTest {};
 
-TEST_F(RealVolumeFft, RandomSizesMatchFftw) {
+TEST_F(FftRealVolume, RandomSizesMatchFftw) {
   std::mt19937_64 rng(test::seed("3d real sizes"));
   for (int i = 0; i < 5; ++i) {
     const int w = int(rng() % 40) + 1, h = int(rng() % 30) + 1, d = int(rng() % 30) + 1;
@@ -63,13 +63,13 @@ TEST_F(RealVolumeFft, RandomSizesMatchFftw) {
   check(7, 5, 3, fft::Algorithm::Fast, rng());
 }
 
-TEST_F(RealVolumeFft, PowerOfTwoAlgorithms) {
+TEST_F(FftRealVolume, PowerOfTwoAlgorithms) {
   std::mt19937_64 rng(test::seed("3d real algorithms"));
   for (fft::Algorithm a : fft::all_algorithms())
     check(4 << (rng() % 4), 2 << (rng() % 4), 2 << (rng() % 4), a, rng());
 }
 
-TEST_F(RealVolumeFft, BadShapesAreRefused) {
+TEST_F(FftRealVolume, BadShapesAreRefused) {
   fft::Options o;
   o.width = o.height = 8;
   EXPECT_THROW(fft::RealVolumePlan(o, 0, test::shaders()), Error);

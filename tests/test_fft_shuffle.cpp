@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -46,10 +46,10 @@ double check_against_fftw(fft::Plan& plan, const std::string& label, double boun
 // Whether a line of length n would fit a subgroup of s with at most 16 elements per invocation.
 bool fits(int n, int s) { return n / 16 <= s && n >= 4; }
 
-class ShuffleEmulated : public test::GlTest,
+class FftShuffleEmulated : public test::GlTest,
                         public ::testing::WithParamInterface<std::tuple<Shape, int, int>> {};
 
-TEST_P(ShuffleEmulated, MatchesFftwAndTheSharedMemoryPath) {
+TEST_P(FftShuffleEmulated, MatchesFftwAndTheSharedMemoryPath) {
   auto [shape, subgroup, axes] = GetParam();
   fft::Options o;
   o.width = shape.width;
@@ -106,7 +106,7 @@ std::string shape_name(const ::testing::TestParamInfo<std::tuple<Shape, int, int
 // 64 = 4^3 (R1 = P), 256 = 4 * 8^2 (R1 < P), 512 = 2 * 16^2, 128 = 2 * 8^2 or 8 * 16, and
 // non-square shapes with different lengths (and elements per invocation) per axis.
 INSTANTIATE_TEST_SUITE_P(
-    Sizes, ShuffleEmulated,
+    Sizes, FftShuffleEmulated,
     ::testing::Values(std::make_tuple(Shape{64, 64, 1}, 32, 3), std::make_tuple(Shape{256, 256, 2}, 32, 3),
                       std::make_tuple(Shape{512, 512, 1}, 32, 3), std::make_tuple(Shape{256, 512, 1}, 32, 1),
                       std::make_tuple(Shape{512, 256, 1}, 32, 2), std::make_tuple(Shape{128, 32, 3}, 32, 3),
@@ -115,11 +115,11 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_tuple(Shape{8, 8, 1}, 4, 3), std::make_tuple(Shape{1024, 64, 1}, 32, 3)),
     shape_name);
 
-class Shuffle : public test::GlTest {};
+class FftShuffle : public test::GlTest {};
 
 // Where a line does not fit a subgroup (1024 on 32 lanes needs 64 invocations of 16 elements),
 // or too few lines fill one, the shared-memory exchange runs instead.
-TEST_F(Shuffle, FallsBackWhereALineDoesNotFitASubgroup) {
+TEST_F(FftShuffle, FallsBackWhereALineDoesNotFitASubgroup) {
   fft::Options o;
   o.width = 1024;
   o.height = 2;
@@ -133,7 +133,7 @@ TEST_F(Shuffle, FallsBackWhereALineDoesNotFitASubgroup) {
 
 // The real builtin, where the driver has it; elsewhere the request falls back to shared memory,
 // and must still give the right answer.
-TEST_F(Shuffle, RealSubgroupsOrTheSharedMemoryFallback) {
+TEST_F(FftShuffle, RealSubgroupsOrTheSharedMemoryFallback) {
   const gl::Limits& limits = test::context().limits();
   fft::Options o;
   o.width = o.height = 256;
@@ -149,7 +149,7 @@ TEST_F(Shuffle, RealSubgroupsOrTheSharedMemoryFallback) {
     GTEST_SKIP() << "the fallback ran (rel L2 " << e << "); the shuffle builtin itself was not "
                  << "tested: this driver (" << test::context().info().renderer
                  << ") lacks GL_KHR_shader_subgroup with shuffles in compute shaders, so only "
-                 << "the emulated path (ShuffleEmulated.*) checks the shuffle exchanges here";
+                 << "the emulated path (FftShuffleEmulated.*) checks the shuffle exchanges here";
   }
   for (const fft::AxisStrategy* s : {&plan.horizontal(), &plan.vertical()})
     if (256 / 16 <= limits.subgroup_size) {
@@ -165,7 +165,7 @@ TEST_F(Shuffle, RealSubgroupsOrTheSharedMemoryFallback) {
 }
 
 // The environment variables the benchmark and the ocean honour (Options' -1 and 0 defaults).
-TEST_F(Shuffle, EnvironmentSelectsTheVariant) {
+TEST_F(FftShuffle, EnvironmentSelectsTheVariant) {
   fft::Options o;
   o.width = o.height = 64;
   {
@@ -203,9 +203,9 @@ TEST_F(Shuffle, EnvironmentSelectsTheVariant) {
 
 // OCEANFFT_FFT_BARRIER (Plan's barriers between and after the axes): every mode gives the
 // default's numbers; a typo is refused.
-class Barriers : public test::GlTest {};
+class FftShuffleBarriers : public test::GlTest {};
 
-TEST_F(Barriers, EveryModeGivesTheSameResult) {
+TEST_F(FftShuffleBarriers, EveryModeGivesTheSameResult) {
   fft::Options o;
   o.width = 128;
   o.height = 64;

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "fft/volume.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
@@ -34,9 +34,9 @@ double check(int w, int h, int depth, fft::Algorithm a, uint64_t seed) {
   return err;
 }
 
-class VolumeFft : public test::GlTest {};
+class FftVolume : public test::GlTest {};
 
-TEST_F(VolumeFft, RandomSizesMatchFftw) {
+TEST_F(FftVolume, RandomSizesMatchFftw) {
   std::mt19937_64 rng(test::seed("3d sizes"));
   for (int i = 0; i < 4; ++i) {
     const int w = int(rng() % 40) + 1, h = int(rng() % 40) + 1, d = int(rng() % 40) + 1;
@@ -45,7 +45,7 @@ TEST_F(VolumeFft, RandomSizesMatchFftw) {
   EXPECT_LE(check(64, 32, 48, fft::Algorithm::Fast, rng()), 3e-7);
 }
 
-TEST_F(VolumeFft, PowerOfTwoAlgorithms) {
+TEST_F(FftVolume, PowerOfTwoAlgorithms) {
   std::mt19937_64 rng(test::seed("3d algorithms"));
   for (fft::Algorithm a : fft::all_algorithms())
     EXPECT_LE(check(2 << (rng() % 4), 2 << (rng() % 4), 2 << (rng() % 4), a, rng()), 3e-7);
@@ -53,7 +53,7 @@ TEST_F(VolumeFft, PowerOfTwoAlgorithms) {
 
 // A volume larger than one storage block (GL_MAX_SHADER_STORAGE_BLOCK_SIZE) runs its slices as
 // two single-axis plans, as 512^3 does where the block limit is 2 GiB; above the limit here.
-TEST_F(VolumeFft, VolumeAboveTheStorageBlockLimit) {
+TEST_F(FftVolume, VolumeAboveTheStorageBlockLimit) {
   GLint64 block = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
   const int w = 256, h = 256, d = int(block / (int64_t(w) * h * 16)) + 1;
@@ -66,7 +66,7 @@ TEST_F(VolumeFft, VolumeAboveTheStorageBlockLimit) {
 }
 
 // Sizes beyond memory are refused before anything is made, naming the size.
-TEST_F(VolumeFft, VolumeBeyondMemoryIsRefused) {
+TEST_F(FftVolume, VolumeBeyondMemoryIsRefused) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   fft::Options o;
@@ -81,7 +81,7 @@ TEST_F(VolumeFft, VolumeBeyondMemoryIsRefused) {
   test::expect_same_objects(ctx.objects(), before, "after a refused volume");
 }
 
-TEST_F(VolumeFft, BadDepthIsRefused) {
+TEST_F(FftVolume, BadDepthIsRefused) {
   fft::Options o;
   o.width = o.height = 8;
   EXPECT_THROW(fft::VolumePlan(o, 0, test::shaders()), Error);

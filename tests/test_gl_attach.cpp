@@ -7,14 +7,14 @@
 
 #include <string>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 
 using namespace oceanfft;
 
-TEST(Attach, CallersContextRunsAPlanAndKeepsItsOwnCounts) {
+TEST(GlAttach, CallersContextRunsAPlanAndKeepsItsOwnCounts) {
   gl::Context& own = test::context();  // makes the EGL context current
   const gl::ObjectCounts own_before = own.objects();
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
@@ -16,9 +16,9 @@ using namespace oceanfft;
 
 namespace {
 
-class Objects : public test::GlTest {};
+class GlObjects : public test::GlTest {};
 
-TEST_F(Objects, PlansReleaseEverything) {
+TEST_F(GlObjects, PlansReleaseEverything) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   std::vector<GLuint> names;
@@ -44,7 +44,7 @@ TEST_F(Objects, PlansReleaseEverything) {
 
 // Re-planning on a live toggle (move-assigning a new plan over the old one) must not accumulate
 // objects: after each step the live counts equal those of that plan made on its own.
-TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
+TEST_F(GlObjects, ReplanningAcrossSizesAndAlgorithms) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   std::vector<fft::Options> sequence;
@@ -79,7 +79,7 @@ TEST_F(Objects, ReplanningAcrossSizesAndAlgorithms) {
   test::expect_same_objects(ctx.objects(), before, "after re-planning");
 }
 
-TEST_F(Objects, FailedPlanLeavesNothingBehind) {
+TEST_F(GlObjects, FailedPlanLeavesNothingBehind) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   EXPECT_THROW(fft::Plan(test::fft_options(fft::Algorithm::StockhamR4, 48, 64), test::shaders()), Error);
@@ -94,7 +94,7 @@ struct BadShape {
   const char* message;
 };
 
-TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
+TEST(GlObjectsValidate, EveryBadShapeHasItsStatusAndMessage) {
   // The design-source algorithms take powers of two from 2; fast takes any length from 1.
   const fft::Algorithm pow2 = fft::Algorithm::StockhamR4, any = fft::Algorithm::Fast;
   const BadShape cases[] = {
@@ -145,7 +145,7 @@ TEST(Validate, EveryBadShapeHasItsStatusAndMessage) {
   }
 }
 
-TEST(Validate, DriverLimits) {
+TEST(GlObjectsValidate, DriverLimits) {
   gl::Limits small;
   small.max_texture_size = 1024;
   small.max_array_layers = 4;
@@ -164,7 +164,7 @@ TEST(Validate, DriverLimits) {
   EXPECT_EQ(fft::validate(o, small), fft::Status::Ok);
 }
 
-TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
+TEST_F(GlObjects, PlanRefusesBadOptionsWithTheStatusMessage) {
   for (auto [w, h, l] : {std::tuple{4099, 16, 1}, std::tuple{16, 0, 1}, std::tuple{16, 16, 0},
                          std::tuple{16, 65537, 1}}) {
     fft::Options o = test::fft_options(fft::kDefaultAlgorithm, w, h, l);
@@ -186,7 +186,7 @@ TEST_F(Objects, PlanRefusesBadOptionsWithTheStatusMessage) {
   }
 }
 
-TEST_F(Objects, ExecuteRefusesMismatchedInput) {
+TEST_F(GlObjects, ExecuteRefusesMismatchedInput) {
   fft::Plan plan(test::fft_options(fft::kDefaultAlgorithm, 32, 16, 2), test::shaders());
   const gl::Texture wrong[] = {
       gl::make_complex_texture(test::context(), 16, 32, 2),  // axes swapped
@@ -205,7 +205,7 @@ TEST_F(Objects, ExecuteRefusesMismatchedInput) {
   }
 }
 
-TEST(Version, RequireVersion) {
+TEST(GlObjectsVersion, RequireVersion) {
   for (auto [major, minor] : {std::pair{4, 2}, std::pair{4, 0}, std::pair{3, 3}, std::pair{2, 1}}) {
     const std::string v = std::to_string(major) + "." + std::to_string(minor) + " Mesa 22.3.6";
     try {
@@ -225,7 +225,7 @@ TEST(Version, RequireVersion) {
 
 // A driver that offers at most 4.2 must be refused with a clear error, and the refusal must
 // leave the context the tests run on intact.
-TEST_F(Objects, ContextCappedBelow43IsRefused) {
+TEST_F(GlObjects, ContextCappedBelow43IsRefused) {
   gl::Context& ctx = test::context();
   gl::HeadlessOptions o;
   o.quiet = true;
@@ -255,7 +255,7 @@ TEST_F(Objects, ContextCappedBelow43IsRefused) {
 // bookkeeping the engine keeps without asking GL, so the counts must stay apart even where
 // GL's names come from another context. Releasing or destroying a context that is not current
 // leaves the current one alone.
-TEST(ExplicitContext, ObjectsCountInTheContextTheyWereMadeFor) {
+TEST(GlObjectsExplicitContext, ObjectsCountInTheContextTheyWereMadeFor) {
   gl::Context& first = test::context();
   const gl::ObjectCounts first_before = first.objects();
   gl::HeadlessOptions quiet;

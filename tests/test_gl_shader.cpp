@@ -18,6 +18,7 @@
 #include "gl/shader.h"
 #include "gl_fixture.h"
 #include "support/scoped_env.h"
+#include "support/temp_dir.h"
 
 using namespace oceanfft;
 namespace fs = std::filesystem;
@@ -28,17 +29,7 @@ namespace {
 // so errors read "shaders/file:line:").
 class TempShaders {
  public:
-  TempShaders() {
-    std::string tmpl = (fs::temp_directory_path() / "oceanfft-shader-XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    base_ = tmpl;
-    root_ = base_ / "shaders";
-    fs::create_directories(root_);
-  }
-  ~TempShaders() {
-    std::error_code ec;
-    fs::remove_all(base_, ec);
-  }
+  TempShaders() : root_(base_ / "shaders") { fs::create_directories(root_); }
   void write(const std::string& rel, const std::string& text) const {
     fs::create_directories((root_ / rel).parent_path());
     std::ofstream(root_ / rel) << text;
@@ -46,7 +37,8 @@ class TempShaders {
   std::string root() const { return root_.string(); }
 
  private:
-  fs::path base_, root_;
+  test::TempDir base_{"shader"};
+  fs::path root_;
 };
 
 using test::ScopedEnv;
@@ -90,7 +82,7 @@ const char* kMath =
 
 const char* kInner = "const float kInner = 1.0;\n";
 
-TEST(ShaderLoader, IncludesExpandInPlaceWithLineTags) {
+TEST(GlShaderLoader, IncludesExpandInPlaceWithLineTags) {
   TempShaders t;
   t.write("k.comp", kKernel);
   t.write("lib/math.glsl", kMath);
@@ -115,7 +107,7 @@ TEST(ShaderLoader, IncludesExpandInPlaceWithLineTags) {
   EXPECT_FALSE(contains(src.text, "#include")) << src.text;
 }
 
-TEST(ShaderLoader, DefinesInOrderAndNoneWhenEmpty) {
+TEST(GlShaderLoader, DefinesInOrderAndNoneWhenEmpty) {
   TempShaders t;
   t.write("k.comp", "#version 430 core\nvoid main() {}\n");
   gl::ShaderLibrary lib(test::context(), t.root());
@@ -133,7 +125,7 @@ TEST(ShaderLoader, DefinesInOrderAndNoneWhenEmpty) {
 
 // A name starting with '#' is a directive written as it is: #extension must precede any code,
 // so a define set that needs one cannot leave it to the included files.
-TEST(ShaderLoader, DirectivesAmongTheDefines) {
+TEST(GlShaderLoader, DirectivesAmongTheDefines) {
   TempShaders t;
   t.write("k.comp", "#version 430 core\nvoid main() {}\n");
   gl::ShaderLibrary lib(test::context(), t.root());
@@ -146,7 +138,7 @@ TEST(ShaderLoader, DirectivesAmongTheDefines) {
 }
 
 // The driver compiles what the loader produced, and the injected define reaches the code.
-TEST(ShaderLoader, LoadedSourceCompilesAndRuns) {
+TEST(GlShaderLoader, LoadedSourceCompilesAndRuns) {
   test::context();
   TempShaders t;
   t.write("k.comp", kKernel);
@@ -168,7 +160,7 @@ TEST(ShaderLoader, LoadedSourceCompilesAndRuns) {
   EXPECT_EQ(got, 42.0f);
 }
 
-TEST(ShaderLoader, CompileErrorNamesFileAndLine) {
+TEST(GlShaderLoader, CompileErrorNamesFileAndLine) {
   test::context();
   TempShaders t;
   t.write("broken.comp",
@@ -189,7 +181,7 @@ TEST(ShaderLoader, CompileErrorNamesFileAndLine) {
   EXPECT_TRUE(contains(m, "undefined_name")) << "the driver's message is kept: " << m;
 }
 
-TEST(ShaderLoader, CompileErrorInIncludedFileNamesThatFile) {
+TEST(GlShaderLoader, CompileErrorInIncludedFileNamesThatFile) {
   test::context();
   TempShaders t;
   t.write("main.comp",
@@ -203,7 +195,7 @@ TEST(ShaderLoader, CompileErrorInIncludedFileNamesThatFile) {
   EXPECT_TRUE(contains(m, "\nshaders/lib/bad.glsl:3: ")) << m;
 }
 
-TEST(ShaderLoader, TranslateLogFormats) {
+TEST(GlShaderLoader, TranslateLogFormats) {
   const std::vector<std::string> files = {"fft/a.comp", "common/b.glsl"};
   EXPECT_EQ(gl::ShaderLibrary::translate_log("0:12(5): error: `x' undeclared\n", files, "/x/shaders"),
             "shaders/fft/a.comp:12: error: `x' undeclared");
@@ -214,7 +206,7 @@ TEST(ShaderLoader, TranslateLogFormats) {
             "shaders/<source 5>:3: warning: w\nplain line");
 }
 
-TEST(ShaderLoader, MissingFileIncludeAndDirectory) {
+TEST(GlShaderLoader, MissingFileIncludeAndDirectory) {
   TempShaders t;
   t.write("uses_missing.comp", "#version 430 core\n#include \"lib/nothere.glsl\"\nvoid main() {}\n");
   t.write("no_version.comp", "void main() {}\n");
@@ -250,7 +242,7 @@ TEST(ShaderLoader, MissingFileIncludeAndDirectory) {
   EXPECT_TRUE(contains(m, nowhere)) << m;
 }
 
-TEST(ShaderLoader, EnvironmentOverride) {
+TEST(GlShaderLoader, EnvironmentOverride) {
   TempShaders t;
   t.write("fft/x.comp", "#version 430 core\nvoid main() {}\n");
   {
@@ -292,7 +284,7 @@ TEST(ShaderLoader, EnvironmentOverride) {
 // Every file under the shader folders this binary links (gl's common/ and fft/) is compiled in,
 // byte for byte, and nothing else is: the build step tracks added and edited files. The app's
 // folders are covered by the CLI tests, which run the built-in shaders of every module.
-TEST(ShaderBuiltin, MatchesTheSourceTree) {
+TEST(GlShaderBuiltin, MatchesTheSourceTree) {
   const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
   ASSERT_TRUE(src) << "OCEANFFT_SOURCE_DIR is not set";
   const fs::path root = fs::path(src) / "shaders";
@@ -319,7 +311,7 @@ TEST(ShaderBuiltin, MatchesTheSourceTree) {
   EXPECT_EQ(gl::EmbeddedShaders::find("fft/none.comp"), nullptr);
 }
 
-TEST(ShaderUniforms, DeclaredNamesFromTheSource) {
+TEST(GlShaderUniforms, DeclaredNamesFromTheSource) {
   const char* glsl =
       "uniform float uA;\n"
       "layout(location = 3) uniform highp vec2 uB, uC[4];\n"
@@ -336,7 +328,7 @@ TEST(ShaderUniforms, DeclaredNamesFromTheSource) {
 // Locations come from the table read at link: an array answers by its bare name, a declared
 // uniform the compiler dropped is -1 (setting it cannot matter), and a name the sources never
 // declare, a misspelling, throws in a strict program and is -1 in a lenient one.
-TEST(ShaderUniforms, MisspeltNameFailsTheCheck) {
+TEST(GlShaderUniforms, MisspeltNameFailsTheCheck) {
   test::context();
   TempShaders t;
   t.write("u.comp",
@@ -371,11 +363,11 @@ TEST(ShaderUniforms, MisspeltNameFailsTheCheck) {
   EXPECT_GE(gl::uniform(lenient, "uUsed"), 0);
 }
 
-class ShaderBuiltinGl : public test::GlTest {};
+class GlShaderBuiltinGl : public test::GlTest {};
 
 // The built-in FFT kernel compiles and links without any directory, and an error in a built-in
 // shader's include still names file:line under shaders/.
-TEST_F(ShaderBuiltinGl, CompilesAndNamesFileLine) {
+TEST_F(GlShaderBuiltinGl, CompilesAndNamesFileLine) {
   ScopedEnv env("OCEANFFT_SHADER_DIR", nullptr);
   gl::ShaderLibrary lib(test::context());
   ASSERT_TRUE(lib.builtin());

@@ -14,7 +14,7 @@ using namespace oceanfft;
 
 namespace {
 
-class Targets : public test::GlTest {};
+class GlTargets : public test::GlTest {};
 
 gl::TargetRequest offscreen(int w, int h, int samples) {
   return {w, h, samples, {{GL_RGBA8, 4, "RGBA8 colour"}, {GL_DEPTH_COMPONENT32F, 4, "DEPTH32F depth"}},
@@ -45,7 +45,7 @@ std::string refusal(const gl::TargetRequest& r, const gl::TargetLimits& l) {
   return "";
 }
 
-TEST_F(Targets, EveryLimitIsNamed) {
+TEST_F(GlTargets, EveryLimitIsNamed) {
   const gl::TargetRequest big = offscreen(16384, 16384, 4);
   EXPECT_EQ(refusal(big, roomy()), "");
   struct Case {
@@ -91,7 +91,7 @@ TEST_F(Targets, EveryLimitIsNamed) {
   EXPECT_EQ(gl::target_bytes(offscreen(100, 10, 1)), 100 * 10 * 8);  // no resolve copy at 1 sample
 }
 
-TEST_F(Targets, DriverLimitsAreRead) {
+TEST_F(GlTargets, DriverLimitsAreRead) {
   const gl::TargetLimits l = gl::query_target_limits(test::context(), offscreen(64, 64, 4));
   std::printf("renderer %s: renderbuffer %d, texture %d, framebuffer %dx%d, samples %d (formats %d, %d), "
               "free %.1f GiB (%s), host %.1f GiB\n",
@@ -115,7 +115,7 @@ TEST_F(Targets, DriverLimitsAreRead) {
   EXPECT_NE(refusal(offscreen(64, 64, l.max_samples + 1), l).find("GL_MAX_SAMPLES"), std::string::npos);
 }
 
-TEST_F(Targets, TrialFramebufferGivesEverythingBack) {
+TEST_F(GlTargets, TrialFramebufferGivesEverythingBack) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   gl::require_targets(ctx, offscreen(320, 180, 4));
@@ -126,7 +126,7 @@ TEST_F(Targets, TrialFramebufferGivesEverythingBack) {
 
 // llvmpipe reports 16384 as its largest side and 4 samples, yet makes no resource of 4 GiB:
 // the advertised 16384^2 at 4 samples must be a clear error at once, not after the simulation.
-TEST_F(Targets, StorageTheDriverRefusesIsNamed) {
+TEST_F(GlTargets, StorageTheDriverRefusesIsNamed) {
   gl::Context& ctx = test::context();
   if (ctx.info().renderer.find("llvmpipe") == std::string::npos)
     GTEST_SKIP() << "llvmpipe's per-resource limit; " << ctx.info().renderer << " has its own";

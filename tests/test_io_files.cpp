@@ -20,6 +20,7 @@
 #include "io/image.h"
 #include "io/number.h"
 #include "io/raw.h"
+#include "support/temp_dir.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -35,15 +36,11 @@ std::string slurp(const fs::path& p) {
 class IoFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("oceanfft_io_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string at(const std::string& name) const { return (dir_ / name).string(); }
   size_t entries() const { return size_t(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())); }
+  test::TempDir tmp_{"io"};
   fs::path dir_;
 };
 
@@ -181,7 +178,7 @@ std::string make_jpeg(bool progressive, bool cmyk = false) {
 
 std::vector<uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
 
-TEST(IoImages, JpegScanMustBeComplete) {
+TEST(IoFilesImages, JpegScanMustBeComplete) {
   for (bool progressive : {false, true}) {
     SCOPED_TRACE(progressive ? "progressive" : "baseline");
     const std::string jpg = make_jpeg(progressive);
@@ -234,7 +231,7 @@ std::string bmp_two_rows(bool top_down) {
   return b;
 }
 
-TEST(IoImages, TopDownBmpReadsTheRightWayUp) {
+TEST(IoFilesImages, TopDownBmpReadsTheRightWayUp) {
   for (bool top_down : {false, true}) {
     SCOPED_TRACE(top_down ? "top-down (negative height)" : "bottom-up");
     const io::Image img = io::decode_image(bytes(bmp_two_rows(top_down)), "rows.bmp");
@@ -253,7 +250,7 @@ TEST(IoImages, TopDownBmpReadsTheRightWayUp) {
   EXPECT_THROW(io::decode_image(bytes(cut), "cut.bmp"), Error);
 }
 
-TEST(IoImages, CmykJpegIsNamedAsSuch) {
+TEST(IoFilesImages, CmykJpegIsNamedAsSuch) {
   try {
     io::decode_image(bytes(make_jpeg(false, true)), "cmyk.jpg");
     ADD_FAILURE() << "a CMYK JPEG was accepted";
@@ -263,7 +260,7 @@ TEST(IoImages, CmykJpegIsNamedAsSuch) {
   }
 }
 
-TEST(IoImages, PngWithACutDeflateStreamIsRefused) {
+TEST(IoFilesImages, PngWithACutDeflateStreamIsRefused) {
   std::vector<uint8_t> px(64 * 64 * 3);
   std::mt19937 rng(3);
   for (auto& v : px) v = uint8_t(rng());
@@ -285,7 +282,7 @@ TEST(IoImages, PngWithACutDeflateStreamIsRefused) {
   }
 }
 
-TEST(IoImages, TgaPixelDataMustBeThere) {
+TEST(IoFilesImages, TgaPixelDataMustBeThere) {
   std::string tga(18, '\0');
   tga[2] = 2;
   tga[12] = 8;
@@ -309,7 +306,7 @@ TEST(IoImages, TgaPixelDataMustBeThere) {
             ErrorCode::InvalidArgument);
 }
 
-TEST(IoNumbers, DecimalOnly) {
+TEST(IoFilesNumbers, DecimalOnly) {
   EXPECT_EQ(io::parse_int("0100", "n"), 100);
   EXPECT_EQ(io::parse_int("-007", "n"), -7);
   EXPECT_EQ(io::parse_uint("18446744073709551615", "seed"), 18446744073709551615ull);
@@ -325,7 +322,7 @@ TEST(IoNumbers, DecimalOnly) {
   EXPECT_EQ(io::strip_leading_zeros("-0012"), "-12");
 }
 
-TEST(IoMessages, OneLinePrintableAndCapped) {
+TEST(IoFilesMessages, OneLinePrintableAndCapped) {
   EXPECT_EQ(io::one_line("a\nb\n"), "a; b");
   EXPECT_EQ(io::one_line("bell\x07 esc\x1b[2J"), "bell\\x07 esc\\x1B[2J");
   EXPECT_EQ(io::one_line("caf\xC3\xA9 \xFF"), "caf\xC3\xA9 \\xFF");  // valid UTF-8 kept, a stray byte shown
@@ -340,7 +337,7 @@ TEST(IoMessages, OneLinePrintableAndCapped) {
 
 // Every comma splits, so an empty item reaches the item's parser and is refused there: the
 // bench, verify, fft and render lists all split through this one function.
-TEST(IoNumbers, ListsSplitAtEveryComma) {
+TEST(IoFilesNumbers, ListsSplitAtEveryComma) {
   using V = std::vector<std::string>;
   EXPECT_EQ(io::split_list("256,1080x1920"), (V{"256", "1080x1920"}));
   EXPECT_EQ(io::split_list("16,,32"), (V{"16", "", "32"}));
@@ -351,12 +348,12 @@ TEST(IoNumbers, ListsSplitAtEveryComma) {
 
 namespace {
 // Outputs of one command never land on one file or inside another's folder, however named.
-TEST(IoOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
+TEST(IoFilesOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
   namespace fs = std::filesystem;
   using oceanfft::io::OutputClaim;
   using oceanfft::io::require_distinct_outputs;
-  const fs::path d = fs::temp_directory_path() / ("oceanfft_claims_" + std::to_string(::getpid()));
-  fs::remove_all(d);
+  const oceanfft::test::TempDir tmp("claims");
+  const fs::path& d = tmp.path();
   fs::create_directories(d / "maps" / "cascade0");
   fs::create_directories(d / "other");
   std::ofstream(d / "maps" / "cascade0" / "height.f32") << "x";
@@ -398,6 +395,5 @@ TEST(IoOutputs, ClaimsThatMeetAreRefusedBeforeAnyWork) {
                                             {"", "nothing", true}}));
   EXPECT_NO_THROW(require_distinct_outputs({{(d / "a.png").string(), "one", false},
                                             {(d / "other" / "c.png").string(), "two", false}}));
-  fs::remove_all(d);
 }
 }  // namespace

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "gl_fixture.h"
 #include "io/exr.h"
 #include "io/file.h"
@@ -27,18 +28,7 @@ namespace oceanfft {
 namespace {
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/oceanfft-bake-XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using test::TempDir;
 
 double max_abs(const std::vector<float>& v) {
   double m = 0;
@@ -47,17 +37,17 @@ double max_abs(const std::vector<float>& v) {
 }
 
 ocean::Params sea(int size, uint64_t seed) {
-  ui::Settings s;
-  ui::apply_setting(s, "size", std::to_string(size));
-  ui::apply_setting(s, "seed", std::to_string(seed));
+  scene::Settings s;
+  scene::apply_setting(s, "size", std::to_string(size));
+  scene::apply_setting(s, "seed", std::to_string(seed));
   return s.ocean;
 }
 
-class Bake : public test::GlTest {};
+class OceanBake : public test::GlTest {};
 
-TEST_F(Bake, FramesReadBackEqualToTheSimulationsMaps) {
+TEST_F(OceanBake, FramesReadBackEqualToTheSimulationsMaps) {
   if (!io::have_exr()) GTEST_SKIP() << "built without OpenEXR";
-  TempDir dir;
+  TempDir dir("bake");
   const uint64_t seed = test::seed("bake sea") % 1000 + 1;
   const int frames = 3, n = 64;
   const double fps = 6.0;
@@ -115,7 +105,7 @@ TEST_F(Bake, FramesReadBackEqualToTheSimulationsMaps) {
 
 // Frame N (one loop period after frame 0) equals frame 0 to fp32 rounding; half a frame later
 // the sea differs, so the comparison can fail.
-TEST_F(Bake, TheLoopIsSeamless) {
+TEST_F(OceanBake, TheLoopIsSeamless) {
   const int frames = 8;
   const double fps = 4.0, period = frames / fps;
   ocean::Params p = sea(64, test::seed("loop sea") % 1000 + 1);
@@ -140,10 +130,10 @@ TEST_F(Bake, TheLoopIsSeamless) {
   EXPECT_GT(moved, 1e-2 * scale);
 }
 
-class Probe : public test::GlTest {};
+class OceanBakeProbe : public test::GlTest {};
 
-TEST_F(Probe, PrintsTheLibrarysQueryAsJson) {
-  TempDir dir;
+TEST_F(OceanBakeProbe, PrintsTheLibrarysQueryAsJson) {
+  TempDir dir("bake");
   const clitest::Result r = clitest::run_line(
       "probe --points 0,0;12.5,-7;300,40 --time 2 --size 64 --seed 4",
       dir.path());
@@ -170,8 +160,8 @@ TEST_F(Probe, PrintsTheLibrarysQueryAsJson) {
   EXPECT_NE(want[0].height, want[1].height);
 }
 
-TEST_F(Probe, BadPointsAndExrRendersAreRefused) {
-  TempDir dir;
+TEST_F(OceanBakeProbe, BadPointsAndExrRendersAreRefused) {
+  TempDir dir("bake");
   for (const std::string& pts : {"1,2;abc", "1,2,3", "nan,1", "1e9,0", ";"}) {
     const clitest::Result r =
         clitest::run({"probe", "--points", pts, "--size", "64"}, dir.path(),
@@ -209,7 +199,7 @@ std::map<std::string, std::string> folder(const fs::path& dir) {
 // The bake folder is one loop: a shorter bake removes the longer loop's extra frames (and only
 // those), and a bake killed part-way (kill -9, once the folder first changes) leaves, after the
 // next run looks at the folder, the whole old loop and nothing else.
-TEST(BakeSet, TheFolderHoldsOneLoop) {
+TEST(OceanBakeSet, TheFolderHoldsOneLoop) {
   if (!io::have_exr()) GTEST_SKIP() << "built without OpenEXR";
   TempDir dir;
   const fs::path seq = dir.path() / "seq";

@@ -34,9 +34,9 @@ std::unique_ptr<ocean::Ocean> single_wave(float patch, float amplitude) {
   return sea;
 }
 
-class Floating : public test::GlTest {};
+class OceanFloating : public test::GlTest {};
 
-TEST_F(Floating, ABuoySettlesAtItsAnalyticDraughtAtEveryRate) {
+TEST_F(OceanFloating, ABuoySettlesAtItsAnalyticDraughtAtEveryRate) {
   auto sea = single_wave(200.0f, 0.0f);
   const float depth_below_centre = 0.5f;
   const ocean::BodyOptions o = ocean::buoy(1.0f, 1000.0f, depth_below_centre);
@@ -59,7 +59,7 @@ TEST_F(Floating, ABuoySettlesAtItsAnalyticDraughtAtEveryRate) {
   }
 }
 
-TEST_F(Floating, HeaveFollowsALongWaveTrain) {
+TEST_F(OceanFloating, HeaveFollowsALongWaveTrain) {
   const float patch = 200.0f, amplitude = 0.5f;
   auto sea = single_wave(patch, amplitude);
   const double k = 2 * std::numbers::pi / patch;
@@ -94,7 +94,7 @@ TEST_F(Floating, HeaveFollowsALongWaveTrain) {
   EXPECT_LT(rel, 0.05);
 }
 
-TEST_F(Floating, BadBodiesAreRefused) {
+TEST_F(OceanFloating, BadBodiesAreRefused) {
   ocean::BodyOptions o = ocean::buoy(1.0f, 1000.0f, 0.5f);
   o.mass = 0;
   EXPECT_THROW(ocean::FloatingBody(o, {}), Error);

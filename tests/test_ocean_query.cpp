@@ -184,9 +184,9 @@ INSTANTIATE_TEST_SUITE_P(Seas, OceanQuery,
                                                                             : "ModerateBreeze";
                          });
 
-class OceanApi : public test::GlTest {};
+class OceanQueryApi : public test::GlTest {};
 
-TEST_F(OceanApi, AsynchronousQueriesArriveWithoutWaitingAndEqualTheSynchronousOnes) {
+TEST_F(OceanQueryApi, AsynchronousQueriesArriveWithoutWaitingAndEqualTheSynchronousOnes) {
   ocean::Options o;
   o.preset = "gale";
   o.size = 64;
@@ -215,7 +215,7 @@ TEST_F(OceanApi, AsynchronousQueriesArriveWithoutWaitingAndEqualTheSynchronousOn
   EXPECT_TRUE(sea.query({}).empty());
 }
 
-TEST_F(OceanApi, OptionsThatMakeNoSeaAreRefusedAndChangeNothing) {
+TEST_F(OceanQueryApi, OptionsThatMakeNoSeaAreRefusedAndChangeNothing) {
   ocean::Options o;
   o.size = 64;
   ocean::Ocean sea(o, test::shaders());
@@ -259,7 +259,7 @@ TEST_F(OceanApi, OptionsThatMakeNoSeaAreRefusedAndChangeNothing) {
 
 // gl::upload_texture / download_texture (installed for the FFT's data and the maps): a level
 // goes up and comes back equal; the wrong count, format or level is refused.
-TEST_F(OceanApi, TextureHelpersRoundTripALevel) {
+TEST_F(OceanQueryApi, TextureHelpersRoundTripALevel) {
   gl::Texture t(test::context(), GL_TEXTURE_2D_ARRAY, GL_RGBA32F, 24, 10, 3, 2);
   std::mt19937 rng(uint32_t(test::seed("texture helpers")));
   std::normal_distribution<float> normal;

@@ -8,7 +8,7 @@
 #include <numbers>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 #include "ocean/simulation.h"
@@ -18,7 +18,7 @@ using cd = std::complex<double>;
 
 namespace {
 
-class Ocean : public test::GlTest {};
+class OceanSimulation : public test::GlTest {};
 
 ocean::Params random_params(uint64_t seed, int size) {
   std::mt19937_64 rng(seed);
@@ -51,7 +51,7 @@ double field_value(const ocean::Simulation& sim, const fft::Planes& p, ocean::Fi
 
 // Unpacked, each field has its own complex plane, so any imaginary part the inverse FFT
 // leaves is a failure of Hermitian symmetry in h(k,t) or in a derived field.
-TEST_F(Ocean, InverseTransformsAreReal) {
+TEST_F(OceanSimulation, InverseTransformsAreReal) {
   for (int n : {64, 256}) {
     ocean::Params p = random_params(test::seed("real"), n);
     p.pack_pairs = false;  // also unfused: only the unfused path writes the fields texture
@@ -75,7 +75,7 @@ TEST_F(Ocean, InverseTransformsAreReal) {
 }
 
 // Sharing a plane between two fields must change no map beyond fp32 rounding.
-TEST_F(Ocean, PackedFieldsMatchUnpacked) {
+TEST_F(OceanSimulation, PackedFieldsMatchUnpacked) {
   ocean::Params p = random_params(test::seed("packing"), 128);
   p.cascades = 2;
   ocean::Simulation packed(test::shaders(), p);
@@ -100,7 +100,7 @@ TEST_F(Ocean, PackedFieldsMatchUnpacked) {
 
 // One wave: its spectrum coefficient must turn at w(k) = sqrt(g k tanh(k d)), and the height
 // map must be the travelling cosine at the right place (checks the index convention too).
-TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
+TEST_F(OceanSimulation, SingleModeAdvancesAtFiniteDepthDispersion) {
   std::mt19937_64 rng(test::seed("single mode"));
   ocean::Params p;
   p.size = 64;
@@ -169,7 +169,7 @@ TEST_F(Ocean, SingleModeAdvancesAtFiniteDepthDispersion) {
 
 // Parseval: the mean of h^2 over the patch equals the sum of |h~(k,t)|^2. Works on the packed
 // layout, separating the height's spectrum from its plane partner by Hermitian symmetry.
-TEST_F(Ocean, ParsevalHeightVarianceMatchesSpectrum) {
+TEST_F(OceanSimulation, ParsevalHeightVarianceMatchesSpectrum) {
   for (int n : {64, 256}) {
     ocean::Params p = random_params(test::seed("parseval"), n);
     p.cascades = 1;
@@ -200,7 +200,7 @@ TEST_F(Ocean, ParsevalHeightVarianceMatchesSpectrum) {
   }
 }
 
-TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
+TEST_F(OceanSimulation, EveryAlgorithmGivesTheSameMaps) {
   ocean::Params p = random_params(test::seed("algorithms"), 256);
   std::vector<float> ref_disp, ref_norm;
   ocean::Simulation live(test::shaders(), p);
@@ -230,7 +230,7 @@ TEST_F(Ocean, EveryAlgorithmGivesTheSameMaps) {
 // carried over), across an edit that keeps the phases, for one to four cascades; 512, 1024 and
 // 2048 because the fused passes' strategies there (src/fft/fast.cpp's tuned_spectrum_rows and
 // tuned_pair_columns) differ from the plan's and from each other's.
-TEST_F(Ocean, FusedStepMatchesUnfused) {
+TEST_F(OceanSimulation, FusedStepMatchesUnfused) {
   using S = ocean::Simulation;
   for (int n : {64, 256, 512, 1024, 2048}) {
     ocean::Params p = random_params(test::seed("fused") + uint64_t(n), n);
@@ -297,7 +297,7 @@ TEST_F(Ocean, FusedStepMatchesUnfused) {
 
 // Where the fused kernels cannot run (another algorithm, unpacked fields) the step falls back
 // to separate passes, and a live toggle switches paths both ways.
-TEST_F(Ocean, FusedFallsBackWhereItCannotRun) {
+TEST_F(OceanSimulation, FusedFallsBackWhereItCannotRun) {
   using ocean::Fusion;
   ocean::Params p;
   p.size = 64;
@@ -323,7 +323,7 @@ TEST_F(Ocean, FusedFallsBackWhereItCannotRun) {
 
 // The random draw belongs to the wave, not the texel: the waves a small simulation has are
 // the same in a larger one, so a size change keeps the ocean's look.
-TEST_F(Ocean, SizeChangeKeepsTheWaves) {
+TEST_F(OceanSimulation, SizeChangeKeepsTheWaves) {
   ocean::Params p = random_params(test::seed("sizes"), 64);
   p.cascades = 1;
   ocean::Simulation sim(test::shaders(), p);
@@ -353,7 +353,7 @@ TEST_F(Ocean, SizeChangeKeepsTheWaves) {
   EXPECT_NE(ocean::Simulation::download_map(again.initial_spectrum()), large);
 }
 
-TEST_F(Ocean, TogglesLeakNoGlObjects) {
+TEST_F(OceanSimulation, TogglesLeakNoGlObjects) {
   ocean::Params p;
   p.size = 64;
   ocean::Simulation sim(test::shaders(), p);
@@ -376,7 +376,7 @@ TEST_F(Ocean, TogglesLeakNoGlObjects) {
   EXPECT_EQ(after_first.buffers, after_second.buffers);
 }
 
-TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
+TEST_F(OceanSimulation, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
   ocean::Params p;
   p.size = 64;
   ocean::Simulation sim(test::shaders(), p);
@@ -418,7 +418,7 @@ TEST_F(Ocean, BadParametersAreRefusedAndLeaveTheSimulationWorking) {
 
 // Waves must run with the wind, not against it: the height map a moment later matches the
 // earlier one shifted downwind better than shifted upwind.
-TEST_F(Ocean, WavesTravelDownwind) {
+TEST_F(OceanSimulation, WavesTravelDownwind) {
   ocean::Params p = random_params(test::seed("downwind"), 128);
   p.depth = 1000.0f;
   p.cascades = 1;
@@ -454,7 +454,7 @@ TEST_F(Ocean, WavesTravelDownwind) {
 
 // The foam-and-slopes map's yz are the squares of the slopes in the derivatives map (hx, hz),
 // texel for texel, on every path: the renderer's slope variance per level rests on them.
-TEST_F(Ocean, SlopeMomentsAreTheDerivativesSquared) {
+TEST_F(OceanSimulation, SlopeMomentsAreTheDerivativesSquared) {
   for (ocean::Fusion fusion : {ocean::Fusion::Full, ocean::Fusion::None}) {
     ocean::Params p = random_params(test::seed("slopes"), 64);
     p.cascades = 2;
@@ -480,7 +480,7 @@ TEST_F(Ocean, SlopeMomentsAreTheDerivativesSquared) {
 
 // Every mip level of every map and cascade is the 2x2 box average of the level below, down to
 // 1x1: the renderer's filtering and the slope variance (E[s^2] - E[s]^2) rely on it.
-TEST_F(Ocean, MipLevelsAreBoxAverages) {
+TEST_F(OceanSimulation, MipLevelsAreBoxAverages) {
   // Level 1 comes from the mip rounds (fused, 64 and 256), the fused column pass (512) or the
   // assemble pass (unfused), the rest from the mip rounds (their last group's tail up to 512).
   // At 2048 the fused column pass holds one column per group, so the mip rounds make level 1.
@@ -581,7 +581,7 @@ GridCheck check_injection_grid(const ocean::Simulation& sim, int layer) {
 // the bilinear mix of the grid points around it, the next tile's first points included: a grid
 // point that neighbouring tiles disagreed on, a grid that does not wrap at the patch's edge, or
 // an off-by-one in the interpolation, breaks that.
-TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
+TEST_F(OceanSimulation, FoamInjectionIsBilinearOnTheFoamPassGrid) {
   for (int size : {128, 1024}) {
     SCOPED_TRACE(size);
     ocean::Params p = random_params(test::seed("foam grid"), size);
@@ -603,7 +603,7 @@ TEST_F(Ocean, FoamInjectionIsBilinearOnTheFoamPassGrid) {
 
 // A lighter wind shortens the breaking length, so the grids get finer and the injection pass
 // needs more room: the step after the edit must still interpolate the new, finer grid.
-TEST_F(Ocean, InjectionGridsFollowTheWind) {
+TEST_F(OceanSimulation, InjectionGridsFollowTheWind) {
   ocean::Params p = random_params(test::seed("foam grid wind"), 1024);
   p.cascades = 3;
   p.patch_sizes = {300.0f, 80.0f, 20.0f};

@@ -84,7 +84,7 @@ double brute_band(const SpectrumParams& s, double depth, double k_lo, double k_h
 
 }  // namespace
 
-TEST(SpectrumModel, NamesRoundTripAndUnknownNamesListTheValidOnes) {
+TEST(OceanSpectrumModel, NamesRoundTripAndUnknownNamesListTheValidOnes) {
   for (SpectrumType t :
        {SpectrumType::Phillips, SpectrumType::PiersonMoskowitz, SpectrumType::Jonswap})
     EXPECT_EQ(parse_spectrum(name(t)), t);
@@ -106,7 +106,7 @@ TEST(SpectrumModel, NamesRoundTripAndUnknownNamesListTheValidOnes) {
   }
 }
 
-TEST(SpectrumModel, ValidateRejectsValuesThatMakeNoSea) {
+TEST(OceanSpectrumModel, ValidateRejectsValuesThatMakeNoSea) {
   EXPECT_NO_THROW(validate(SpectrumParams{}));
   std::vector<std::pair<const char*, void (*)(SpectrumParams&)>> bad = {
       {"nan wind",
@@ -136,7 +136,7 @@ TEST(SpectrumModel, ValidateRejectsValuesThatMakeNoSea) {
   }
 }
 
-TEST(SpectrumModel, DispersionLimitsDerivativeAndGuards) {
+TEST(OceanSpectrumModel, DispersionLimitsDerivativeAndGuards) {
   for (double k : {1e-4, 1e-2, 0.1, 1.0, 10.0, 1e3}) {
     // Deep water: w = sqrt(g k), dw/dk = w / (2k).
     EXPECT_NEAR(dispersion_omega(k, 1e6) / std::sqrt(kG * k), 1.0, 1e-12) << k;
@@ -172,7 +172,7 @@ TEST(SpectrumModel, DispersionLimitsDerivativeAndGuards) {
 }
 
 // Normalisation of every spreading function, by Simpson with 20000 intervals over (-pi, pi].
-TEST(SpectrumModel, EverySpreadingIntegratesToOne) {
+TEST(OceanSpectrumModel, EverySpreadingIntegratesToOne) {
   struct Case {
     Spreading d;
     float s;  // cos2s only
@@ -202,7 +202,7 @@ TEST(SpectrumModel, EverySpreadingIntegratesToOne) {
   }
 }
 
-TEST(SpectrumModel, SpreadingFollowsTheFormulas) {
+TEST(OceanSpectrumModel, SpreadingFollowsTheFormulas) {
   // Hasselmann at the peak is cos^2s with s = 6.97 and at 2 wp with the wave-age exponent.
   WaveComponent h = component(SpectrumType::PiersonMoskowitz, Spreading::Hasselmann, 10.0f);
   WaveComponent c = h;
@@ -224,7 +224,7 @@ TEST(SpectrumModel, SpreadingFollowsTheFormulas) {
   }
 }
 
-TEST(SpectrumModel, JonswapWithUnitGammaHasPiersonMoskowitzShapeAndPeaksAtWp) {
+TEST(OceanSpectrumModel, JonswapWithUnitGammaHasPiersonMoskowitzShapeAndPeaksAtWp) {
   WaveComponent j = component(SpectrumType::Jonswap, Spreading::Cos2s, 14.0f);
   j.fetch_km = 120.0f;
   j.peak_enhancement = 1.0f;
@@ -264,7 +264,7 @@ TEST(SpectrumModel, JonswapWithUnitGammaHasPiersonMoskowitzShapeAndPeaksAtWp) {
 
 // The closed form: integral of alpha g^2 w^-5 exp(-5/4 (wp/w)^4) dw = alpha g^2 / (5 wp^4)
 // (substitute u = (wp/w)^4).
-TEST(SpectrumModel, PiersonMoskowitzVarianceMatchesClosedForm) {
+TEST(OceanSpectrumModel, PiersonMoskowitzVarianceMatchesClosedForm) {
   for (float wind : {3.0f, 10.0f, 25.0f}) {
     for (Spreading d : {Spreading::Cos2s, Spreading::Hasselmann, Spreading::DonelanBanner}) {
       SpectrumParams s = sea(SpectrumType::PiersonMoskowitz, d, wind);
@@ -287,7 +287,7 @@ TEST(SpectrumModel, PiersonMoskowitzVarianceMatchesClosedForm) {
 }
 
 // Phillips' variance has a closed form too: A integral exp(-1/(kL)^2) k^-3 dk = A L^2 / 2.
-TEST(SpectrumModel, PhillipsVarianceMatchesClosedForm) {
+TEST(OceanSpectrumModel, PhillipsVarianceMatchesClosedForm) {
   SpectrumParams s = sea(SpectrumType::Phillips, Spreading::Cos2s, 9.0f);
   s.phillips_amplitude = 2e-3f;
   const double l = 81.0 / kG;
@@ -306,7 +306,7 @@ TEST(SpectrumModel, PhillipsVarianceMatchesClosedForm) {
 // band_variance against a quadrature of directional_spectrum on a polar grid, itself checked
 // by doubling both resolutions (Simpson needs many points in k: JONSWAP's sigma switches at the
 // peak, a jump in curvature); and bands that tile a range add up.
-TEST(SpectrumModel, BandVarianceMatchesAnIndependentQuadrature) {
+TEST(OceanSpectrumModel, BandVarianceMatchesAnIndependentQuadrature) {
   SpectrumParams s = sea(SpectrumType::Jonswap, Spreading::Hasselmann, 11.0f);
   s.swell.scale = 0.2f;
   s.tma = true;
@@ -336,7 +336,7 @@ TEST(SpectrumModel, BandVarianceMatchesAnIndependentQuadrature) {
   EXPECT_EQ(band_variance(s, depth, 5.0, 1.0), 0.0);
 }
 
-TEST(SpectrumModel, TmaIsOneInDeepWaterAndAttenuatesShallowWater) {
+TEST(OceanSpectrumModel, TmaIsOneInDeepWaterAndAttenuatesShallowWater) {
   SpectrumParams plain = sea(SpectrumType::Jonswap, Spreading::Hasselmann, 12.0f);
   SpectrumParams tma = plain;
   tma.tma = true;
@@ -361,7 +361,7 @@ TEST(SpectrumModel, TmaIsOneInDeepWaterAndAttenuatesShallowWater) {
               1e-9);
 }
 
-TEST(SpectrumModel, SwellAddsItsOwnVarianceAndScaleZeroChangesNothing) {
+TEST(OceanSpectrumModel, SwellAddsItsOwnVarianceAndScaleZeroChangesNothing) {
   SpectrumParams wind = sea(SpectrumType::Jonswap, Spreading::DonelanBanner, 9.0f);
   SpectrumParams other = wind;  // the off swell differs in everything but its zero scale
   other.swell = WaveComponent{SpectrumType::PiersonMoskowitz, 20.0f, 100.0f, 50.0f, 2.0f,
@@ -391,7 +391,7 @@ TEST(SpectrumModel, SwellAddsItsOwnVarianceAndScaleZeroChangesNothing) {
             10.0 * directional_spectrum(wind, ks * std::cos(ts), ks * std::sin(ts), kDeep));
 }
 
-TEST(SpectrumModel, DirectionalSpectrumPointsDownwindAndCutoffDamps) {
+TEST(OceanSpectrumModel, DirectionalSpectrumPointsDownwindAndCutoffDamps) {
   SpectrumParams s = sea(SpectrumType::PiersonMoskowitz, Spreading::Cos2s, 10.0f);
   s.wind.direction_deg = 135.0f;
   const double kp = std::pow(peak_omega(s.wind), 2) / kG;
@@ -414,7 +414,7 @@ TEST(SpectrumModel, DirectionalSpectrumPointsDownwindAndCutoffDamps) {
                 std::exp(-k * k * std::pow(double(cut.small_wave_cutoff), 2)), 1e-12);
 }
 
-TEST(SpectrumModel, PlotsSampleTheDocumentedPoints) {
+TEST(OceanSpectrumModel, PlotsSampleTheDocumentedPoints) {
   SpectrumParams s = sea(SpectrumType::Jonswap, Spreading::Hasselmann, 12.0f);
   s.swell.scale = 0.3f;
   const auto fs = plot_frequency_spectrum(s, 50.0, 4.0, 64);
@@ -435,7 +435,7 @@ TEST(SpectrumModel, PlotsSampleTheDocumentedPoints) {
   EXPECT_TRUE(plot_spreading(s, -3).empty());
 }
 
-TEST(SpectrumModel, PresetsValidateAreOrderedAndFindable) {
+TEST(OceanSpectrumModel, PresetsValidateAreOrderedAndFindable) {
   const auto& list = presets();
   const std::vector<std::string> standard = {"light-air",       "light-breeze",  "gentle-breeze",
                                              "moderate-breeze", "fresh",         "strong-breeze",
@@ -503,7 +503,7 @@ TEST(SpectrumModel, PresetsValidateAreOrderedAndFindable) {
 
 namespace {
 
-class SpectrumShader : public test::GlTest {};
+class OceanSpectrumModelShader : public test::GlTest {};
 
 struct ShaderCase {
   const char* what;
@@ -548,7 +548,7 @@ std::vector<ShaderCase> shader_cases() {
 
 // The GLSL model against the C++ one at 32768 random wave numbers per case: log-uniform |k|
 // from 0.1 to 200 peak wave numbers, uniform direction.
-TEST_F(SpectrumShader, MatchesTheHostModel) {
+TEST_F(OceanSpectrumModelShader, MatchesTheHostModel) {
   gl::Program program = test::shaders().compute("ocean/spectrum_probe.comp");
   constexpr int kCount = 32768;
   for (const ShaderCase& c : shader_cases()) {

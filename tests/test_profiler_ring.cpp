@@ -5,7 +5,7 @@
 #include <chrono>
 #include <random>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl_fixture.h"
 #include "profiler/profiler.h"
@@ -245,11 +245,11 @@ TEST(ProfilerRing, ZeroTimersFallBackToLabelledCpuTimes) {
   EXPECT_LT(s->ms.max(), 1000.0);
 }
 
-class ProfilerGl : public test::GlTest {};
+class ProfilerRingGl : public test::GlTest {};
 
 // Real queries on this driver: forced GPU mode must still never wait, and results must come
 // back within a few frames once the GPU is idle.
-TEST_F(ProfilerGl, RealTimestampQueriesComeBackInOrder) {
+TEST_F(ProfilerRingGl, RealTimestampQueriesComeBackInOrder) {
   fft::Options o;
   o.width = o.height = 64;
   o.algorithm = fft::Algorithm::CooleyTukey;
@@ -283,7 +283,7 @@ TEST_F(ProfilerGl, RealTimestampQueriesComeBackInOrder) {
   EXPECT_LE(test::context().objects().queries - objects_before, 3 * 28);
 }
 
-TEST_F(ProfilerGl, AutoModeOnThisDriverSaysWhichClockItUses) {
+TEST_F(ProfilerRingGl, AutoModeOnThisDriverSaysWhichClockItUses) {
   profiler::Options po;
   po.context = &test::context();
   Profiler p(po);
@@ -308,7 +308,7 @@ TEST_F(ProfilerGl, AutoModeOnThisDriverSaysWhichClockItUses) {
   EXPECT_GT(p.fft_total().last(), 0.0);
 }
 
-TEST(ProfilerStats, SummaryPercentiles) {
+TEST(ProfilerRingStats, SummaryPercentiles) {
   std::vector<double> v = {5, 1, 4, 2, 3, 10, 9, 8, 7, 6};
   auto s = profiler::summarize(v);
   EXPECT_EQ(s.samples, 10);
@@ -321,7 +321,7 @@ TEST(ProfilerStats, SummaryPercentiles) {
   EXPECT_EQ(profiler::summarize(std::vector<double>{}).samples, 0);
 }
 
-TEST(ProfilerStats, WindowKeepsOnlyTheLatestSamples) {
+TEST(ProfilerRingStats, WindowKeepsOnlyTheLatestSamples) {
   profiler::SlidingStats w(3);
   for (double v : {10.0, 1.0, 2.0, 3.0, 5.0}) w.add(v);
   EXPECT_EQ(w.count(), 3);

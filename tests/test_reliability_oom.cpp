@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 #include "gl/error.h"
 #include "gl/objects.h"
@@ -58,11 +58,11 @@ void expect_oom_message(const Error& e, const std::string& shape) {
   EXPECT_EQ(m.find('\n'), std::string::npos) << m;
 }
 
-class Oom : public test::GlTest {};
+class ReliabilityOom : public test::GlTest {};
 
 // The driver itself refuses; with KHR_debug on it also reports the refusal as a high-severity
 // API error, which is the expected one here and nothing else may follow it.
-TEST_F(Oom, DriverRefusesATextureNoCardHolds) {
+TEST_F(ReliabilityOom, DriverRefusesATextureNoCardHolds) {
   gl::Context& ctx = test::context();
   const int side = ctx.limits().max_texture_size, layers = ctx.limits().max_array_layers;
   ASSERT_GE(side, 4096);
@@ -88,7 +88,7 @@ TEST_F(Oom, DriverRefusesATextureNoCardHolds) {
   EXPECT_LT(fft::relative_l2(out, fft::reference(in, fft::Direction::Forward)), 1e-6);
 }
 
-TEST_F(Oom, BudgetRefusesThroughTheSamePathAndCountsBytes) {
+TEST_F(ReliabilityOom, BudgetRefusesThroughTheSamePathAndCountsBytes) {
   gl::Context& ctx = test::context();
   const gl::ObjectCounts before = ctx.objects();
   const int64_t one = gl::texture_bytes(GL_RGBA32F, 64, 32, 3, 1);
@@ -120,7 +120,7 @@ TEST_F(Oom, BudgetRefusesThroughTheSamePathAndCountsBytes) {
 // A plan allocates programs and buffers, then its textures: two ping-pong textures, or on the
 // fast register path one (its axes meet in a buffer). Refusing any of them must give back
 // everything already made.
-TEST_F(Oom, FftPlanFailsCleanlyAtEachTexture) {
+TEST_F(ReliabilityOom, FftPlanFailsCleanlyAtEachTexture) {
   gl::Context& ctx = test::context();
   const int w = 64, h = 32, layers = 2;
   const int64_t one = gl::texture_bytes(GL_RGBA32F, w, h, layers, 1);
@@ -150,7 +150,7 @@ TEST_F(Oom, FftPlanFailsCleanlyAtEachTexture) {
   }
 }
 
-TEST_F(Oom, FftPlanRefusedByTheDriver) {
+TEST_F(ReliabilityOom, FftPlanRefusedByTheDriver) {
   gl::Context& ctx = test::context();
   const int layers = ctx.limits().max_array_layers;
   const gl::ObjectCounts before = ctx.objects();
@@ -166,7 +166,7 @@ TEST_F(Oom, FftPlanRefusedByTheDriver) {
 
 // A simulation makes many textures (h0, spectrum, maps with mip chains, the plan's ping-pong
 // pair). Budgets at every 1/16 of what a complete one takes make it fail at each of them.
-TEST_F(Oom, OceanSimulationFailsCleanlyAtEachBudget) {
+TEST_F(ReliabilityOom, OceanSimulationFailsCleanlyAtEachBudget) {
   gl::Context& ctx = test::context();
   ocean::Params p;
   p.size = 64;
@@ -256,7 +256,7 @@ Result run(const std::vector<std::string>& args) {
   return r;
 }
 
-TEST(OomCli, VerifyBeyondAnyCardExitsWithTheGlRuntimeStatus) {
+TEST(ReliabilityOomCli, VerifyBeyondAnyCardExitsWithTheGlRuntimeStatus) {
   if (!std::getenv("OCEANFFT_BIN")) GTEST_SKIP() << "OCEANFFT_BIN is not set (ctest sets it)";
   // 4096 x 4096 x 2048 rgba32f is 512 GiB; verify plans before it makes any host data.
   const Result r = run({"verify", "--sizes", "4096", "--layers", "2048", "--algorithms",

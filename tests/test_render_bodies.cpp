@@ -23,17 +23,17 @@
 namespace oceanfft {
 namespace {
 
-class Bodies : public test::GlTest {};
+class RenderBodies : public test::GlTest {};
 
-ui::HeadlessFrame small_frame(uint64_t seed) {
-  ui::HeadlessFrame f;
+scene::HeadlessFrame small_frame(uint64_t seed) {
+  scene::HeadlessFrame f;
   f.settings.ocean.size = 64;
   f.settings.ocean.seed = seed;
   f.width = 320;
   f.height = 180;
   f.samples = 1;
   f.time = 9.0;
-  f.foam_warmup = ui::kBodyWarmup;  // the same steps with and without bodies
+  f.foam_warmup = scene::kBodyWarmup;  // the same steps with and without bodies
   f.camera.mode = render::Camera::Mode::Fly;
   f.camera.position = {0.0f, 16.0f, 0.0f};
   f.camera.yaw_deg = -112.0f;
@@ -41,16 +41,16 @@ ui::HeadlessFrame small_frame(uint64_t seed) {
   return f;
 }
 
-TEST_F(Bodies, ABuoyIsDrawnWhereTheQuerySaysTheWaterIs) {
+TEST_F(RenderBodies, ABuoyIsDrawnWhereTheQuerySaysTheWaterIs) {
   const uint64_t seed = std::random_device{}();
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  ui::HeadlessFrame f = small_frame(seed);
-  const ui::RenderedFrame without = ui::render_frame(f, test::context(), test::shaders());
+  scene::HeadlessFrame f = small_frame(seed);
+  const scene::RenderedFrame without = scene::render_frame(f, test::context(), test::shaders());
   f.settings.buoys = 1;
-  const ui::RenderedFrame with = ui::render_frame(f, test::context(), test::shaders());
+  const scene::RenderedFrame with = scene::render_frame(f, test::context(), test::shaders());
   ASSERT_TRUE(without.bodies.empty());
   ASSERT_EQ(with.bodies.size(), 1u);
-  const ui::RenderedFrame::Body& b = with.bodies[0];
+  const scene::RenderedFrame::Body& b = with.bodies[0];
   ASSERT_TRUE(std::isfinite(b.water));
   // Floating: its centre of mass (0.8 m above its bottom, 0.6 m draught in still water) rides
   // near the water the query found.
@@ -90,9 +90,9 @@ TEST_F(Bodies, ABuoyIsDrawnWhereTheQuerySaysTheWaterIs) {
   EXPECT_LT(nearest, 2.0f);
 }
 
-TEST_F(Bodies, TheBoatCameraRidesTheBoatsHeave) {
-  ui::Settings s;
-  ui::apply_setting(s, "preset", "storm");
+TEST_F(RenderBodies, TheBoatCameraRidesTheBoatsHeave) {
+  scene::Settings s;
+  scene::apply_setting(s, "preset", "storm");
   s.ocean.size = 64;
   ocean::Simulation sim(test::shaders(), s.ocean);
   ocean::Fleet fleet(test::shaders());
@@ -131,8 +131,8 @@ TEST_F(Bodies, TheBoatCameraRidesTheBoatsHeave) {
   EXPECT_EQ(camera.roll_deg, 0.0f);
 }
 
-TEST_F(Bodies, TheFleetMovesFromAnEarlierFramesQueryWithoutWaiting) {
-  ui::Settings s;
+TEST_F(RenderBodies, TheFleetMovesFromAnEarlierFramesQueryWithoutWaiting) {
+  scene::Settings s;
   s.ocean.size = 64;
   ocean::Simulation sim(test::shaders(), s.ocean);
   ocean::Fleet fleet(test::shaders());
@@ -155,20 +155,20 @@ TEST_F(Bodies, TheFleetMovesFromAnEarlierFramesQueryWithoutWaiting) {
   EXPECT_THROW(fleet.set_layout(ocean::Fleet::kMaxBuoys + 1, false), Error);
 }
 
-TEST(BodySettings, RowsAtTheirBounds) {
-  ui::Settings s;
+TEST(RenderBodiesSettings, RowsAtTheirBounds) {
+  scene::Settings s;
   EXPECT_EQ(s.buoys, 0);
   EXPECT_FALSE(s.boat);
-  ui::apply_setting(s, "buoys", std::to_string(ocean::Fleet::kMaxBuoys));
+  scene::apply_setting(s, "buoys", std::to_string(ocean::Fleet::kMaxBuoys));
   EXPECT_EQ(s.buoys, ocean::Fleet::kMaxBuoys);
-  ui::apply_setting(s, "buoys", "0");
+  scene::apply_setting(s, "buoys", "0");
   EXPECT_EQ(s.buoys, 0);
-  EXPECT_THROW(ui::apply_setting(s, "buoys", "-1"), Error);
-  EXPECT_THROW(ui::apply_setting(s, "buoys", std::to_string(ocean::Fleet::kMaxBuoys + 1)), Error);
+  EXPECT_THROW(scene::apply_setting(s, "buoys", "-1"), Error);
+  EXPECT_THROW(scene::apply_setting(s, "buoys", std::to_string(ocean::Fleet::kMaxBuoys + 1)), Error);
   EXPECT_EQ(s.buoys, 0);
-  ui::apply_setting(s, "boat", "on");
+  scene::apply_setting(s, "boat", "on");
   EXPECT_TRUE(s.boat);
-  EXPECT_THROW(ui::apply_setting(s, "boat", "maybe"), Error);
+  EXPECT_THROW(scene::apply_setting(s, "boat", "maybe"), Error);
   EXPECT_TRUE(s.boat);
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "gl_fixture.h"
 #include "io/image.h"
 
@@ -32,14 +33,9 @@ class RenderCli : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!std::getenv("OCEANFFT_BIN")) FAIL() << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
-    dir_ = fs::temp_directory_path() /
-           ("oceanfft_render_test_" + std::to_string(oceanfft::test::seed("dir")));
-    fs::create_directories(dir_);
+    dir_ = tmp_.path();
   }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
+  oceanfft::test::TempDir tmp_{"render"};
   fs::path dir_;
 };
 

@@ -318,7 +318,7 @@ TEST(RenderClipmapCpu, RisingEyeDropsLevelsWithoutPopping) {
 
 // The named views: deck 6 m, bridge 20 m, aerial 300 m, grazing 1.5 m, each free-fly
 // at its height wherever the camera was; an unknown name lists the valid ones.
-TEST(CameraPresets, PutTheEyeAtTheNamedHeights) {
+TEST(RenderClipmapCameraPresets, PutTheEyeAtTheNamedHeights) {
   const std::pair<const char*, float> expected[] = {
       {"deck", 6.0f}, {"bridge", 20.0f}, {"aerial", 300.0f}, {"grazing", 1.5f}, {"boat", 2.3f}};
   ASSERT_EQ(render::camera_presets().size(), std::size(expected));

@@ -348,7 +348,7 @@ TEST_F(RenderFrame, WhitePixelsFromAboveMatchTheWhitecapCoverage) {
   EXPECT_NEAR(seen / (coverage + residual), 1.0, 0.25);
 }
 
-TEST(RenderCamera, OrbitAndFlyAgree) {
+TEST(RenderFrameCamera, OrbitAndFlyAgree) {
   render::Camera c;
   c.target = {10.0f, 0.0f, -4.0f};
   c.distance = 50.0f;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "gl_fixture.h"
 #include "render/offscreen.h"
 
@@ -36,12 +37,7 @@ class SkyCli : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!std::getenv("OCEANFFT_BIN")) FAIL() << "OCEANFFT_BIN must name the oceanfft executable (ctest sets it)";
-    dir_ = fs::temp_directory_path() / ("oceanfft_sky_test_" + std::to_string(oceanfft::test::seed("dir")));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
+    dir_ = tmp_.path();
   }
   clitest::Result render(const std::string& extra, const fs::path& out) {
     std::vector<std::string> args = {"render", "--out", out.string(), "--width", "64", "--height",
@@ -54,6 +50,7 @@ class SkyCli : public ::testing::Test {
     std::ofstream f(p, std::ios::binary);
     f << bytes;
   }
+  oceanfft::test::TempDir tmp_{"sky"};
   fs::path dir_;
 };
 

@@ -292,7 +292,7 @@ TEST_F(SkyLut, NothingIsRebuiltWhenNothingChanged) {
   EXPECT_EQ(counts(), (std::array<int, 3>{6, 7, 9}));
 }
 
-TEST(SkyTime, TimeOfDayParsesAndPlacesTheSun) {
+TEST(SkyLutTime, TimeOfDayParsesAndPlacesTheSun) {
   EXPECT_EQ(sky::parse_time_of_day("07:30"), 7.5);
   EXPECT_EQ(sky::parse_time_of_day("24:00"), 24.0);
   for (const char* bad : {"7:30", "24:01", "12:60", "ab:cd", "12-30", "", "12:300"})

@@ -29,12 +29,12 @@ constexpr int kW = 192, kH = 108;
 // (the sky does not depend on the foam), on a random seed.
 std::vector<uint8_t> deck_at_noon(const std::string& preset, const std::vector<std::pair<std::string, std::string>>& extra = {},
                                   double foam_warmup = 0.0) {
-  ui::HeadlessFrame f;
-  ui::apply_setting(f.settings, "size", "64");
-  ui::apply_setting(f.settings, "preset", preset);
-  ui::apply_setting(f.settings, "time_of_day", "12:00");
-  ui::apply_setting(f.settings, "seed", std::to_string(test::seed(preset) % 100000));
-  for (const auto& [k, v] : extra) ui::apply_setting(f.settings, k, v);
+  scene::HeadlessFrame f;
+  scene::apply_setting(f.settings, "size", "64");
+  scene::apply_setting(f.settings, "preset", preset);
+  scene::apply_setting(f.settings, "time_of_day", "12:00");
+  scene::apply_setting(f.settings, "seed", std::to_string(test::seed(preset) % 100000));
+  for (const auto& [k, v] : extra) scene::apply_setting(f.settings, k, v);
   f.settings.shading.mesh_segments = 48;
   f.width = kW;
   f.height = kH;
@@ -42,7 +42,7 @@ std::vector<uint8_t> deck_at_noon(const std::string& preset, const std::vector<s
   f.foam_warmup = foam_warmup;
   f.camera.mode = render::Camera::Mode::Fly;
   render::apply_camera_preset(f.camera, render::find_camera_preset("deck"));
-  return ui::render_frame(f, test::context(), test::shaders()).rgba;
+  return scene::render_frame(f, test::context(), test::shaders()).rgba;
 }
 
 // "Blue": HSV hue 180..260 degrees with saturation at least 0.2 (sRGB bytes as written).
@@ -102,7 +102,7 @@ TEST(SkyWeatherRows, EveryForceHasPlausibleWeather) {
     for (const auto& [key, v] : {std::pair{"visibility", w.visibility_km}, {"rain", w.rain_mm_h},
                                  {"cloud_optical_depth", w.cloud_optical_depth},
                                  {"cloud_coverage", w.cloud_coverage}, {"cloud_altitude", w.cloud_altitude_m}}) {
-      const ui::Setting* row = ui::find_setting(key);
+      const scene::Setting* row = scene::find_setting(key);
       ASSERT_NE(row, nullptr) << key;
       EXPECT_GE(v, row->min) << key;
       EXPECT_LE(v, row->max) << key;
@@ -133,21 +133,21 @@ TEST(SkyWeatherRows, EveryForceHasPlausibleWeather) {
 }
 
 TEST(SkyWeatherRows, PresetSetsTheWeatherAndLaterKeysOverrideIt) {
-  ui::Settings s;
-  ui::apply_setting(s, "preset", "storm");
+  scene::Settings s;
+  scene::apply_setting(s, "preset", "storm");
   const sky::Weather w = sky::beaufort_weather(10);
   EXPECT_EQ(s.shading.sky.cloud_type, sky::CloudType::Stratus);
   EXPECT_FLOAT_EQ(s.shading.sky.visibility_km, w.visibility_km);
   EXPECT_FLOAT_EQ(s.shading.sky.rain_mm_h, w.rain_mm_h);
   EXPECT_FLOAT_EQ(s.shading.sky.cloud_optical_depth, w.cloud_optical_depth);
-  ui::apply_setting(s, "visibility", "30");
-  ui::apply_setting(s, "cloud_type", "cumulus");
+  scene::apply_setting(s, "visibility", "30");
+  scene::apply_setting(s, "cloud_type", "cumulus");
   EXPECT_FLOAT_EQ(s.shading.sky.visibility_km, 30.0f);
   EXPECT_EQ(s.shading.sky.cloud_type, sky::CloudType::Cumulus);
   EXPECT_EQ(s.ocean.spectrum.wind.wind_speed, ocean::find_preset("storm").spectrum.wind.wind_speed);
-  EXPECT_THROW(ui::apply_setting(s, "cloud_type", "cirrus"), Error);
-  EXPECT_THROW(ui::apply_setting(s, "visibility", "0"), Error);
-  EXPECT_THROW(ui::apply_setting(s, "rain", "-1"), Error);
+  EXPECT_THROW(scene::apply_setting(s, "cloud_type", "cirrus"), Error);
+  EXPECT_THROW(scene::apply_setting(s, "visibility", "0"), Error);
+  EXPECT_THROW(scene::apply_setting(s, "rain", "-1"), Error);
 }
 
 // Issue 24: at forces 10 and 12 blue sky covers at most 10 % and 5 % of the upper third of a

@@ -19,6 +19,7 @@
 
 #include "ocean/presets.h"
 #include "ocean/spectrum_model.h"
+#include "support/temp_dir.h"
 #include "window_app.h"
 
 namespace fs = std::filesystem;
@@ -49,8 +50,8 @@ std::map<int, std::string> sea_lines(const std::string& output) {
 TEST(UiOceanLive, EverySeaStateControlTakesEffectOnItsFrame) {
   if (binary().empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
-  const fs::path dir = fs::temp_directory_path() / ("oceanfft-ocean-live-" + std::to_string(getpid()));
-  fs::create_directories(dir);
+  const TempDir tmp("ocean-live");
+  const fs::path& dir = tmp.path();
   const ocean::Preset& storm = ocean::find_preset("storm");
   const ocean::Preset& fresh = ocean::find_preset("fresh");
   // frame -> (script line, fragments its "sea" log line must hold)
@@ -133,5 +134,4 @@ TEST(UiOceanLive, EverySeaStateControlTakesEffectOnItsFrame) {
   // The 5% physics bound belongs to the ocean tests (larger N, several seeds); here one seed
   // at N = 64 checks the panel's plumbing: a missing cascade, factor or square root shows.
   EXPECT_LT(std::abs(error), 15.0);
-  fs::remove_all(dir);
 }

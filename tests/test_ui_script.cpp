@@ -17,6 +17,7 @@
 #include "scene/settings.h"
 
 using namespace oceanfft;
+using namespace oceanfft::scene;
 using namespace oceanfft::ui;
 
 namespace {
@@ -114,7 +115,7 @@ TEST(UiScript, MissingFileIsAnIoError) {
   }
 }
 
-TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
+TEST(UiScriptSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
   Settings s;
   apply_setting(s, "algorithm", "cooley-tukey");
   EXPECT_EQ(s.ocean.algorithm, fft::Algorithm::CooleyTukey);
@@ -149,7 +150,7 @@ TEST(UiSettings, EveryKeyAppliesAndBadValuesLeaveSettingsUnchanged) {
 // The table is the one home of each setting's range: the panel's slider, scripts, render and
 // the soak all read it. Each row accepts its own bounds and its own formatted default, refuses
 // values just outside, and the soak's random values stay inside.
-TEST(UiSettings, TheTableAcceptsItsOwnRangesDefaultsAndRandomValues) {
+TEST(UiScriptSettings, TheTableAcceptsItsOwnRangesDefaultsAndRandomValues) {
   const uint64_t seed = std::random_device{}();
   std::printf("seed %llu\n", (unsigned long long)seed);
   std::mt19937_64 rng(seed);
@@ -215,7 +216,7 @@ TEST(UiSettings, TheTableAcceptsItsOwnRangesDefaultsAndRandomValues) {
   for (const char* v : {"0x10", "1e", " 12"}) EXPECT_THROW(apply_setting(s, "wind_speed", v), Error) << v;
 }
 
-TEST(UiSettings, DescribeNamesTheSeaAndNotTheWindow) {
+TEST(UiScriptSettings, DescribeNamesTheSeaAndNotTheWindow) {
   Settings s;
   apply_setting(s, "wind_speed", "15");
   apply_setting(s, "paused", "on");
@@ -226,7 +227,7 @@ TEST(UiSettings, DescribeNamesTheSeaAndNotTheWindow) {
   EXPECT_EQ(line.find("exposure"), std::string::npos) << line;
 }
 
-TEST(UiSettings, SeaStateKeysSetTheirFields) {
+TEST(UiScriptSettings, SeaStateKeysSetTheirFields) {
   Settings s;
   Script script = Script::parse(
       "1 spectrum=pierson-moskowitz spreading=donelan-banner fetch_km=50 gamma=2.5 spread=20\n"
@@ -268,7 +269,7 @@ TEST(UiSettings, SeaStateKeysSetTheirFields) {
   EXPECT_FLOAT_EQ(p.spectrum.wind.wind_speed, ocean::Params{}.spectrum.wind.wind_speed);
 }
 
-TEST(UiSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
+TEST(UiScriptSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
   for (const ocean::Preset& pr : ocean::presets()) {
     Settings s;
     s.ocean.cascades = 2;
@@ -298,7 +299,7 @@ TEST(UiSettings, PresetSetsTheSeaStateAndLaterKeysOverrideIt) {
   EXPECT_NE(e.find("calm"), std::string::npos) << "the message should list the presets: " << e;
 }
 
-TEST(UiSettings, BadSeaStateValuesAreRefusedAndChangeNothing) {
+TEST(UiScriptSettings, BadSeaStateValuesAreRefusedAndChangeNothing) {
   struct Case {
     const char* key;
     const char* value;
@@ -340,7 +341,7 @@ TEST(UiSettings, BadSeaStateValuesAreRefusedAndChangeNothing) {
   }
 }
 
-TEST(UiSeaCheck, AveragesVariancesOverTheLastWindow) {
+TEST(UiScriptSeaCheck, AveragesVariancesOverTheLastWindow) {
   SeaCheck check;
   check.reset(0.25);  // m0 = 0.25 m^2: Hs = 2 m
   EXPECT_DOUBLE_EQ(check.theory_hs(), 2.0);
@@ -362,7 +363,7 @@ TEST(UiSeaCheck, AveragesVariancesOverTheLastWindow) {
   EXPECT_EQ(check.samples(), 0);
 }
 
-TEST(UiSeaCheck, SameSeaIgnoresWhatDoesNotChangeTheHeights) {
+TEST(UiScriptSeaCheck, SameSeaIgnoresWhatDoesNotChangeTheHeights) {
   ocean::Params a;
   ocean::Params b = a;
   b.seed = 99;
@@ -403,7 +404,7 @@ std::string replay_error(std::string_view text, const Settings& start = {}) {
 }
 }  // namespace
 
-TEST(ScriptReplay, LinesAreCheckedInTheStateTheRunReaches) {
+TEST(UiScriptReplay, LinesAreCheckedInTheStateTheRunReaches) {
   // Alone on the defaults (3 cascades), patch 100 m for cascade 0 clashes with cascade 1's.
   EXPECT_NE(error_of("1 patch_size_0=100\n"), "");
   EXPECT_EQ(replay_error("0 cascades=1\n1 patch_size_0=100\n"), "");

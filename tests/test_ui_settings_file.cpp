@@ -16,11 +16,12 @@
 #include "gl/error.h"
 #include "scene/settings.h"
 #include "scene/settings_file.h"
+#include "support/temp_dir.h"
 #include "window_app.h"
 
 namespace fs = std::filesystem;
 using namespace oceanfft;
-using namespace oceanfft::ui;
+using namespace oceanfft::scene;
 
 namespace {
 
@@ -45,12 +46,6 @@ Settings random_settings(std::mt19937_64& rng) {
   return s;
 }
 
-fs::path temp_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("oceanfft-sf-" + name + "-" + std::to_string(getpid()));
-  fs::create_directories(d);
-  return d;
-}
-
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
@@ -60,7 +55,7 @@ std::string read(const fs::path& p) {
 
 }  // namespace
 
-TEST(SettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
+TEST(UiSettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
   std::mt19937_64 rng(test_seed());
   for (int trial = 0; trial < 20; ++trial) {
     const Settings s = random_settings(rng);
@@ -80,7 +75,7 @@ TEST(SettingsFile, EveryRowIsSavedAndSaveLoadSaveIsByteIdentical) {
 }
 
 // The camera's view rides beside the table and comes back exactly.
-TEST(SettingsFile, ViewRoundTrips) {
+TEST(UiSettingsFile, ViewRoundTrips) {
   std::mt19937_64 rng(test_seed());
   std::uniform_real_distribution<float> u(-1000.0f, 1000.0f);
   for (int trial = 0; trial < 20; ++trial) {
@@ -108,9 +103,10 @@ TEST(SettingsFile, ViewRoundTrips) {
   }
 }
 
-TEST(SettingsFile, FilesRoundTripThroughTheAtomicWriter) {
+TEST(UiSettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   std::mt19937_64 rng(test_seed());
-  const fs::path dir = temp_dir("files");
+  const test::TempDir tmp("sf-files");
+  const fs::path& dir = tmp.path();
   const Settings s = random_settings(rng);
   save_settings_file((dir / "a.json").string(), s);
   Settings loaded;
@@ -119,10 +115,9 @@ TEST(SettingsFile, FilesRoundTripThroughTheAtomicWriter) {
   EXPECT_EQ(read(dir / "a.json"), read(dir / "b.json"));
   EXPECT_EQ(read(dir / "a.json").find("\n  \"settings\": {\n"), read(dir / "a.json").find("\n  \"settings\""))
       << "indented, one key a line";
-  fs::remove_all(dir);
 }
 
-TEST(SettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
+TEST(UiSettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
   const std::string text = R"({"format": "oceanfft-settings", "version": 7, "weather": {"rain": 1},
     "settings": {"wind_speed": 21.5, "hologram": "on", "seed": 42, "wireframe": true,
                  "choppiness": 1.25, "time_of_day": "18:30"}})";
@@ -137,7 +132,7 @@ TEST(SettingsFile, UnknownKeysLoadWhatIsKnownAndNameTheRest) {
   EXPECT_NE(ignored_message("new.json", ignored).find("new.json: weather, settings.hologram"), std::string::npos);
 }
 
-TEST(SettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
+TEST(UiSettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
   std::mt19937_64 rng(test_seed());
   const Settings start = random_settings(rng);
   const std::string before = settings_to_json(start);
@@ -185,7 +180,7 @@ TEST(SettingsFile, MalformedFilesAreClearErrorsAndChangeNothing) {
 
 // The command line's --set values, applied in order as render applies them, give the same
 // render settings.
-TEST(SettingsFile, CommandLineGivesRenderTheSameSettings) {
+TEST(UiSettingsFile, CommandLineGivesRenderTheSameSettings) {
   std::mt19937_64 rng(test_seed());
   for (int trial = 0; trial < 200; ++trial) {
     const Settings s = random_settings(rng);
@@ -224,10 +219,11 @@ TEST(SettingsFile, CommandLineGivesRenderTheSameSettings) {
 
 // render --save-settings writes what the frame used; --settings reads it back, and saving
 // again gives the same bytes. A malformed file fails with exit 3 and writes nothing.
-TEST(SettingsFile, RenderSavesAndLoadsSettingsFiles) {
+TEST(UiSettingsFile, RenderSavesAndLoadsSettingsFiles) {
   const std::string bin = oceanfft::test::binary();
   if (bin.empty()) GTEST_SKIP() << "OCEANFFT_BIN is not set";
-  const fs::path dir = temp_dir("render");
+  const test::TempDir tmp("sf-render");
+  const fs::path& dir = tmp.path();
   const std::string common = "'" + bin + "' render --width 64 --height 48 --samples 1 --size 64 --time 1 ";
   auto r = oceanfft::test::run(common + "--out '" + (dir / "a.png").string() +
                                "' --wind-speed 7.5 --set cloud_coverage=0.25 --camera-height 40 --camera-pitch -12 "
@@ -251,5 +247,4 @@ TEST(SettingsFile, RenderSavesAndLoadsSettingsFiles) {
   EXPECT_EQ(r.status, 3) << r.output;
   EXPECT_NE(r.output.find("bad.json: not valid JSON"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(dir / "c.png"));
-  fs::remove_all(dir);
 }

@@ -5,7 +5,7 @@
 #include <complex>
 #include <numbers>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
 #include "test_viewer_util.h"

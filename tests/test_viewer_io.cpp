@@ -168,7 +168,7 @@ TEST(ViewerIo, FilterParsing) {
 
 // The README's claim: on the generated assets, every algorithm round-trips at >= 100 dB and the
 // 8-bit reconstruction is the input, pixel for pixel.
-TEST(ViewerCli, AssetsEveryAlgorithmWritesFilesAndJson) {
+TEST(ViewerIoCli, AssetsEveryAlgorithmWritesFilesAndJson) {
   test::TempDir dir("cli");
   const char* src = std::getenv("OCEANFFT_SOURCE_DIR");
   // Run by hand: from the source tree.
@@ -216,7 +216,7 @@ TEST(ViewerCli, AssetsEveryAlgorithmWritesFilesAndJson) {
   }
 }
 
-TEST(ViewerCli, FilterAndPaddingReachTheReport) {
+TEST(ViewerIoCli, FilterAndPaddingReachTheReport) {
   test::TempDir dir("cli_filter");
   const fs::path in = dir.path() / "in.png";
   test::write_file(in, test::encode_png(test::random_image(37, 61, 2, 16, test::seed("cli 16"))));
@@ -233,7 +233,7 @@ TEST(ViewerCli, FilterAndPaddingReachTheReport) {
   EXPECT_GT(j.at("max_abs_error").get<double>(), 0.05);
 }
 
-TEST(ViewerCli, BadInputsExitNonZeroWithOneLine) {
+TEST(ViewerIoCli, BadInputsExitNonZeroWithOneLine) {
   test::TempDir dir("cli_bad");
   const fs::path good = dir.path() / "good.png";
   test::write_file(good, test::encode_png(test::random_image(9, 7, 3, 8, 3)));

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/four_step_2d.h"
 #include "gl/error.h"
 #include "io/number.h"
@@ -417,7 +417,7 @@ FrameReport run_frame_bench(const FrameConfig& config, gl::Context& ctx,
   FrameReport rep;
   rep.config = config;
   rep.device = describe_device(ctx);
-  const ui::HeadlessFrame& f = config.frame;
+  const scene::HeadlessFrame& f = config.frame;
   const Timing& timing = config.timing;
   const TimerKind kind = choose_timer(timing.timer, ctx).first;
 

@@ -138,7 +138,7 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
 // size, as the window app renders (everything but ImGui), `timing.reps` frames after the
 // warm-up, passes timed by the live profiler.
 struct FrameConfig {
-  ui::HeadlessFrame frame;  // settings, camera, size, MSAA samples, start time
+  scene::HeadlessFrame frame;  // settings, camera, size, MSAA samples, start time
   std::string preset;       // the settings table's preset name, for the report
   Timing timing;
 };

@@ -3,10 +3,10 @@
 
 #include <chrono>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/long.h"
 #include "fft/real.h"
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 #include "fft/real_volume.h"
 #include "fft/volume.h"
 #include "profiler/rep_timer.h"

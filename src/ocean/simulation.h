@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "fft/data.h"
+#include "fft/planes.h"
 #include "fft/fft.h"
 #include "gl/objects.h"
 #include "gl/shader.h"

@@ -6,7 +6,7 @@
 
 #include <glm/glm.hpp>
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 FoamShare foam_share(const std::vector<uint8_t>& rgba, int width, int height,
                      const render::Camera& camera) {
@@ -45,4 +45,4 @@ FoamShare foam_share(const std::vector<uint8_t>& rgba, int width, int height,
   return out;
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -9,7 +9,7 @@
 
 #include "render/camera.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 struct FoamShare {
   double share = 0.0;   // of the sea's pixels, 0..1
@@ -20,4 +20,4 @@ struct FoamShare {
 FoamShare foam_share(const std::vector<uint8_t>& rgba, int width, int height,
                      const render::Camera& camera);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -16,7 +16,7 @@
 #include "render/offscreen.h"
 #include "scene/foam_share.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace {
 namespace fs = std::filesystem;
 
@@ -231,4 +231,4 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   return out;
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -18,7 +18,7 @@ namespace oceanfft::io {
 class OutputSet;
 }
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 struct HeadlessFrame {
   Settings settings;
@@ -81,4 +81,4 @@ void export_maps(const ocean::Simulation& sim, const SeaState& sea, const std::s
 void stage_maps(const ocean::Simulation& sim, const SeaState& sea, const std::string& dir,
                 io::OutputSet& files);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

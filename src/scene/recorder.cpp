@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace fs = std::filesystem;
 
 namespace {
@@ -194,4 +194,4 @@ std::string Recorder::make_mp4() const {
   return out;
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -10,7 +10,7 @@
 
 #include "scene/screenshot.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 // "20261127-023015", local time.
 std::string timestamp();
@@ -63,4 +63,4 @@ class Recorder {
 // Whether an executable named `name` is on the PATH.
 bool on_path(const std::string& name);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

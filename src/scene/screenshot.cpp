@@ -11,7 +11,7 @@
 
 #include "io/image.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 Pixels read_framebuffer(int width, int height) {
   if (width <= 0 || height <= 0)
@@ -41,4 +41,4 @@ void write_png(const std::string& path, const Pixels& pixels) {
   io::write_png(path, pixels.width, pixels.height, 4, pixels.rgba, "screenshot");
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 struct Pixels {
   int width = 0, height = 0;
@@ -19,4 +19,4 @@ Pixels read_framebuffer(int width, int height);
 // Writes a PNG atomically (io::write_file): a failed write leaves the old file and no temporary.
 void write_png(const std::string& path, const Pixels& pixels);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -11,7 +11,7 @@
 #include "gl/error.h"
 #include "io/file.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -93,4 +93,4 @@ std::vector<const ScriptEntry*> Script::due(int frame) const {
 
 int Script::last_frame() const { return entries_.empty() ? -1 : entries_.back().frame; }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 struct ScriptEntry {
   int frame = 0;
@@ -39,4 +39,4 @@ class Script {
   std::string source_;
 };
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

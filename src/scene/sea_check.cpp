@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 bool same_sea(const ocean::Params& a, const ocean::Params& b) {
   if (a.size != b.size || a.cascades != b.cascades || a.depth != b.depth ||
       a.spectrum != b.spectrum)
@@ -63,4 +63,4 @@ std::optional<double> SeaCheck::error_percent() const {
   return (*m - t) / t * 100.0;
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

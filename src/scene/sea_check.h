@@ -9,7 +9,7 @@
 
 #include "ocean/simulation.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 // Whether two parameter sets describe the same sea for the check: same spectrum, depth and
 // simulated band (size, cascades, their patch sizes). Time, foam, choppiness, seed, algorithm
@@ -53,4 +53,4 @@ class SeaCheck {
   std::optional<double> mss_, coverage_;
 };
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

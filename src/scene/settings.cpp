@@ -15,7 +15,7 @@
 #include "io/number.h"
 #include "sky/sky.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace {
 
 std::string number(double v) {
@@ -682,4 +682,4 @@ std::string random_value(const Setting& s, std::mt19937_64& rng) {
   return "";
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

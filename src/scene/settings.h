@@ -19,7 +19,7 @@
 #include "ocean/simulation.h"
 #include "render/ocean_renderer.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 enum class Mode { Ocean, Viewer };
 enum class CameraMode { Orbit, Fly };
@@ -125,4 +125,4 @@ void apply_settings(Settings& s, const std::vector<std::pair<std::string, std::s
 // the whole ocean decides (a patch size against its neighbours).
 std::string random_value(const Setting& s, std::mt19937_64& rng);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -10,7 +10,7 @@
 #include "gl/error.h"
 #include "io/file.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -272,4 +272,4 @@ std::string ignored_message(const std::string& source, const std::vector<std::st
   return out;
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -13,7 +13,7 @@
 #include "render/camera.h"
 #include "scene/settings.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 // Which rows a file holds and a load applies: every row, or the ones render uses
 // (Scope::Everywhere; a window row in a file given to render is known and skipped).
@@ -59,4 +59,4 @@ std::string settings_command_line(const Settings& s);
 // "ignoring unknown keys in FILE: a, b" (empty when nothing was ignored).
 std::string ignored_message(const std::string& source, const std::vector<std::string>& ignored);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

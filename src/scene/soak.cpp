@@ -13,14 +13,14 @@
 #include <memory>
 #include <random>
 
-#include "fft/data.h"
+#include "fft/planes.h"
 #include "fft/fft.h"
 #include "gl/context.h"
 #include "gl/shader.h"
 #include "ocean/simulation.h"
 #include "scene/settings.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 namespace {
 
 // Resident set size in bytes, from /proc/self/statm (the second field, in pages).
@@ -382,4 +382,4 @@ std::string soak_failure(const SoakReport& r) {
   return {};
 }
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -23,7 +23,7 @@
 #include "gl/error.h"
 #include "gl/objects.h"
 
-namespace oceanfft::ui {
+namespace oceanfft::scene {
 
 inline constexpr double kMaxRssSlope = 2048.0;              // bytes per frame
 inline constexpr int64_t kMinRssGrowth = int64_t(2) << 20;  // bytes over the run
@@ -85,4 +85,4 @@ std::string soak_failure(const SoakReport& report);
 
 std::string counts_text(const gl::ObjectCounts& c);
 
-}  // namespace oceanfft::ui
+}  // namespace oceanfft::scene

@@ -79,14 +79,14 @@ gl::WindowOptions window_options(const AppOptions& o) {
 
 // One line of the sea-state settings, for scripted runs' logs (the tests read it back).
 std::string describe_sea(const ocean::Params& p) {
-  Settings s;
+  scene::Settings s;
   s.ocean = p;
-  return describe_settings(s, {"Wind sea", "Swell", "Cascades", "Foam", "Time"});
+  return scene::describe_settings(s, {"Wind sea", "Swell", "Cascades", "Foam", "Time"});
 }
 
 }  // namespace
 
-App::App(const AppOptions& options, const Settings& initial, Script script)
+App::App(const AppOptions& options, const scene::Settings& initial, scene::Script script)
     : options_(options),
       settings_(initial),
       script_(std::move(script)),
@@ -113,12 +113,12 @@ App::App(const AppOptions& options, const Settings& initial, Script script)
 }
 
 
-void App::run_action(const ScriptEntry& e, Settings& next) {
+void App::run_action(const scene::ScriptEntry& e, scene::Settings& next) {
   if (e.key == "image") {
     viewer_.load(e.value);
     if (!viewer_.error().empty())
       throw Error(ErrorCode::Io, script_.source() + ":" + std::to_string(e.line) + ": " + viewer_.error());
-    next.mode = Mode::Viewer;
+    next.mode = scene::Mode::Viewer;
   } else if (e.key == "screenshot") {
     screenshot_now_ = true;
     screenshot_path_ = e.value;
@@ -142,12 +142,12 @@ void App::run_action(const ScriptEntry& e, Settings& next) {
 }
 
 void App::run_script(int frame) {
-  Settings next = settings_;
-  for (const ScriptEntry* e : script_.due(frame)) {
+  scene::Settings next = settings_;
+  for (const scene::ScriptEntry* e : script_.due(frame)) {
     if (is_script_action(e->key))
       run_action(*e, next);
     else
-      apply_setting(next, e->key, e->value);  // validated at load; cannot fail here
+      scene::apply_setting(next, e->key, e->value);  // validated at load; cannot fail here
   }
   try {
     apply(next);
@@ -159,10 +159,10 @@ void App::run_script(int frame) {
 
 // Pushes changed settings to the simulation and the window. On failure the simulation keeps
 // its previous parameters (Simulation::set_params guarantees it) and so do the settings.
-void App::apply(const Settings& next) {
+void App::apply(const scene::Settings& next) {
   const ocean::Params& cur = sim_.params();
   const ocean::Params& want = next.ocean;
-  Settings accepted = next;
+  scene::Settings accepted = next;
   accepted.ocean = cur;
   if (next.vsync != settings_.vsync) window_.set_vsync(next.vsync);
   settings_ = accepted;  // everything but the ocean is accepted as is
@@ -183,15 +183,15 @@ void App::apply(const Settings& next) {
 }
 void App::draw_menu() {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::RadioButton("Ocean", settings_.mode == Mode::Ocean)) settings_.mode = Mode::Ocean;
+  if (ImGui::RadioButton("Ocean", settings_.mode == scene::Mode::Ocean)) settings_.mode = scene::Mode::Ocean;
   ImGui::SameLine();
-  if (ImGui::RadioButton("Image FFT", settings_.mode == Mode::Viewer)) settings_.mode = Mode::Viewer;
+  if (ImGui::RadioButton("Image FFT", settings_.mode == scene::Mode::Viewer)) settings_.mode = scene::Mode::Viewer;
   ImGui::SameLine(0, ImGui::GetFontSize());
-  if (settings_.mode == Mode::Ocean) {
+  if (settings_.mode == scene::Mode::Ocean) {
     ImGui::TextDisabled("panels");
     ImGui::SameLine();
   }
-  if (settings_.mode == Mode::Ocean)
+  if (settings_.mode == scene::Mode::Ocean)
     for (int i = 0; i < kPanels; ++i) {
       const Panel p = Panel(i);
       bool& open = layout_.open(p);
@@ -203,7 +203,7 @@ void App::draw_menu() {
   draw_settings_menu();
   if (recorder_.active()) {
     ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %d", recorder_.frames());
-  } else if (!last_recording_.empty() && on_path("ffmpeg")) {
+  } else if (!last_recording_.empty() && scene::on_path("ffmpeg")) {
     if (ImGui::SmallButton("Make MP4")) {
       try {
         notice_ = "wrote " + recorder_.make_mp4();
@@ -221,8 +221,8 @@ void App::draw_menu() {
   ImGui::EndMainMenuBar();
 }
 
-void App::draw_fft_panel(Settings& next) {
-  const bool ocean = settings_.mode == Mode::Ocean;
+void App::draw_fft_panel(scene::Settings& next) {
+  const bool ocean = settings_.mode == scene::Mode::Ocean;
   // One panel per mode (same title, own ID), each placed where its mode has room.
   if (ocean) {
     layout_.place(Panel::Fft);
@@ -278,8 +278,8 @@ void App::draw_ui() {
   draw_menu();
   const ImGuiIO& io = ImGui::GetIO();
   layout_.begin_frame(io.DisplaySize.x, io.DisplaySize.y, scale_, ImGui::GetFrameHeight());
-  Settings next = settings_;
-  const bool ocean = settings_.mode == Mode::Ocean;
+  scene::Settings next = settings_;
+  const bool ocean = settings_.mode == scene::Mode::Ocean;
   if (!ocean || layout_.is_open(Panel::Fft)) draw_fft_panel(next);
   if (ocean) {
     if (layout_.is_open(Panel::Ocean)) {
@@ -334,7 +334,7 @@ int App::run() {
     if (window_.should_close()) break;
     for (const std::string& path : input_.dropped) {
       viewer_.load(path);
-      settings_.mode = Mode::Viewer;
+      settings_.mode = scene::Mode::Viewer;
     }
     input_.dropped.clear();
     window_.framebuffer_size(fw, fh);  // a key may have gone fullscreen
@@ -357,7 +357,7 @@ int App::run() {
 
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, fw, fh);
-    if (settings_.mode == Mode::Ocean) {
+    if (settings_.mode == scene::Mode::Ocean) {
       if (!settings_.paused) sim_time_ += dt;
       profiler_.note_config(fft::name(sim_.params().algorithm), sim_.size());
       // The bodies take the water an earlier frame's query found; the boat camera rides the
@@ -389,11 +389,11 @@ int App::run() {
     const bool last_frame = options_.frames > 0 && frame_ + 1 == options_.frames;
     if (screenshot_now_ || (last_frame && !options_.screenshot_path.empty())) {
       const std::string& path = screenshot_now_ ? screenshot_path_ : options_.screenshot_path;
-      write_png(path, read_framebuffer(fw, fh));
+      scene::write_png(path, scene::read_framebuffer(fw, fh));
       std::printf("screenshot %s (%dx%d) at frame %d\n", path.c_str(), fw, fh, frame_);
       screenshot_now_ = false;
       if (last_frame && path != options_.screenshot_path)
-        write_png(options_.screenshot_path, read_framebuffer(fw, fh));
+        scene::write_png(options_.screenshot_path, scene::read_framebuffer(fw, fh));
     }
     if (report_now_) {
       std::printf("%s\n", object_report(window_, frame_).c_str());
@@ -426,9 +426,9 @@ int App::run() {
 }
 
 int run_app(const AppOptions& options) {
-  Settings initial;
-  std::optional<View> view;
-  Script script = prepare(options, initial, &view);
+  scene::Settings initial;
+  std::optional<scene::View> view;
+  scene::Script script = prepare(options, initial, &view);
   App app(options, initial, std::move(script));
   app.set_view(view);
   return app.run();

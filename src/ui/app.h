@@ -9,6 +9,10 @@
 #include "scene/script.h"
 #include "scene/settings.h"
 
+namespace oceanfft::scene {
+struct View;
+}  // namespace oceanfft::scene
+
 namespace oceanfft::ui {
 
 // What a scripted run (frames > 0) reports as changes take effect, so logs and tests see them
@@ -33,7 +37,7 @@ struct AppOptions {
   bool gl_debug = false;        // KHR_debug context; any GL error then fails a --frames run
   bool report_objects = false;  // print live GL object counts on exit
   bool hide_ui = false;         // no panels (clean screenshots)
-  Mode mode = Mode::Ocean;
+  scene::Mode mode = scene::Mode::Ocean;
   std::string image_path;       // loaded into the viewer at start
   std::optional<fft::Algorithm> algorithm;
   std::optional<int> size;
@@ -47,8 +51,7 @@ struct AppOptions {
 // Checks everything that needs no window (sizes, script syntax and values) and returns the
 // parsed script, so a bad option fails before anything opens. Throws oceanfft::Error.
 // `view` (when given) receives the settings file's camera view, if it has one.
-struct View;
-Script prepare(const AppOptions& options, Settings& initial, std::optional<View>* view = nullptr);
+scene::Script prepare(const AppOptions& options, scene::Settings& initial, std::optional<scene::View>* view = nullptr);
 
 // Opens the window and runs until it closes (or for options.frames frames). Returns the exit
 // status; throws oceanfft::Error for failures that end the run.
@@ -65,15 +68,15 @@ bool parse_window_size(std::string_view text, int& width, int& height);
 // "ocean,maps" -> the panels; false for an unknown name.
 bool parse_panel_list(std::string_view text, bool (&open)[5]);
 // Validates one script entry: actions by their own rules, everything else via apply_setting().
-ScriptCheck script_check();
+scene::ScriptCheck script_check();
 // What a script line can be checked for alone: actions by their own rules, setting keys known.
 // Values of settings depend on the lines before them (`0 cascades=1` then `1 patch_size_0=100`):
 // replay_script checks those.
-ScriptCheck script_syntax_check();
+scene::ScriptCheck script_syntax_check();
 // Applies every entry in the order a run applies them (by frame, then file order), starting from
 // `start`, the settings the run starts with: InvalidArgument "source:line: why" for the first
 // that a run would refuse. Before any window opens.
-void replay_script(const Script& script, const Settings& start);
+void replay_script(const scene::Script& script, const scene::Settings& start);
 
 // The line `report=objects` and --report-objects print, parsed by the tests:
 // "objects frame=F textures=T buffers=B programs=P shaders=S queries=Q framebuffers=FB

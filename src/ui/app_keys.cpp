@@ -18,7 +18,7 @@ void App::draw_settings_menu() {
   const std::string path = settings_file_;
   if (ImGui::MenuItem("Save")) {
     try {
-      save_settings_file(path, settings_, SettingsScope::All, view_of(camera_.camera()));
+      scene::save_settings_file(path, settings_, scene::SettingsScope::All, scene::view_of(camera_.camera()));
       notice_ = "saved the settings to " + path;
       status_.clear();
     } catch (const Error& e) {
@@ -27,26 +27,26 @@ void App::draw_settings_menu() {
   }
   if (ImGui::MenuItem("Load")) {
     try {
-      Settings next = settings_;
-      std::optional<View> view;
-      const std::vector<std::string> ignored = load_settings_file(path, next, SettingsScope::All, &view);
+      scene::Settings next = settings_;
+      std::optional<scene::View> view;
+      const std::vector<std::string> ignored = scene::load_settings_file(path, next, scene::SettingsScope::All, &view);
       next.mode = settings_.mode;
       apply(next);
       set_view(view);
-      notice_ = ignored.empty() ? "loaded " + path : ignored_message(path, ignored);
+      notice_ = ignored.empty() ? "loaded " + path : scene::ignored_message(path, ignored);
       status_.clear();
     } catch (const Error& e) {
       status_ = e.what();  // load_settings_file changed nothing
     }
   }
   if (ImGui::MenuItem("Copy as command line")) {
-    ImGui::SetClipboardText(settings_command_line(settings_).c_str());
+    ImGui::SetClipboardText(scene::settings_command_line(settings_).c_str());
     notice_ = "copied the `oceanfft render --set ...` command line";
   }
   ImGui::Separator();
   bool vsync = settings_.vsync;
   if (ImGui::MenuItem("vsync", nullptr, &vsync)) {
-    Settings next = settings_;
+    scene::Settings next = settings_;
     next.vsync = vsync;
     apply(next);
   }
@@ -70,7 +70,7 @@ void App::press(const Binding& b, int key) {
       shot_now_ = true;
       break;
     case Action::Pause: {
-      Settings next = settings_;
+      scene::Settings next = settings_;
       next.paused = !next.paused;
       apply(next);
       break;
@@ -79,12 +79,12 @@ void App::press(const Binding& b, int key) {
       if (recorder_.active())
         stop_recording();
       else
-        start_recording(dated_name(".", "oceanfft-rec", ""));
+        start_recording(scene::dated_name(".", "oceanfft-rec", ""));
       break;
     case Action::Preset: {
-      Settings next = settings_;
+      scene::Settings next = settings_;
       try {
-        apply_setting(next, "preset", preset_for_key(key));
+        scene::apply_setting(next, "preset", preset_for_key(key));
         apply(next);
         notice_ = "preset " + preset_for_key(key);
       } catch (const Error& e) {
@@ -183,11 +183,11 @@ void App::stop_recording() {
 // The scene without the UI, for F12 and recordings: read before ImGui draws.
 void App::capture_scene(int fw, int fh) {
   if (!shot_now_ && !recorder_.active()) return;
-  const Pixels pixels = read_framebuffer(fw, fh);
+  const scene::Pixels pixels = scene::read_framebuffer(fw, fh);
   if (shot_now_) {
     shot_now_ = false;
     try {
-      const std::string path = save_dated_screenshot(".", pixels);
+      const std::string path = scene::save_dated_screenshot(".", pixels);
       notice_ = "saved " + path;
       std::printf("screenshot %s (%dx%d) at frame %d\n", path.c_str(), fw, fh, frame_);
     } catch (const Error& e) {

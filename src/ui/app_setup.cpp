@@ -62,7 +62,7 @@ bool parse_panel_list(std::string_view text, bool (&open)[5]) {
   return !text.empty();
 }
 
-ScriptCheck script_check() {
+scene::ScriptCheck script_check() {
   return [](const std::string& key, const std::string& value) {
     if (key == "report") {
       if (value != "objects")
@@ -89,23 +89,23 @@ ScriptCheck script_check() {
       return;
     }
     if (key == "image" || key == "screenshot") return;  // any path; failures show at run time
-    Settings scratch;
-    apply_setting(scratch, key, value);
+    scene::Settings scratch;
+    scene::apply_setting(scratch, key, value);
   };
 }
 
-ScriptCheck script_syntax_check() {
+scene::ScriptCheck script_syntax_check() {
   return [](const std::string& key, const std::string& value) {
-    if (is_script_action(key) || !find_setting(key)) return script_check()(key, value);
+    if (is_script_action(key) || !scene::find_setting(key)) return script_check()(key, value);
   };
 }
 
-void replay_script(const Script& script, const Settings& start) {
-  Settings state = start;
-  for (const ScriptEntry& e : script.entries()) {  // sorted by frame, file order kept
+void replay_script(const scene::Script& script, const scene::Settings& start) {
+  scene::Settings state = start;
+  for (const scene::ScriptEntry& e : script.entries()) {  // sorted by frame, file order kept
     try {
       if (is_script_action(e.key)) script_check()(e.key, e.value);
-      else apply_setting(state, e.key, e.value);
+      else scene::apply_setting(state, e.key, e.value);
     } catch (const Error& err) {
       throw Error(ErrorCode::InvalidArgument, script.source() + ":" + std::to_string(e.line) + ": " +
                                                   err.what() + " (at frame " + std::to_string(e.frame) + ")");
@@ -126,7 +126,7 @@ std::string object_report(gl::Context& context, int frame) {
   return line;
 }
 
-Script prepare(const AppOptions& o, Settings& initial, std::optional<View>* view) {
+scene::Script prepare(const AppOptions& o, scene::Settings& initial, std::optional<scene::View>* view) {
   if (o.width < 64 || o.height < 64 || o.width > 16384 || o.height > 16384)
     throw Error(ErrorCode::InvalidArgument, "window size " + std::to_string(o.width) + "x" +
                                                 std::to_string(o.height) +
@@ -141,16 +141,16 @@ Script prepare(const AppOptions& o, Settings& initial, std::optional<View>* view
   initial.vsync = o.vsync;
   // The file first: the options given beside it override it.
   if (!o.settings_path.empty()) {
-    const std::vector<std::string> ignored = load_settings_file(o.settings_path, initial, SettingsScope::All, view);
-    if (!ignored.empty()) std::fprintf(stderr, "oceanfft: %s\n", ignored_message(o.settings_path, ignored).c_str());
+    const std::vector<std::string> ignored = scene::load_settings_file(o.settings_path, initial, scene::SettingsScope::All, view);
+    if (!ignored.empty()) std::fprintf(stderr, "oceanfft: %s\n", scene::ignored_message(o.settings_path, ignored).c_str());
     initial.mode = o.mode;
     initial.vsync = o.vsync;
   }
   if (o.algorithm) initial.ocean.algorithm = *o.algorithm;
-  if (o.size) apply_setting(initial, "size", std::to_string(*o.size));
-  Script script;
+  if (o.size) scene::apply_setting(initial, "size", std::to_string(*o.size));
+  scene::Script script;
   if (!o.script_path.empty()) {
-    script = Script::load(o.script_path, script_syntax_check());
+    script = scene::Script::load(o.script_path, script_syntax_check());
     replay_script(script, initial);
   }
   return script;

@@ -42,25 +42,25 @@ struct Input {
 
 class App {
  public:
-  App(const AppOptions& options, const Settings& initial, Script script);
+  App(const AppOptions& options, const scene::Settings& initial, scene::Script script);
 
   int run();
   // A settings file's view: the camera goes there, in free-fly.
-  void set_view(const std::optional<View>& view) {
+  void set_view(const std::optional<scene::View>& view) {
     if (!view) return;
     render::Camera c = camera_.camera();
-    apply_view(c, *view);
+    scene::apply_view(c, *view);
     camera_.set_camera(c);
-    settings_.camera = CameraMode::Fly;
+    settings_.camera = scene::CameraMode::Fly;
   }
 
  private:
   void run_script(int frame);
-  void run_action(const ScriptEntry& e, Settings& next);
-  void apply(const Settings& next);
+  void run_action(const scene::ScriptEntry& e, scene::Settings& next);
+  void apply(const scene::Settings& next);
   void draw_ui();
   void draw_menu();
-  void draw_fft_panel(Settings& next);
+  void draw_fft_panel(scene::Settings& next);
   void draw_status();
   void draw_settings_menu();
   void press(const Binding& b, int key);
@@ -72,8 +72,8 @@ class App {
   void update_scale();
 
   const AppOptions& options_;
-  Settings settings_;
-  Script script_;
+  scene::Settings settings_;
+  scene::Script script_;
   Input input_;
   // Declaration order is construction order; everything GL dies before the window.
   gl::Window window_;
@@ -89,7 +89,7 @@ class App {
   CameraControl camera_;
   std::vector<int> sizes_;
   int sizes_layers_ = 0;          // the layer count sizes_ was computed for
-  SeaCheck check_;
+  scene::SeaCheck check_;
   OceanPanel ocean_panel_;
   std::string status_;  // the last error, shown until the next change succeeds
   int frame_ = 0;
@@ -105,7 +105,7 @@ class App {
   bool help_logged_ = false; // a scripted run printed the overlay's rows since it opened
   bool shot_now_ = false;    // F12: the scene without the UI
   std::string notice_;       // the last success message (screenshot, recording)
-  Recorder recorder_;
+  scene::Recorder recorder_;
   std::string last_recording_;
   bool fullscreen_ = false;
   int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before fullscreen

@@ -16,15 +16,15 @@ namespace {
 constexpr float kDegreesPerPixel = 0.25f;
 constexpr float kZoomPerStep = 0.9f;
 
-render::Camera::Mode to_render(CameraMode m) {
-  return m == CameraMode::Fly ? render::Camera::Mode::Fly : render::Camera::Mode::Orbit;
+render::Camera::Mode to_render(scene::CameraMode m) {
+  return m == scene::CameraMode::Fly ? render::Camera::Mode::Fly : render::Camera::Mode::Orbit;
 }
 
 }  // namespace
 
 CameraControl::CameraControl() = default;
 
-void CameraControl::update(GLFWwindow* window, const Settings& settings, float dt, double scroll) {
+void CameraControl::update(GLFWwindow* window, const scene::Settings& settings, float dt, double scroll) {
   if (camera_.mode != to_render(settings.camera)) camera_.set_mode(to_render(settings.camera));
   const ImGuiIO& io = ImGui::GetIO();
   const bool fly = camera_.mode == render::Camera::Mode::Fly;
@@ -85,19 +85,19 @@ void CameraControl::update(GLFWwindow* window, const Settings& settings, float d
   }
 }
 
-void CameraControl::draw_panel(Settings& next) {
+void CameraControl::draw_panel(scene::Settings& next) {
   if (ImGui::Begin("Camera")) {
-    int mode = next.camera == CameraMode::Fly ? 1 : 0;
+    int mode = next.camera == scene::CameraMode::Fly ? 1 : 0;
     ImGui::RadioButton("orbit", &mode, 0);
     ImGui::SameLine();
     ImGui::RadioButton("free-fly", &mode, 1);
-    next.camera = mode == 1 ? CameraMode::Fly : CameraMode::Orbit;
+    next.camera = mode == 1 ? scene::CameraMode::Fly : scene::CameraMode::Orbit;
     // The named views put the camera in free-fly at their height.
     for (const render::CameraPreset& p : render::camera_presets()) {
       if (&p != &render::camera_presets().front()) ImGui::SameLine();
       if (ImGui::Button(p.name)) {
         render::apply_camera_preset(camera_, p);
-        next.camera = CameraMode::Fly;
+        next.camera = scene::CameraMode::Fly;
         mode = 1;
       }
     }

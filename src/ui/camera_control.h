@@ -20,9 +20,9 @@ class CameraControl {
 
   // Follows settings.camera / camera_speed, then applies this frame's input (dt seconds,
   // `scroll` wheel steps since the last frame).
-  void update(GLFWwindow* window, const Settings& settings, float dt, double scroll);
+  void update(GLFWwindow* window, const scene::Settings& settings, float dt, double scroll);
   // The Camera panel; a mode change goes through `next` so scripts and widgets agree.
-  void draw_panel(Settings& next);
+  void draw_panel(scene::Settings& next);
 
  private:
   render::Camera camera_;

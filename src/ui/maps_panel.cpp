@@ -91,7 +91,7 @@ void MapsPanel::draw(const ocean::Simulation& sim) {
       ImGui::PopItemWidth();
     }
     cascade_ = std::clamp(cascade_, 0, sim.cascades() - 1);
-    if (auto_scale_ && (scaled_cascade_ != cascade_ || !scaled_for_ || !same_sea(*scaled_for_, sim.params()))) {
+    if (auto_scale_ && (scaled_cascade_ != cascade_ || !scaled_for_ || !scene::same_sea(*scaled_for_, sim.params()))) {
       const ocean::Params& p = sim.params();
       const ocean::CascadeBand& b = sim.bands()[size_t(cascade_)];
       // 2.5 standard deviations fill the colour range: crests of most waves stay unclipped.

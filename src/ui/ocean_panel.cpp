@@ -16,7 +16,7 @@ namespace oceanfft::ui {
 namespace {
 
 // The physical check, one line at the top of the panel so it stays in view while editing.
-void draw_sea_check(const SeaCheck& check) {
+void draw_sea_check(const scene::SeaCheck& check) {
   const auto measured = check.measured_hs();
   const auto error = check.error_percent();
   if (measured && error) {
@@ -33,7 +33,7 @@ void draw_sea_check(const SeaCheck& check) {
         "measured: 4 sqrt(sum over cascades of the mean h^2), averaged over the last %d frames\n"
         "(%d samples, one every %d frames); theory: 4 sqrt(m0) of the spectrum over the\n"
         "simulated k band. Within 5%% shows green.",
-        SeaCheck::kEvery * std::max(check.samples(), 1), check.samples(), SeaCheck::kEvery);
+        scene::SeaCheck::kEvery * std::max(check.samples(), 1), check.samples(), scene::SeaCheck::kEvery);
   if (const auto mss = check.mss()) {
     ImGui::Text("slope var %.4f, Cox-Munk %.4f (%+.0f%%)", *mss, check.mss_cox_munk(),
                 check.mss_cox_munk() > 0 ? (*mss / check.mss_cox_munk() - 1.0) * 100.0 : 0.0);
@@ -83,7 +83,7 @@ void draw_spectrum_plots(const ocean::Params& p) {
 
 }  // namespace
 
-void OceanPanel::draw(Settings& next, const View& view) {
+void OceanPanel::draw(scene::Settings& next, const View& view) {
   if (ImGui::Begin("Ocean")) {
     ocean::SpectrumParams& sp = next.ocean.spectrum;
     if (!view.status.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", view.status.c_str());

@@ -18,13 +18,13 @@ class OceanPanel {
   // What the panel shows beside the settings; all read-only.
   struct View {
     const ocean::Simulation& sim;
-    const SeaCheck& check;
+    const scene::SeaCheck& check;
     const render::OceanRenderer& renderer;
     const std::string& status;  // the last error, "" for none
     double time;                // the window's simulation clock, seconds
   };
   // One ImGui window; edits go into `next`, which the app applies (and may refuse) afterwards.
-  void draw(Settings& next, const View& view);
+  void draw(scene::Settings& next, const View& view);
 
  private:
   float swell_strength_ = 1.0f;  // what the swell checkbox restores after switching it off

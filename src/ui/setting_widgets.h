@@ -10,8 +10,8 @@ namespace oceanfft::ui {
 
 // The widget of one table row into the current ImGui window, with the row's range, log scale
 // and help as tooltip. Returns true when the user changed the value in `s`.
-bool draw_setting(const Setting& row, Settings& s);
+bool draw_setting(const scene::Setting& row, scene::Settings& s);
 // Every row of a panel section whose `shown` holds, in table order.
-bool draw_setting_group(std::string_view group, Settings& s);
+bool draw_setting_group(std::string_view group, scene::Settings& s);
 
 }  // namespace oceanfft::ui

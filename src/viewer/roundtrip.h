@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "fft/data.h"
+#include "fft/planes.h"
 #include "fft/fft.h"
 #include "gl/objects.h"
 #include "gl/shader.h"

@@ -17,7 +17,7 @@
 
 #include <fstream>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "gl/context.h"

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Host-side complex data in the CLI's file layout (docs/formats.md): 2*layers planes of
-// height x width complex64 (little-endian float32 real, then imaginary), row-major, no header;
-// plane p lives in layer p/2, channel pair p%2. A file holds exactly W*H*2*layers*8 bytes.
+// Host copies of the engine's rgba32f image arrays, as complex planes: 2*layers planes of
+// height x width complex64, row-major, plane after plane; plane p lives in layer p/2, channel
+// pair p%2 (the CLI's raw layout, docs/formats.md). No file I/O and no reference FFT here: those
+// serve the CLI and the tests (src/fftref).
 #include <complex>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "fft/fft.h"
@@ -31,14 +31,5 @@ void upload(const gl::Texture& texture, const Planes& planes);
 Planes download(const gl::Texture& texture);
 // Fills the texture with NaN so an unwritten texel fails any comparison.
 void poison(const gl::Texture& texture);
-
-// FFTW in double, numpy's normalisation (inverse scaled by 1/(W*H)).
-std::vector<std::complex<double>> reference(const Planes& input, Direction direction);
-// ||got - ref|| / ||ref|| over all planes; NaN anywhere gives +inf.
-double relative_l2(const Planes& got, const std::vector<std::complex<double>>& ref);
-
-// Raw little-endian complex64 files. Reading checks the size against the expected shape.
-Planes read_raw(const std::string& path, int width, int height, int layers);
-void write_raw(const std::string& path, const Planes& planes);
 
 }  // namespace oceanfft::fft

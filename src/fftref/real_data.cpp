@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "fft/real_data.h"
+#include "fftref/real_data.h"
 
 #include <fftw3.h>
 
-#include <cmath>
-#include <limits>
 #include <random>
 
 #include "fft/real.h"
+#include "fftref/compare.h"
 #include "gl/error.h"
 #include "io/raw.h"
 
@@ -15,23 +14,6 @@ namespace oceanfft::fft {
 namespace {
 
 using cd = std::complex<double>;
-
-// FFTW's advanced interface for one plane transformed along `axes`.
-struct Shape {
-  int rank;
-  int n[2];
-  int howmany, stride, dist;
-};
-
-// Rank and dimensions of one plane of W x H transformed along `axes` (howmany lines each).
-Shape shape(int w, int h, Axes axes) {
-  switch (axes) {
-    case Axes::Rows: return {1, {w, 0}, h, 1, w};
-    case Axes::Columns: return {1, {h, 0}, w, w, 1};
-    case Axes::Both: break;
-  }
-  return {2, {h, w}, 1, 1, 0};
-}
 
 }  // namespace
 
@@ -125,29 +107,6 @@ std::vector<double> reference_c2r(const Planes& half, int width, Axes axes) {
   return out;
 }
 
-std::vector<std::complex<double>> reference_axes(const Planes& input, Direction direction, Axes axes) {
-  if (axes == Axes::Both) return reference(input, direction);
-  const Shape s = shape(input.width, input.height, axes);
-  const size_t n = input.plane_size();
-  std::vector<cd> out(input.data.size());
-  std::vector<cd> in(n);
-  auto* fin = reinterpret_cast<fftw_complex*>(in.data());
-  const double scale = direction == Direction::Inverse ? 1.0 / double(s.n[0]) : 1.0;
-  for (int p = 0; p < input.layers * 2; ++p) {
-    auto* fout = reinterpret_cast<fftw_complex*>(out.data() + n * p);
-    fftw_plan plan = fftw_plan_many_dft(s.rank, s.n, s.howmany, fin, nullptr, s.stride, s.dist,
-                                        fout, nullptr, s.stride, s.dist,
-                                        direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD,
-                                        FFTW_ESTIMATE);
-    const auto* src = input.plane(p);
-    for (size_t i = 0; i < n; ++i) in[i] = {src[i].real(), src[i].imag()};
-    fftw_execute(plan);
-    fftw_destroy_plan(plan);
-    for (size_t i = 0; i < n; ++i) out[n * p + i] *= scale;
-  }
-  return out;
-}
-
 std::vector<std::complex<double>> reference_3d(const Planes& in, Direction d) {
   const int w = in.width, h = in.height, depth = in.layers;
   const size_t n = size_t(w) * h * depth, slice = size_t(w) * h;
@@ -208,29 +167,13 @@ std::vector<double> reference_c2r_3d(const Planes& in, int width) {
 }
 
 double relative_l2(const RealPlanes& got, const std::vector<double>& ref) {
-  if (got.data.size() != ref.size()) return std::numeric_limits<double>::infinity();
-  double num = 0.0, den = 0.0;
-  for (size_t i = 0; i < ref.size(); ++i) {
-    const double d = double(got.data[i]) - ref[i];
-    num += d * d;
-    den += ref[i] * ref[i];
-  }
-  if (!std::isfinite(num)) return std::numeric_limits<double>::infinity();
-  return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+  return detail::relative_l2(got.data, ref);
 }
 
 RealPlanes read_real_raw(const std::string& path, int width, int height, int layers) {
-  if (layers <= 0 || layers > (1 << 29))
-    throw Error(ErrorCode::InvalidArgument, "invalid layer count " + std::to_string(layers));
-  RealPlanes p;
-  p.data = io::read_float32(path, width, height, 2 * layers, "the input file",
-                            std::to_string(width) + "x" + std::to_string(height) + " with " +
-                                std::to_string(layers) + " layer(s) (" + std::to_string(2 * layers) +
-                                " float32 planes)");
-  p.width = width;
-  p.height = height;
-  p.layers = layers;
-  return p;
+  return detail::read_planes<RealPlanes>(width, height, layers, "float32", [&](const std::string& shape) {
+    return io::read_float32(path, width, height, 2 * layers, "the input file", shape);
+  });
 }
 
 void write_real_raw(const std::string& path, const RealPlanes& planes) {

@@ -2,14 +2,13 @@
 #pragma once
 // Host-side real data for RealPlan (fft/real.h) in the CLI's file layout (docs/formats.md):
 // 2*layers planes of height x width float32, row-major, plane after plane; plane p lives in
-// layer p/2, channel pair p%2. Also FFTW references in double for the real transforms and for
-// single-axis complex transforms (Options::axes).
+// layer p/2, channel pair p%2. Also FFTW references in double for the real transforms.
 #include <complex>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "fft/data.h"
+#include "fftref/data.h"
 #include "fft/fft.h"
 
 namespace oceanfft::fft {
@@ -39,8 +38,6 @@ std::vector<std::complex<double>> reference_r2c(const RealPlanes& input, Axes ax
 // The real planes (width x height) whose half spectra `half` holds, scaled by 1/(W*H) (1/W for
 // rows only). `half` is width/2+1 wide.
 std::vector<double> reference_c2r(const Planes& half, int width, Axes axes);
-// Complex planes transformed along `axes`, numpy's normalisation (reference() for Both).
-std::vector<std::complex<double>> reference_axes(const Planes& input, Direction direction, Axes axes);
 
 // Two volumes of width x height x layers (plane 2z: slice z of volume 0, 2z+1 of volume 1, as
 // fft::VolumePlan holds them) transformed in 3D, numpy's normalisation, in the same order.
