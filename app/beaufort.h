@@ -25,7 +25,7 @@ int render_beaufort(const BeaufortSheet& sheet);
 // Each shot's settings: `base` with the shot's preset, seed and time of day applied (Error
 // naming the shot when one is refused). render checks against them which of its options a
 // shot would override, to refuse those by name.
-std::vector<ui::Settings> beaufort_shot_settings(const ui::Settings& base);
+std::vector<scene::Settings> beaufort_shot_settings(const scene::Settings& base);
 
 // "force 0 ... 12 deck, 4 8 10 12 aerial, 6 low sun": the shots' file names, for --help.
 std::string beaufort_shot_names();
