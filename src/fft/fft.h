@@ -57,6 +57,15 @@ inline constexpr int kMaxSize = 4096;
 // algorithm.
 enum class Axes { Both, Rows, Columns };
 
+// One axis's register shape on the fast path (Algorithm::Fast, powers of two): complex elements
+// each invocation holds (2, 4, 8 or 16), lines per work group, and floats per shared-memory word
+// when exchanging between stages (4, 2 or 1). The planner narrows it where the driver's limits
+// or the line count demand.
+struct FastShape {
+  int per_thread = 0, lines = 0, exchange = 0;
+  friend bool operator==(const FastShape&, const FastShape&) = default;
+};
+
 // What a plan transforms. Checked by validate(); the plan keeps a copy.
 struct Options {
   int width = 256;
