@@ -8,6 +8,7 @@
 #include <numbers>
 #include <random>
 
+#include "bench/fft_env.h"
 #include "fft/data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
@@ -25,6 +26,12 @@ ocean::Params random_params(uint64_t seed, int size) {
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
   ocean::Params p;
   p.size = size;
+  // The FFT variant the environment selects (the OceanShuffleEmulated ctest sets it), as
+  // `oceanfft bench` takes it.
+  const bench::FftVariant v = bench::fft_variant_from_env();
+  p.fft_tuning.shuffle = v.shuffle;
+  p.fft_tuning.emulate_subgroup = v.emulate_subgroup;
+  p.fft_barriers = v.barriers;
   p.seed = rng();
   p.cascades = 1 + int(rng() % 3);
   p.spectrum.wind.wind_speed = 8.0f + 20.0f * u(rng);

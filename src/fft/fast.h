@@ -25,6 +25,9 @@ AxisStrategy plan_fast_fused(const AxisStrategy& plans, int axis, int lines_tota
                              const gl::Limits& limits, const Options& o,
                              const std::optional<FastShape>& shape);
 
+// Throws Error(InvalidArgument) naming the first entry of `table` that cannot be planned.
+void check_fast_table(const FastTable& table);
+
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);
 
