@@ -77,7 +77,7 @@ class Progress {
   bool tty_;
 };
 
-// The FFT variant and timing mode the environment selects (src/fft/fast.cpp, src/fft/plan.cpp,
+// The FFT variant and timing mode the environment selects (src/bench/fft_env.cpp,
 // src/bench/bench.cpp), as the report records it.
 std::string fft_variant() {
   std::string v;
@@ -160,6 +160,12 @@ int run_frames(BenchArgs& a) {
   }
   c.frame.settings.ocean.algorithm = a.fft.algorithms.size() == 1 ? a.fft.algorithms[0]
                                                                   : c.frame.settings.ocean.algorithm;
+  {
+    const bench::FftVariant v = bench::fft_variant_from_env();
+    c.frame.settings.ocean.fft_tuning.shuffle = v.shuffle;
+    c.frame.settings.ocean.fft_tuning.emulate_subgroup = v.emulate_subgroup;
+    c.frame.settings.ocean.fft_barriers = v.barriers;
+  }
   ocean::validate(c.frame.settings.ocean);
   c.frame.width = w;
   c.frame.height = h;
@@ -209,6 +215,7 @@ int run_bench(BenchArgs& a) {
   // Everything that needs no GPU is checked first, so bad input never waits for a context.
   a.fft.algorithms = parse_algorithms(a.algorithms);
   a.fft.sizes = bench::parse_shapes(a.sizes);
+  a.fft.variant = bench::fft_variant_from_env();
   if (!a.frame.empty()) return run_frames(a);
   if (!a.set.empty())
     throw Error(ErrorCode::InvalidArgument, "--set applies to whole frames; add --frame WxH");

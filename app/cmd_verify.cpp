@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "bench/fft_env.h"
 #include "fft_job.h"
 #include "fft/fft.h"
 #include "gl/error.h"
@@ -49,9 +50,12 @@ void add_verify(CLI::App& app, Commands& out) {
     if (args->dims < 1 || args->dims > 3)
       throw Error(ErrorCode::InvalidArgument, "--dims " + std::to_string(args->dims) + ": expected 1, 2 or 3");
     const fft::Axes axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
+    // The kernel variant a device run selects (OCEANFFT_FFT_SHUFFLE and the like).
+    const bench::FftVariant variant = bench::fft_variant_from_env();
     // 1D: three lines per call, so a batch is exercised.
     const auto shape = [&](int n, fft::Algorithm a) {
       fft::Options o;
+      bench::apply(variant, o);
       o.width = n;
       o.height = args->dims == 1 ? 3 : args->height > 0 ? args->height : n;
       o.layers = args->layers;

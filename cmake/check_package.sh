@@ -35,7 +35,7 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 # Only the engine is installed: gl and fft headers (no window, no layer above fft), and nothing
 # that asks for GLFW or ImGui.
 headers=$(cd "$prefix/include/oceanfft" && find gl fft ocean -type f | sort | tr '\n' ' ')
-expected="fft/bindings.h fft/buffer.h fft/cache.h fft/fft.h fft/long.h fft/real.h fft/real_volume.h fft/volume.h gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h ocean/floating.h ocean/ocean.h "
+expected="fft/bindings.h fft/buffer.h fft/cache.h fft/fft.h fft/fused.h fft/long.h fft/real.h fft/real_volume.h fft/volume.h gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h ocean/floating.h ocean/ocean.h "
 if [ "$headers" != "$expected" ]; then
   echo "installed headers: $headers; expected: $expected" >&2
   exit 1
@@ -92,9 +92,9 @@ check_run() {  # the example's exit status and its error lines
   local exe=$1 out
   out=$(cd "$scratch" && env -u OCEANFFT_SHADER_DIR "$exe")
   echo "$out"
-  awk '/^(dc_error|round_trip_error) / { if ($2 + 0 > 1e-5) bad = 1; n++ }
+  awk '/^(dc_error|round_trip_error|fused_error) / { if ($2 + 0 > 1e-5) bad = 1; n++ }
        /^gl_errors / { if ($2 != 0) bad = 1; n++ }
-       END { exit (bad || n != 3) }' <<<"$out" || { echo "errors too large or missing" >&2; exit 1; }
+       END { exit (bad || n != 4) }' <<<"$out" || { echo "errors too large or missing" >&2; exit 1; }
 }
 
 cmake -S "$src/examples" -B "$scratch/cmake-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -11,7 +11,7 @@ set(OCEANFFT_INSTALL_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}/oceanfft")
 set(OCEANFFT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/oceanfft")
 set(OCEANFFT_PUBLIC_HEADERS
     gl/context.h gl/error.h gl/gl_api.h gl/objects.h gl/shader.h gl/timing.h
-    fft/fft.h fft/real.h fft/real_volume.h fft/cache.h fft/buffer.h fft/volume.h fft/long.h
+    fft/fft.h fft/fused.h fft/real.h fft/real_volume.h fft/cache.h fft/buffer.h fft/volume.h fft/long.h
     ocean/floating.h ocean/ocean.h)
 
 set_target_properties(oceanfft_gl PROPERTIES EXPORT_NAME gl)

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The smallest program that uses the installed engine: it makes its own headless EGL context,
-// hands it to oceanfft, transforms random data forward and back, and prints the errors.
+// hands it to oceanfft, transforms random data forward and back, fuses a window into a row
+// pass (fft::FusedPass), and prints the errors.
 // Built against the installed package by the test `package.example` (cmake/package_tests.cmake);
 // docs/api.md quotes the regions between the [api:...] markers.
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <oceanfft/fft/bindings.h>
 #include <oceanfft/fft/fft.h>
+#include <oceanfft/fft/fused.h>
 #include <oceanfft/gl/error.h>
 
 #include <cmath>
@@ -61,6 +64,19 @@ static double relative_l2(const std::vector<float>& got, const std::vector<float
   return std::sqrt(num / den);  // NaN if anything was left unwritten
 }
 
+// [api:fused]
+// The caller's row pass: FFT_LOAD reads the input at image unit 4 times a window (a uniform
+// per row), then the kernel transforms the row. Registered as a built-in shader, so the
+// ShaderLibrary finds it beside the engine's fft/fast.glsl.
+constexpr gl::EmbeddedShader kWindowed[] = {{"example/windowed_rows.comp", R"(#version 430 core
+layout(binding = 4, rgba32f) uniform restrict readonly image2DArray uIn;
+uniform float uWindow[64];
+#define FFT_LOAD(i, line, layer) (imageLoad(uIn, texel(i, line, layer)) * uWindow[line])
+#include "fft/fast.glsl"
+)"}};
+const gl::EmbeddedShaders kRegistered(kWindowed);
+// [/api:fused]
+
 int main() try {
   if (!make_egl_context()) {
     std::fprintf(stderr, "example: no EGL OpenGL 4.3 context (error 0x%x)\n", eglGetError());
@@ -113,9 +129,38 @@ int main() try {
   const double round_trip_error = relative_l2(download(back), input);
   // [/api:round-trip]
 
-  std::printf("dc_error %.3e\nround_trip_error %.3e\ngl_errors %lld\n", dc_error,
-              round_trip_error, (long long)context->error_count() + context->check_errors("example"));
-  return dc_error < 1e-5 && round_trip_error < 1e-5 ? 0 : 7;
+  std::vector<float> samples(64 * 64 * 4), window(64);
+  for (float& x : samples) x = normal(rng);
+  for (int y = 0; y < 64; ++y) window[y] = 0.5f - 0.5f * std::cos(6.2831853f * float(y) / 64.0f);
+  // [api:fused-run]
+  fft::Options square;
+  square.width = square.height = 64;
+  fft::Plan plan64(square, shaders);
+  if (!fft::FusedPass::supported(plan64, 0) || !fft::FusedPass::supported(plan64, 1)) return 4;
+  fft::FusedPass rows(plan64, 0, shaders, "example/windowed_rows.comp");
+  fft::FusedPass columns(plan64, 1, shaders, "fft/fast.comp");  // the plan's own column pass
+  gl::Texture source = gl::make_complex_texture(*context, 64, 64, 1);
+  gl::Texture output = gl::make_complex_texture(*context, 64, 64, 1);
+  upload(source, samples);
+  glProgramUniform1fv(rows.program().id(), gl::uniform(rows.program(), "uWindow"), 64, window.data());
+  glBindImageTexture(4, source.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+  rows.dispatch(fft::Direction::Forward, 1.0f);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the rows reach the columns in a buffer
+  glBindImageTexture(FFT_IMAGE_DST, output.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  columns.dispatch(fft::Direction::Forward, 1.0f);
+  glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+  // [/api:fused-run]
+  // The same on a windowed copy through Plan::execute.
+  std::vector<float> windowed = samples;
+  for (size_t i = 0; i < windowed.size(); ++i) windowed[i] *= window[i / (64 * 4)];
+  upload(source, windowed);
+  const double fused_error =
+      relative_l2(download(output), download(plan64.execute(fft::Direction::Forward, source)));
+
+  std::printf("dc_error %.3e\nround_trip_error %.3e\nfused_error %.3e\ngl_errors %lld\n", dc_error,
+              round_trip_error, fused_error,
+              (long long)context->error_count() + context->check_errors("example"));
+  return dc_error < 1e-5 && round_trip_error < 1e-5 && fused_error < 1e-5 ? 0 : 7;
 } catch (const oceanfft::Error& e) {
   std::fprintf(stderr, "example: %s\n", e.what());
   return e.exit_status();

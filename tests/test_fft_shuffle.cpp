@@ -164,45 +164,40 @@ TEST_F(FftShuffle, RealSubgroupsOrTheSharedMemoryFallback) {
   }
 }
 
-// The environment variables the benchmark and the ocean honour (Options' -1 and 0 defaults).
-TEST_F(FftShuffle, EnvironmentSelectsTheVariant) {
+// The variant is Options' alone: the library reads no environment variable (the benchmark turns
+// them into Options, tests/test_bench_fft_env.cpp), and refuses values it cannot plan.
+TEST_F(FftShuffle, OptionsSelectTheVariantNotTheEnvironment) {
   fft::Options o;
   o.width = o.height = 64;
   {
-    test::ScopedEnv rows("OCEANFFT_FFT_SHUFFLE", "rows");
+    test::ScopedEnv rows("OCEANFFT_FFT_SHUFFLE", "both");
     test::ScopedEnv emulate("OCEANFFT_FFT_SHUFFLE_EMULATE", "16");
-    fft::Plan plan(o, test::shaders());
-    EXPECT_EQ(plan.horizontal().subgroup, 16) << plan.describe();
-    EXPECT_EQ(plan.vertical().subgroup, 0) << plan.describe();
-    check_against_fftw(plan, "shuffle env", 2e-7);
-    fft::Options off = o;
-    off.fast.shuffle = 0;  // an explicit option wins over the environment
-    fft::Plan p2(off, test::shaders());
-    EXPECT_EQ(p2.horizontal().subgroup, 0);
+    fft::Plan plain(o, test::shaders());
+    EXPECT_EQ(plain.horizontal().subgroup, 0) << plain.describe();
+    EXPECT_EQ(plain.vertical().subgroup, 0) << plain.describe();
   }
-  {
-    test::ScopedEnv sideways("OCEANFFT_FFT_SHUFFLE", "sideways");
-    try {
-      fft::Plan plan(o, test::shaders());
-      ADD_FAILURE() << "OCEANFFT_FFT_SHUFFLE=sideways was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
-      EXPECT_NE(std::string(e.what()).find("sideways"), std::string::npos) << e.what();
-    }
+  o.fast.shuffle = 1;
+  o.fast.emulate_subgroup = 16;
+  fft::Plan plan(o, test::shaders());
+  EXPECT_EQ(plan.horizontal().subgroup, 16) << plan.describe();
+  EXPECT_EQ(plan.vertical().subgroup, 0) << plan.describe();
+  check_against_fftw(plan, "shuffle rows", 2e-7);
+  fft::Options bad = o;
+  bad.fast.emulate_subgroup = 12;
+  EXPECT_THROW(fft::Plan(bad, test::shaders()), Error);
+  bad = o;
+  bad.fast.shuffle = 4;
+  try {
+    fft::Plan p(bad, test::shaders());
+    ADD_FAILURE() << "shuffle 4 was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("shuffle 4"), std::string::npos) << e.what();
   }
-  {
-    test::ScopedEnv both("OCEANFFT_FFT_SHUFFLE", "both");
-    test::ScopedEnv twelve("OCEANFFT_FFT_SHUFFLE_EMULATE", "12");
-    EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
-  }
-  test::ScopedEnv no_shuffle("OCEANFFT_FFT_SHUFFLE", nullptr);
-  test::ScopedEnv no_emulate("OCEANFFT_FFT_SHUFFLE_EMULATE", nullptr);
-  fft::Plan plain(o, test::shaders());
-  EXPECT_EQ(plain.horizontal().subgroup, 0);
 }
 
-// OCEANFFT_FFT_BARRIER (Plan's barriers between and after the axes): every mode gives the
-// default's numbers; a typo is refused.
+// Options::barriers (Plan's barriers between and after the axes): every mode gives the
+// default's numbers.
 class FftShuffleBarriers : public test::GlTest {};
 
 TEST_F(FftShuffleBarriers, EveryModeGivesTheSameResult) {
@@ -214,8 +209,8 @@ TEST_F(FftShuffleBarriers, EveryModeGivesTheSameResult) {
   const auto in = fft::random_planes(o.width, o.height, o.layers, test::seed("barriers"));
   fft::upload(tex, in);
   const auto ref = fft::reference(in, fft::Direction::Forward);
-  for (const char* mode : {"separate", "merged", "narrow"}) {
-    test::ScopedEnv barrier("OCEANFFT_FFT_BARRIER", mode);
+  for (fft::Barriers mode : {fft::Barriers::Separate, fft::Barriers::Merged, fft::Barriers::Narrow}) {
+    o.barriers = mode;
     for (fft::Algorithm a : {fft::Algorithm::Fast, fft::Algorithm::StockhamR4}) {
       o.algorithm = a;
       fft::Plan plan(o, test::shaders());
@@ -223,10 +218,52 @@ TEST_F(FftShuffleBarriers, EveryModeGivesTheSameResult) {
       const gl::Texture& out = plan.execute(fft::Direction::Forward, tex);
       // narrow leaves the read-back's barrier to the caller
       glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
-      EXPECT_LE(fft::relative_l2(fft::download(out), ref), 2e-7) << mode << " " << plan.describe();
+      EXPECT_LE(fft::relative_l2(fft::download(out), ref), 2e-7) << int(mode) << " " << plan.describe();
     }
   }
-  test::ScopedEnv typo("OCEANFFT_FFT_BARRIER", "none");
+}
+
+// The tuning table is data: the built-in one round-trips through its text, an entry of the
+// caller's changes the plan, and bad text or entries are refused with the line.
+TEST(FftShuffleFastTable, SavesLoadsAndOverrides) {
+  const fft::FastTable builtin = fft::default_fast_table();
+  ASSERT_EQ(builtin.size(), 10u);
+  EXPECT_EQ(fft::load_fast_table(fft::save_fast_table(builtin)), builtin);
+  EXPECT_EQ(fft::Options().fast.table, builtin);
+  const fft::FastTable mine = fft::load_fast_table("# mine\n\n128 rows 8 4 1  # eight\n128 columns 2 1 4\n");
+  ASSERT_EQ(mine.size(), 2u);
+  EXPECT_EQ(mine[0], (fft::FastTuningEntry{128, 0, {8, 4, 1}}));
+  EXPECT_EQ(mine[1], (fft::FastTuningEntry{128, 1, {2, 1, 4}}));
+  for (const char* bad : {"128 rows 8 4", "128 sideways 8 4 1", "100 rows 8 4 1", "128 rows 3 4 1",
+                          "128 rows 8 3 1", "128 rows 8 4 3", "128 rows 8 4 1 9", "128 rows x 4 1",
+                          "128 rows 8 4 1\n128 rows 4 4 1"}) {
+    try {
+      fft::load_fast_table(bad);
+      ADD_FAILURE() << "accepted: " << bad;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find("line "), std::string::npos) << e.what();
+    }
+  }
+}
+
+class FftShuffleFastTableGl : public test::GlTest {};
+
+TEST_F(FftShuffleFastTableGl, AnEntryOfTheCallersShapesThePlan) {
+  fft::Options o;
+  o.width = o.height = 256;
+  fft::Plan builtin(o, test::shaders());
+  EXPECT_EQ(builtin.horizontal().elements_per_invocation, 4) << builtin.describe();
+  o.fast.table = fft::load_fast_table("256 rows 16 1 4\n");
+  fft::Plan mine(o, test::shaders());
+  EXPECT_EQ(mine.horizontal().elements_per_invocation, 16) << mine.describe();
+  EXPECT_EQ(mine.horizontal().lines, 1);
+  EXPECT_EQ(mine.horizontal().exchange, 4);
+  // 256 columns have no entry now: the planner's rule (radix 4, vec4 exchanges).
+  EXPECT_EQ(mine.vertical().elements_per_invocation, 4);
+  EXPECT_EQ(mine.vertical().exchange, 4);
+  check_against_fftw(mine, "own table", 2e-7);
+  o.fast.table = {{256, 0, {3, 1, 4}}};
   EXPECT_THROW(fft::Plan(o, test::shaders()), Error);
 }
 

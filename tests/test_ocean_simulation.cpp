@@ -8,6 +8,7 @@
 #include <numbers>
 #include <random>
 
+#include "bench/fft_env.h"
 #include "fftref/data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
@@ -25,6 +26,12 @@ ocean::Params random_params(uint64_t seed, int size) {
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
   ocean::Params p;
   p.size = size;
+  // The FFT variant the environment selects (the OceanShuffleEmulated ctest sets it), as
+  // `oceanfft bench` takes it.
+  const bench::FftVariant v = bench::fft_variant_from_env();
+  p.fft_tuning.shuffle = v.shuffle;
+  p.fft_tuning.emulate_subgroup = v.emulate_subgroup;
+  p.fft_barriers = v.barriers;
   p.seed = rng();
   p.cascades = 1 + int(rng() % 3);
   p.spectrum.wind.wind_speed = 8.0f + 20.0f * u(rng);
@@ -232,6 +239,7 @@ TEST_F(OceanSimulation, EveryAlgorithmGivesTheSameMaps) {
 // tuned_pair_columns) differ from the plan's and from each other's.
 TEST_F(OceanSimulation, FusedStepMatchesUnfused) {
   using S = ocean::Simulation;
+  int shuffled = 0;  // sizes run with subgroup-shuffle exchanges
   for (int n : {64, 256, 512, 1024, 2048}) {
     ocean::Params p = random_params(test::seed("fused") + uint64_t(n), n);
     p.cascades = n == 64 ? ocean::kMaxCascades : n == 256 ? 2 : 1;
@@ -245,6 +253,7 @@ TEST_F(OceanSimulation, FusedStepMatchesUnfused) {
     if (std::getenv("OCEANFFT_FFT_SHUFFLE") && full.plan().horizontal().subgroup == 0 &&
         full.plan().vertical().subgroup == 0)
       continue;
+    if (full.plan().horizontal().subgroup > 0 || full.plan().vertical().subgroup > 0) ++shuffled;
     p.fusion = ocean::Fusion::Spectrum;
     S spectrum(test::shaders(), p);
     ASSERT_EQ(spectrum.fusion(), ocean::Fusion::Spectrum) << spectrum.describe();
@@ -293,6 +302,8 @@ TEST_F(OceanSimulation, FusedStepMatchesUnfused) {
     std::printf("N=%d, %d cascades: fused vs unfused worst rel L2 %.3g, max foam %.3g\n", n,
                 p.cascades, worst, foam);
   }
+  // The variables reach the simulation's plan through Params::fft_tuning: some size shuffles.
+  if (std::getenv("OCEANFFT_FFT_SHUFFLE")) EXPECT_GT(shuffled, 0) << "no plan took the shuffle path";
 }
 
 // Where the fused kernels cannot run (another algorithm, unpacked fields) the step falls back

@@ -200,74 +200,17 @@ int c = 0;  // line within the work group
 int sg_base = 0, sg_stride = 1;
 #endif
 
-// ---- butterflies on explicit registers, forward direction, natural order in and out ----
-vec4 mul_mi(vec4 x) { return vec4(x.y, -x.x, x.w, -x.z); }  // * -i
-const float R8 = 0.70710678118654752;
-// * exp(-i pi/4) and * exp(-3i pi/4)
-vec4 mul_w8(vec4 x) { return R8 * vec4(x.x + x.y, x.y - x.x, x.z + x.w, x.w - x.z); }
-vec4 mul_w8_3(vec4 x) { return R8 * vec4(x.y - x.x, -x.x - x.y, x.w - x.z, -x.z - x.w); }
-const float C16 = 0.92387953251128676, S16 = 0.38268343236508977;
-
-void dft2(inout vec4 a0, inout vec4 a1) {
-  vec4 d = a0 - a1;
-  a0 += a1;
-  a1 = d;
-}
-
-void dft4(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3) {
-  dft2(a0, a2);
-  dft2(a1, a3);
-  a3 = mul_mi(a3);
-  dft2(a0, a1);
-  dft2(a2, a3);
-  vec4 y2 = a1;  // the outputs are y0 = a0, y2 = a1, y1 = a2, y3 = a3
-  a1 = a2;
-  a2 = y2;
-}
-
-// Decimation in frequency: one radix-2 step with twiddles, then two half-size DFTs that give
-// the even and the odd outputs.
-void dft8(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 a4,
-          inout vec4 a5, inout vec4 a6, inout vec4 a7) {
-  dft2(a0, a4); dft2(a1, a5); dft2(a2, a6); dft2(a3, a7);
-  a5 = mul_w8(a5);
-  a6 = mul_mi(a6);
-  a7 = mul_w8_3(a7);
-  dft4(a0, a1, a2, a3);
-  dft4(a4, a5, a6, a7);
-  vec4 e1 = a1, e2 = a2, e3 = a3, o0 = a4, o1 = a5, o2 = a6;
-  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3;
-}
-
-void dft16(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 a4,
-           inout vec4 a5, inout vec4 a6, inout vec4 a7, inout vec4 a8, inout vec4 a9,
-           inout vec4 a10, inout vec4 a11, inout vec4 a12, inout vec4 a13, inout vec4 a14,
-           inout vec4 a15) {
-  dft2(a0, a8); dft2(a1, a9); dft2(a2, a10); dft2(a3, a11);
-  dft2(a4, a12); dft2(a5, a13); dft2(a6, a14); dft2(a7, a15);
-  a9 = cmul(a9, vec2(C16, -S16));
-  a10 = mul_w8(a10);
-  a11 = cmul(a11, vec2(S16, -C16));
-  a12 = mul_mi(a12);
-  a13 = cmul(a13, vec2(-S16, -C16));
-  a14 = mul_w8_3(a14);
-  a15 = cmul(a15, vec2(-C16, -S16));
-  dft8(a0, a1, a2, a3, a4, a5, a6, a7);
-  dft8(a8, a9, a10, a11, a12, a13, a14, a15);
-  vec4 e1 = a1, e2 = a2, e3 = a3, e4 = a4, e5 = a5, e6 = a6, e7 = a7;
-  vec4 o0 = a8, o1 = a9, o2 = a10, o3 = a11, o4 = a12, o5 = a13, o6 = a14;
-  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3; a7 = o3;
-  a8 = e4; a9 = o4; a10 = e5; a11 = o5; a12 = e6; a13 = o6; a14 = e7;
-}
+// ---- butterflies on explicit registers (fft/radix.glsl), forward, natural order in and out ----
+#include "fft/radix.glsl"
 
 #if P == 2
-#define DFT_P dft2(v0, v1)
+#define DFT_P rx2(v0, v1)
 #elif P == 4
-#define DFT_P dft4(v0, v1, v2, v3)
+#define DFT_P rx4(v0, v1, v2, v3)
 #elif P == 8
-#define DFT_P dft8(v0, v1, v2, v3, v4, v5, v6, v7)
+#define DFT_P rx8(v0, v1, v2, v3, v4, v5, v6, v7)
 #else
-#define DFT_P dft16(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
+#define DFT_P rx16(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
 #endif
 
 // ---- exchange through shared memory ----
@@ -697,33 +640,33 @@ void fft_line(int line, int layer) {
 #if R1 == P
   DFT_P;
 #elif P == 4 && R1 == 2
-  dft2(v0, v2);
-  dft2(v1, v3);
+  rx2(v0, v2);
+  rx2(v1, v3);
 #elif P == 8 && R1 == 2
-  dft2(v0, v4);
-  dft2(v1, v5);
-  dft2(v2, v6);
-  dft2(v3, v7);
+  rx2(v0, v4);
+  rx2(v1, v5);
+  rx2(v2, v6);
+  rx2(v3, v7);
 #elif P == 8 && R1 == 4
-  dft4(v0, v2, v4, v6);
-  dft4(v1, v3, v5, v7);
+  rx4(v0, v2, v4, v6);
+  rx4(v1, v3, v5, v7);
 #elif P == 16 && R1 == 2
-  dft2(v0, v8);
-  dft2(v1, v9);
-  dft2(v2, v10);
-  dft2(v3, v11);
-  dft2(v4, v12);
-  dft2(v5, v13);
-  dft2(v6, v14);
-  dft2(v7, v15);
+  rx2(v0, v8);
+  rx2(v1, v9);
+  rx2(v2, v10);
+  rx2(v3, v11);
+  rx2(v4, v12);
+  rx2(v5, v13);
+  rx2(v6, v14);
+  rx2(v7, v15);
 #elif P == 16 && R1 == 4
-  dft4(v0, v4, v8, v12);
-  dft4(v1, v5, v9, v13);
-  dft4(v2, v6, v10, v14);
-  dft4(v3, v7, v11, v15);
+  rx4(v0, v4, v8, v12);
+  rx4(v1, v5, v9, v13);
+  rx4(v2, v6, v10, v14);
+  rx4(v3, v7, v11, v15);
 #elif P == 16 && R1 == 8
-  dft8(v0, v2, v4, v6, v8, v10, v12, v14);
-  dft8(v1, v3, v5, v7, v9, v11, v13, v15);
+  rx8(v0, v2, v4, v6, v8, v10, v12, v14);
+  rx8(v1, v3, v5, v7, v9, v11, v13, v15);
 #endif
 
   // Later stages, written out so that every stage's constants are literal.

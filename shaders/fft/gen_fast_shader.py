@@ -48,7 +48,7 @@ def first_stage():
             if r >= p:
                 continue
             b = p // r
-            groups = [f"dft{r}(" + ", ".join(f"v{g + k * b}" for k in range(r)) + ");" for g in range(b)]
+            groups = [f"rx{r}(" + ", ".join(f"v{g + k * b}" for k in range(r)) + ");" for g in range(b)]
             cases.append(f"#elif P == {p} && R1 == {r}\n  " + "\n  ".join(groups))
     return "\n".join(cases)
 

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Forward DFTs of radix 2, 3, 4, 5, 7, 8 and 9 on registers x[o .. o+R-1] of the including
-// shader, natural order in and out. Each vec4 holds two independent complex values (xy, zw).
-// The including shader declares `vec4 x[E]`; R is a constant at every call site once inlined,
-// so the branch in dft() folds away.
+// The FFT kernels' butterflies: forward DFTs of radix 2, 4, 8 and 16 on separate registers
+// (rx2 .. rx16, which fft/fast.glsl calls on v0..v15), natural order in and out. Each vec4 holds
+// two independent complex values (xy, zw). Where the including shader defines E and declares
+// `vec4 x[E]` (fft/mixed.comp), also radix 3, 5, 7 and 9 and dft(R, o), which runs radix R on
+// x[o .. o+R-1]; R is a constant at every call site once inlined, so its branch folds away.
 #ifndef FFT_RADIX_GLSL
 #define FFT_RADIX_GLSL
+
+#include "common/complex.glsl"
 
 vec4 rx_mul_mi(vec4 v) { return vec4(v.y, -v.x, v.w, -v.z); }  // * -i
 const float RX_R8 = 0.70710678118654752;
@@ -42,7 +45,31 @@ void rx8(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 
   a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3;
 }
 
+// Decimation in frequency: a radix-2 step with twiddles, then two radix-8 DFTs giving the even
+// and the odd outputs.
+const float RX_C16 = 0.92387953251128676, RX_S16 = 0.38268343236508977;
+void rx16(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4 a4,
+          inout vec4 a5, inout vec4 a6, inout vec4 a7, inout vec4 a8, inout vec4 a9,
+          inout vec4 a10, inout vec4 a11, inout vec4 a12, inout vec4 a13, inout vec4 a14,
+          inout vec4 a15) {
+  rx2(a0, a8); rx2(a1, a9); rx2(a2, a10); rx2(a3, a11);
+  rx2(a4, a12); rx2(a5, a13); rx2(a6, a14); rx2(a7, a15);
+  a9 = cmul(a9, vec2(RX_C16, -RX_S16));
+  a10 = rx_mul_w8(a10);
+  a11 = cmul(a11, vec2(RX_S16, -RX_C16));
+  a12 = rx_mul_mi(a12);
+  a13 = cmul(a13, vec2(-RX_S16, -RX_C16));
+  a14 = rx_mul_w8_3(a14);
+  a15 = cmul(a15, vec2(-RX_C16, -RX_S16));
+  rx8(a0, a1, a2, a3, a4, a5, a6, a7);
+  rx8(a8, a9, a10, a11, a12, a13, a14, a15);
+  vec4 e1 = a1, e2 = a2, e3 = a3, e4 = a4, e5 = a5, e6 = a6, e7 = a7;
+  vec4 o0 = a8, o1 = a9, o2 = a10, o3 = a11, o4 = a12, o5 = a13, o6 = a14;
+  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3; a7 = o3;
+  a8 = e4; a9 = o4; a10 = e5; a11 = o5; a12 = e6; a13 = o6; a14 = e7;
+}
 
+#ifdef E
 void rx3(inout vec4 a0, inout vec4 a1, inout vec4 a2) {
   const float S3 = 0.86602540378443865;
   vec4 s = a1 + a2;
@@ -122,5 +149,6 @@ void dft(int R, int o) {
   if (R == 8) rx8(x[o], x[o + 1], x[o + 2], x[o + 3], x[o + 4], x[o + 5], x[o + 6], x[o + 7]);
 #endif
 }
+#endif  // E
 
 #endif

@@ -132,12 +132,14 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
 }
 
 FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, Shape shape,
-                      int layers, TimerKind kind, const Timing& a, uint64_t seed) {
+                      int layers, TimerKind kind, const Timing& a, uint64_t seed,
+                      const FftVariant& variant) {
   const int w = shape.width, h = shape.height;
-  const fft::Options o{
-      .width = w, .height = h, .layers = layers, .algorithm = algorithm, .fast = {}};
+  fft::Options o{.width = w, .height = h, .layers = layers, .algorithm = algorithm, .fast = {}};
+  apply(variant, o);
   fft::Plan plan(o, shaders);
   FftResult r;
+  r.variant = variant;
   r.algorithm = algorithm;
   r.size = shape;
   r.plan = plan.describe();
@@ -174,6 +176,9 @@ bool measure_ocean_path(const gl::ShaderLibrary& shaders, const FftResult& r, oc
   p.seed = seed;
   p.cascades = cascades;
   p.fusion = fusion;
+  p.fft_tuning.shuffle = r.variant.shuffle;
+  p.fft_tuning.emulate_subgroup = r.variant.emulate_subgroup;
+  p.fft_barriers = r.variant.barriers;
   std::unique_ptr<ocean::Simulation> made;
   try {
     made = std::make_unique<ocean::Simulation>(shaders, p);
@@ -401,7 +406,8 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
       announce(std::string(fft::name(alg)) + " " + std::to_string(shape.width) + "x" +
                std::to_string(shape.height) + "x" + std::to_string(c.layers) + ", " +
                std::to_string(c.timing.reps) + " reps");
-      FftResult r = measure_fft(shaders, alg, shape, c.layers, rep.timer, c.timing, ++case_seed);
+      FftResult r =
+          measure_fft(shaders, alg, shape, c.layers, rep.timer, c.timing, ++case_seed, c.variant);
       if (c.ocean) measure_ocean(shaders, r, rep.timer, c.timing, c.ocean_cascades, case_seed);
       r.copy_gbps = rep.copies[i].best_gbps();
       rep.results.push_back(std::move(r));

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/fft_env.h"
 #include "fft/fft.h"
 #include "gl/context.h"
 #include "gl/shader.h"
@@ -58,6 +59,7 @@ struct FftConfig {
   uint64_t seed = 0;  // 0: from the clock
   bool ocean = true;
   int ocean_cascades = 1;
+  FftVariant variant;  // for every plan and ocean the run makes
 };
 
 // Throws Error(InvalidArgument) for settings no run could use; needs no GL context.
@@ -107,6 +109,7 @@ struct OceanResult {
 
 struct FftResult {
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
+  FftVariant variant;
   Shape size;
   std::string plan;
   int dispatches = 0;

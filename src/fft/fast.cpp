@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <string>
 
 #include "gl/error.h"
@@ -27,21 +26,13 @@ Stages stages_for(int n, int p) {
 // Shared memory one work group needs for its exchanges (fast.comp's sh[]).
 int shared_bytes(int n, int lines, int exchange) { return lines * (n + n / 16) * exchange * 4; }
 
-// Per-axis shapes, the fastest of a sweep with 1 and 6 layers weighed together
-// (docs/perf-notes.md says how they were chosen): elements per invocation, lines per group,
-// exchange width. Rows of two lines or more use
-// fast.comp's 2D-tile row mapping. Where a group's exchange does not fit the driver's shared
-// memory (48 KiB on NVIDIA) the planner narrows the exchange first, so 4096 columns run two lines
-// with a one-float exchange.
 using Tuned = FastShape;
-std::optional<Tuned> tuned(int n, int axis) {
-  // rows, columns for N = 256, 512, 1024, 2048, 4096
-  static constexpr Tuned kTable[5][2] = {
-      {{4, 2, 2}, {4, 4, 2}},    {{8, 2, 2}, {4, 2, 2}},    {{4, 1, 2}, {4, 2, 2}},
-      {{16, 2, 2}, {8, 1, 2}},   {{16, 2, 2}, {16, 2, 2}},
-  };
-  for (int i = 0; i < 5; ++i)
-    if (n == (256 << i)) return kTable[i][axis];
+// The table's shape for length n along `axis`, or nothing where it has no entry. Rows of two
+// lines or more use fast.comp's 2D-tile row mapping. Where a group's exchange does not fit the
+// driver's shared memory the planner narrows the exchange first.
+std::optional<Tuned> tuned(const FastTable& table, int n, int axis) {
+  for (const FastTuningEntry& e : table)
+    if (e.length == n && e.axis == axis) return e.shape;
   return std::nullopt;
 }
 
@@ -52,30 +43,20 @@ Tuned fallback_tuning(int n) {
   return {p, std::max(1, 64 / std::max(n / p, 1)), 4};
 }
 
-// Options::FastTuning::shuffle, with -1 resolved from $OCEANFFT_FFT_SHUFFLE: bit 0 rows,
-// bit 1 columns.
+// Options::FastTuning::shuffle: bit 0 rows, bit 1 columns.
 int shuffle_axes(const Options& o) {
-  if (o.fast.shuffle >= 0) return o.fast.shuffle & 3;
-  const char* env = std::getenv("OCEANFFT_FFT_SHUFFLE");
-  const std::string v = env ? env : "";
-  if (v.empty() || v == "off" || v == "0") return 0;
-  if (v == "rows") return 1;
-  if (v == "columns") return 2;
-  if (v == "both" || v == "on" || v == "1") return 3;
-  throw Error(ErrorCode::InvalidArgument,
-              "OCEANFFT_FFT_SHUFFLE=" + v + ": expected off, rows, columns or both");
+  if (o.fast.shuffle < 0 || o.fast.shuffle > 3)
+    throw Error(ErrorCode::InvalidArgument, "fast.shuffle " + std::to_string(o.fast.shuffle) +
+                                                ": expected 0 (off), 1 rows, 2 columns or 3 both");
+  return o.fast.shuffle;
 }
 
 int emulated_subgroup(const Options& o) {
-  if (o.fast.emulate_subgroup >= 0) return o.fast.emulate_subgroup;
-  const char* env = std::getenv("OCEANFFT_FFT_SHUFFLE_EMULATE");
-  if (!env || !*env) return 0;
-  char* end = nullptr;
-  const long v = std::strtol(env, &end, 10);
-  if (*end || v < 1 || v > 1024 || !std::has_single_bit(unsigned(v)))
-    throw Error(ErrorCode::InvalidArgument, std::string("OCEANFFT_FFT_SHUFFLE_EMULATE=") + env +
-                                                ": expected a power of two in 1..1024");
-  return int(v);
+  const int v = o.fast.emulate_subgroup;
+  if (v != 0 && (v < 1 || v > 1024 || !std::has_single_bit(unsigned(v))))
+    throw Error(ErrorCode::InvalidArgument, "fast.emulate_subgroup " + std::to_string(v) +
+                                                ": expected 0 or a power of two in 1..1024");
+  return v;
 }
 
 // plan_fast_axis with `dflt` as the measured choice where Options::FastTuning leaves one open.
@@ -140,7 +121,8 @@ std::optional<AxisStrategy> plan_registers(int n, int axis, int lines_total,
 
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
                                            const gl::Limits& limits, const Options& o) {
-  return plan_registers(n, axis, lines_total, limits, o, tuned(n, axis).value_or(fallback_tuning(n)));
+  return plan_registers(n, axis, lines_total, limits, o,
+                        tuned(o.fast.table, n, axis).value_or(fallback_tuning(n)));
 }
 
 namespace {
@@ -164,7 +146,7 @@ AxisStrategy plan_fast_fused(const AxisStrategy& plans, int axis, int lines_tota
                              const std::optional<FastShape>& shape) {
   const int n = plans.length;
   return replan(plans, axis, lines_total, limits, o,
-                shape.value_or(tuned(n, axis).value_or(fallback_tuning(n))));
+                shape.value_or(tuned(o.fast.table, n, axis).value_or(fallback_tuning(n))));
 }
 
 gl::Defines fast_defines(const AxisStrategy& s, int axis) {

@@ -2,8 +2,8 @@
 #pragma once
 // Planning for Algorithm::Fast (shaders/fft/fast.comp, kernel in fft/fast.glsl): how many
 // elements each invocation keeps in registers, how many lines share a work group, and how wide
-// the shared-memory exchange is. The plan calls it; so does the ocean, whose fused passes
-// (shaders/ocean/fused_*.comp) include the same kernel and need the same defines and grid.
+// the shared-memory exchange is. The plan calls it; so does fft::FusedPass (fft/fused.h), whose
+// callers' passes include the same kernel and need the same defines and grid.
 #include <optional>
 
 #include "fft/fft.h"
@@ -16,19 +16,17 @@ namespace oceanfft::fft::detail {
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
                                            const gl::Limits& limits, const Options& o);
 
-// One axis's register shape: elements per invocation, lines per work group, exchange width.
-struct FastShape {
-  int per_thread, lines, exchange;
-};
-
 // The register strategy for a pass that includes the kernel with loads or stores of its own (a
-// caller's fused pass, e.g. the ocean's shaders/ocean/fused_*.comp), planned from `shape` (none:
+// caller's fused pass, fft::FusedPass), planned from `shape` (none:
 // the axis's own table) and reading or writing the buffer between the axes as `plans` (the
 // plan's strategy for `axis`) does; `plans` itself where `shape` does not fit the limits or the
 // lines.
 AxisStrategy plan_fast_fused(const AxisStrategy& plans, int axis, int lines_total,
                              const gl::Limits& limits, const Options& o,
                              const std::optional<FastShape>& shape);
+
+// Throws Error(InvalidArgument) naming the first entry of `table` that cannot be planned.
+void check_fast_table(const FastTable& table);
 
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);

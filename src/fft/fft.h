@@ -64,6 +64,51 @@ inline constexpr int kMaxLongSize = 65536;
 // algorithm.
 enum class Axes { Both, Rows, Columns };
 
+// One axis's register shape on the fast path (Algorithm::Fast, powers of two): complex elements
+// each invocation holds (2, 4, 8 or 16), lines per work group, and floats per shared-memory word
+// when exchanging between stages (4, 2 or 1). The planner narrows it where the driver's limits
+// or the line count demand.
+struct FastShape {
+  int per_thread = 0, lines = 0, exchange = 0;
+  friend bool operator==(const FastShape&, const FastShape&) = default;
+};
+
+// One row of the fast path's tuning table: the register shape for lines of `length` (a power of
+// two) along `axis` (0 rows, 1 columns).
+struct FastTuningEntry {
+  int length = 0;
+  int axis = 0;
+  FastShape shape;
+  friend bool operator==(const FastTuningEntry&, const FastTuningEntry&) = default;
+};
+// The fast path's per-device tuning, data like GLFFT's wisdom: Options::FastTuning::table holds
+// it, save_fast_table() writes it as text and load_fast_table() reads it back. Lengths without an
+// entry get the planner's rule: radix 4, lines grouped up to 64 invocations, vec4 exchanges.
+using FastTable = std::vector<FastTuningEntry>;
+// The built-in table: per axis the fastest shape of a sweep with 1 and 6 layers weighed together
+// (docs/perf-notes.md), for 256..4096.
+FastTable default_fast_table();
+// One entry a line, "<length> rows|columns <per_thread> <lines> <exchange>", after a comment
+// line naming the format; blank lines and text after '#' are ignored when reading.
+std::string save_fast_table(const FastTable& table);
+// save_fast_table()'s text back. Error(InvalidArgument) naming the line for anything else: a
+// length not a power of two in 2..kMaxSize, an axis other than rows or columns, per_thread not 2,
+// 4, 8 or 16, lines not a power of two in 1..1024, exchange not 1, 2 or 4, extra fields, or a
+// length and axis given twice.
+FastTable load_fast_table(std::string_view text);
+
+// The memory barriers Plan::execute issues after its passes.
+enum class Barriers {
+  // The default: the last axis's own barrier is left to the full set after it, one barrier
+  // fewer per call.
+  Merged,
+  // An image-access barrier after each axis, then the full set.
+  Separate,
+  // The last barrier only image access and texture fetches: glGetTexImage, glTexSubImage and
+  // pixel buffers then need the caller's barrier. For measuring what the wider bits cost.
+  Narrow,
+};
+
 // What a plan transforms. Checked by validate(); the plan keeps a copy.
 struct Options {
   int width = 256;
@@ -82,14 +127,17 @@ struct Options {
     // Exchanges through subgroup shuffles instead of shared memory and barriers (fast.glsl's
     // FFT_SHUFFLE), on the axes whose line fits one subgroup, where the driver has
     // GL_KHR_shader_subgroup with shuffles in compute shaders; elsewhere the shared-memory path.
-    // -1: as $OCEANFFT_FFT_SHUFFLE says (off, rows, columns or both; unset: off); 0 off,
-    // 1 rows, 2 columns, 3 both.
-    int shuffle = -1;
+    // 0 off, 1 rows, 2 columns, 3 both.
+    int shuffle = 0;
     // Tests: run the shuffle path with subgroupShuffle emulated through shared memory for
-    // subgroups of this many invocations (a power of two), so it needs no extension. 0: the
-    // driver's subgroups only; -1: $OCEANFFT_FFT_SHUFFLE_EMULATE if set, else as 0.
-    int emulate_subgroup = -1;
+    // subgroups of this many invocations (a power of two in 1..1024), so it needs no extension.
+    // 0: the driver's subgroups only.
+    int emulate_subgroup = 0;
+    // Register shapes per length and axis where per_thread, row_lines, column_lines and
+    // exchange above leave the choice open.
+    FastTable table = default_fast_table();
   } fast;
+  Barriers barriers = Barriers::Merged;
   Axes axes = Axes::Both;
   // A directory for linked programs (fft/cache.h), so a shape seen before starts without
   // compiling; empty: no cache. The library reads no environment variable for it.
@@ -202,8 +250,8 @@ class Plan {
   // call glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT) first (uploads, copies and draws
   // need nothing). The barrier after is the plan's: on return the result is visible to image
   // loads, texture fetches, glGetTexImage/glTexSubImage and pixel buffers; other reads (as a
-  // framebuffer attachment, say) need the caller's own barrier. ($OCEANFFT_FFT_BARRIER=narrow,
-  // a measurement mode, leaves glGetTexImage/glTexSubImage and pixel buffers to the caller too.)
+  // framebuffer attachment, say) need the caller's own barrier. (Options::barriers Narrow, a
+  // measurement mode, leaves glGetTexImage/glTexSubImage and pixel buffers to the caller too.)
   // GL state left changed: the current program (glUseProgram), the image units and shader
   // storage binding points in fft/bindings.h (FFT_IMAGE_*, FFT_BUFFER_*), and the generic
   // GL_SHADER_STORAGE_BUFFER binding.
@@ -240,12 +288,6 @@ class Plan {
   gl::Texture ping_[2];
   gl::Buffer intermediate_;
   const gl::Texture* result_ = nullptr;
-  // $OCEANFFT_FFT_BARRIER, read once: 1 merged, the default (the last axis's own barrier left
-  // to the full set, one barrier fewer per call), 0 separate (an image-access barrier after each
-  // axis, then the full set), 2 narrow (the
-  // last barrier only image access and texture fetches: glGetTexImage, glTexSubImage and pixel
-  // buffers then need the caller's barrier; a measurement of what the wider bits cost).
-  int barriers_ = 1;
   std::unique_ptr<detail::FourStep2D> four_step_;
 };
 

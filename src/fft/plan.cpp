@@ -3,7 +3,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <numbers>
 
 #include "fft/anysize.h"
@@ -207,6 +206,7 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   const gl::Limits& limits = ctx.limits();
   if (Status s = validate(options, limits); s != Status::Ok)
     throw Error(ErrorCode::InvalidArgument, fft::describe(s, options));
+  if (options.algorithm == Algorithm::Fast) detail::check_fast_table(options.fast.table);
   if (detail::needs_four_step(options)) {
     four_step_ = std::make_unique<detail::FourStep2D>(options, shaders);
     return;
@@ -272,16 +272,6 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
       twiddles_[axis] = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
     }
   }
-  if (const char* e = std::getenv("OCEANFFT_FFT_BARRIER"); e && *e) {
-    const std::string v = e;
-    if (v == "separate")
-      barriers_ = 0;
-    else if (v == "narrow")
-      barriers_ = 2;
-    else if (v != "merged")
-      throw Error(ErrorCode::InvalidArgument,
-                  "OCEANFFT_FFT_BARRIER=" + v + ": expected merged, separate or narrow");
-  }
   // The buffer path writes one texture, the first; the others ping-pong between two.
   for (int i = 0; i < (intermediate_ ? 1 : 2); ++i)
     ping_[i] = gl::make_complex_texture(ctx, options.width, options.height, options.layers);
@@ -334,10 +324,11 @@ const gl::Texture& Plan::execute(Direction direction, const gl::Texture& input,
                         axis_[axis].kind == AxisStrategy::Kind::StageDispatches
                             ? pass_bytes(options_) * log2i(axis_[axis].length)
                             : pass_bytes(options_));
-    run_axis(axis, direction, *cur, *dst, timer, axis == last && barriers_ != 0);
+    run_axis(axis, direction, *cur, *dst, timer,
+             axis == last && options_.barriers != Barriers::Separate);
     cur = result_;
   }
-  if (barriers_ == 2)
+  if (options_.barriers == Barriers::Narrow)
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
   else
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |

@@ -4,13 +4,12 @@
 #include <optional>
 
 #include "fft/bindings.h"
-#include "fft/fast.h"
 #include "ocean/passes.h"
 
 namespace oceanfft::ocean {
 namespace {
 
-using fft::detail::FastShape;
+using fft::FastShape;
 
 // From this size on the fused column pass makes level 1 of the displacement and derivative
 // maps. It needs whole 2 x 2 quads in a group and costs the pass a quad exchange per element,
@@ -40,14 +39,6 @@ std::optional<FastShape> spectrum_rows_shape(int n) {
   return std::nullopt;
 }
 
-// What every fused pass tells the FFT kernel it runs (bound program): an inverse transform along
-// `axis` with this scale, and that axis's twiddles.
-void set_inverse_axis(const fft::Plan& plan, const gl::Program& prog, int axis, float scale) {
-  glUniform1i(gl::uniform(prog, "uDirection"), 1);
-  glUniform1f(gl::uniform(prog, "uScale"), scale);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, plan.twiddles(axis).id());
-}
-
 // Per axis; the spectrum holds N^2 h.
 float inverse_scale(const Params& p) { return 1.0f / float(p.size); }
 
@@ -55,72 +46,54 @@ float inverse_scale(const Params& p) { return 1.0f / float(p.size); }
 
 FusedStep::FusedStep(const gl::ShaderLibrary& shaders, const fft::Plan& plan, const Params& p) {
   const int n = p.size;
-  const gl::Limits& limits = shaders.context().limits();
-  const fft::Options& o = plan.options();
   // The fused passes are the fast kernel's own with other loads and stores, so they need its
   // register path on both axes, and the packed layout (two planes per cascade, assembled by one
   // work group).
-  const bool registers = plan.horizontal().kind == fft::AxisStrategy::Kind::Registers &&
-                         plan.vertical().kind == fft::AxisStrategy::Kind::Registers;
+  const bool registers = fft::FusedPass::supported(plan, 0) && fft::FusedPass::supported(plan, 1);
   fusion_ = p.pack_pairs && registers ? p.fusion : Fusion::None;
-  rows_strategy_ = plan.horizontal();
-  columns_strategy_ = plan.vertical();
   bool columns_level1 = false;
-  if (fusion_ != Fusion::None) {
-    rows_strategy_ = fft::detail::plan_fast_fused(plan.horizontal(), 0, n, limits, o,
-                                                  spectrum_rows_shape(n));
-    rows_ = shaders.compute("ocean/fused_rows.comp", fft::detail::fast_defines(rows_strategy_, 0));
-  }
+  if (fusion_ != Fusion::None)
+    rows_ = fft::FusedPass(plan, 0, shaders, "ocean/fused_rows.comp", {}, spectrum_rows_shape(n));
   if (fusion_ == Fusion::Full) {
-    columns_strategy_ = fft::detail::plan_fast_fused(plan.vertical(), 1, n, limits, o,
-                                                     pair_columns_shape(n));
+    const std::optional<FastShape> shape = pair_columns_shape(n);
     // Level 1 needs whole 2 x 2 quads in a group (an even number of adjacent columns), and its
-    // exchange a vec4 per invocation in the FFT's shared memory (fast.glsl's FFT_SHARE).
-    const fft::AxisStrategy& s = columns_strategy_;
+    // exchange a vec4 per invocation in the FFT's shared memory (fast.glsl's FFT_SHARE). The
+    // shape is planned once to decide, then compiled with the answer.
+    const fft::AxisStrategy s =
+        fft::FusedPass::strategy_for(plan, 1, shaders.context().limits(), shape);
     columns_level1 = n >= kColumnsLevel1From && s.lines % 2 == 0 && s.subgroup == 0 &&
                      s.elements_per_invocation * s.exchange >= 4;
-    gl::Defines d = fft::detail::fast_defines(s, 1);
-    d.push_back({"LEVEL1", columns_level1 ? "1" : "0"});
-    columns_ = shaders.compute("ocean/fused_columns.comp", d);
+    columns_ = fft::FusedPass(plan, 1, shaders, "ocean/fused_columns.comp",
+                              {{"LEVEL1", columns_level1 ? "1" : "0"}}, shape);
   }
-  if (fusion_ == Fusion::Spectrum)
-    plain_columns_ = shaders.compute("fft/fast.comp", fft::detail::fast_defines(plan.vertical(), 1));
+  if (fusion_ == Fusion::Spectrum) plain_columns_ = fft::FusedPass(plan, 1, shaders, "fft/fast.comp");
   mip_first_level_ = fusion_ != Fusion::Full || columns_level1 ? 1 : 0;
 }
 
 void FusedStep::dispatch_rows(const fft::Plan& plan, const Params& p) const {
   const fft::Options& o = plan.options();
-  // The fused passes run where the plan's are on the register path, whose axes meet in a buffer.
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_INTERMEDIATE, plan.intermediate()->id());
-  set_inverse_axis(plan, rows_, 0, inverse_scale(p));
-  unsigned g[3];
-  fft::detail::fast_dispatch_size(rows_strategy_, 0, o, g);
+  const std::array<unsigned, 3> g = rows_.groups();
   // One group per FFT layer and block of rows.
   const GLuint per_cascade = GLuint(o.layers / p.cascades);
   if (p.size >= kPlanesSideBySide)
-    glDispatchCompute(per_cascade, g[1], GLuint(p.cascades));
+    rows_.dispatch(fft::Direction::Inverse, inverse_scale(p), {per_cascade, g[1], GLuint(p.cascades)});
   else
-    glDispatchCompute(1, g[1], GLuint(o.layers));
+    rows_.dispatch(fft::Direction::Inverse, inverse_scale(p), {1, g[1], GLuint(o.layers)});
+  // The fused passes run where the plan's are on the register path, whose axes meet in a buffer.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-void FusedStep::dispatch_plain_columns(const fft::Plan& plan, const Params& p,
+void FusedStep::dispatch_plain_columns(const fft::Plan&, const Params& p,
                                        const gl::Texture& fields) const {
-  const gl::Program& prog = plain_columns_;
-  glUseProgram(prog.id());
-  set_inverse_axis(plan, prog, 1, inverse_scale(p));
   glBindImageTexture(FFT_IMAGE_DST, fields.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  unsigned g[3];
-  fft::detail::fast_dispatch_size(plan.vertical(), 1, plan.options(), g);
-  glDispatchCompute(g[0], g[1], g[2]);
+  plain_columns_.dispatch(fft::Direction::Inverse, inverse_scale(p));
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 }
 
-void FusedStep::dispatch_columns(const fft::Plan& plan, const Params& p) const {
-  set_inverse_axis(plan, columns_, 1, inverse_scale(p));
-  unsigned g[3];
-  fft::detail::fast_dispatch_size(columns_strategy_, 1, plan.options(), g);
-  glDispatchCompute(g[0], g[1], GLuint(p.cascades));  // both planes of a cascade per group
+void FusedStep::dispatch_columns(const fft::Plan&, const Params& p) const {
+  const std::array<unsigned, 3> g = columns_.groups();
+  // Both planes of a cascade per group.
+  columns_.dispatch(fft::Direction::Inverse, inverse_scale(p), {g[0], g[1], GLuint(p.cascades)});
   glMemoryBarrier(passes::kFoamSourceWritten);
 }
 

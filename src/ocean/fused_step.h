@@ -3,9 +3,11 @@
 // The fused step's plan: which of the ocean's passes run inside the inverse FFT's passes
 // (Params::fusion where the FFT plan allows it), the register strategies and programs of the
 // fused row and column passes (shaders/ocean/fused_*.comp include the fast kernel with loads and
-// stores of their own), and their dispatches. The ocean owns their tuning: the fused passes hold
-// more in registers than the plan's, so they pick their own shapes per size.
+// stores of their own, through the engine's public fft::FusedPass), and their dispatches. The
+// ocean owns their tuning: the fused passes hold more in registers than the plan's, so they pick
+// their own shapes per size.
 #include "fft/fft.h"
+#include "fft/fused.h"
 #include "gl/objects.h"
 #include "gl/shader.h"
 #include "ocean/params.h"
@@ -25,21 +27,20 @@ class FusedStep {
 
   // The row pass with the spectrum evolved in its loads: the caller binds rows_program() and its
   // evolve inputs, this sets the transform and dispatches. Writes the plan's intermediate buffer.
-  const gl::Program& rows_program() const { return rows_; }
+  const gl::Program& rows_program() const { return rows_.program(); }
   void dispatch_rows(const fft::Plan& plan, const Params& p) const;
   // Fusion::Spectrum: the plan's column pass into `fields`.
   void dispatch_plain_columns(const fft::Plan& plan, const Params& p,
                               const gl::Texture& fields) const;
   // Fusion::Full: the column pass with assemble in its stores; the caller binds
   // columns_program() and the maps.
-  const gl::Program& columns_program() const { return columns_; }
+  const gl::Program& columns_program() const { return columns_.program(); }
   void dispatch_columns(const fft::Plan& plan, const Params& p) const;
 
  private:
   Fusion fusion_ = Fusion::None;
-  gl::Program rows_, columns_, plain_columns_;
-  fft::AxisStrategy rows_strategy_{};     // the fused row pass's strategy
-  fft::AxisStrategy columns_strategy_{};  // the fused column pass's (two planes per group)
+  fft::FusedPass rows_, columns_;  // columns_: two planes per group
+  fft::FusedPass plain_columns_;   // the plan's own column pass (Fusion::Spectrum)
   int mip_first_level_ = 1;
 };
 

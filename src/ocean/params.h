@@ -67,6 +67,10 @@ struct Params {
   // fast algorithm on its register path, packed fields; elsewhere None). The maps are the
   // same to float rounding whichever runs.
   Fusion fusion = Fusion::Full;
+  // The FFT plan's tuning (fft::Options::fast and barriers), read when the plan is built: the
+  // benchmark and the tests fill it (`oceanfft bench` from its environment); not a setting.
+  fft::Options::FastTuning fft_tuning;
+  fft::Barriers fft_barriers = fft::Barriers::Merged;
 };
 
 // The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;

@@ -67,6 +67,8 @@ void Simulation::rebuild_size() {
   o.height = n;
   o.layers = layers();
   o.algorithm = params_.algorithm;
+  o.fast = params_.fft_tuning;
+  o.barriers = params_.fft_barriers;
   // Build everything new before dropping the old, so a failure leaves the simulation usable.
   auto plan = std::make_unique<fft::Plan>(o, *shaders_);
   const gl::Defines defines = {{"PACKED", params_.pack_pairs ? "1" : "0"}};

@@ -78,6 +78,7 @@ Profiler::Profiler(Options options, std::unique_ptr<TimestampSource> source)
       source_(std::move(source)),
       custom_source_(source_ != nullptr),
       fft_total_(options.window),
+      fused_total_(options.window),
       frame_total_(options.window),
       cpu_frame_(options.window) {
   options_.frames_in_flight = std::max(options_.frames_in_flight, 1);
@@ -272,24 +273,28 @@ void Profiler::absorb(Frame& f) {
     stats_size_ = f.size;
     passes_.clear();
     fft_total_.clear();
+    fused_total_.clear();
     frame_total_.clear();
     steady_count_ = 0;
   }
 
   // Totals: outermost passes for the frame; outermost fft.* passes (not inside another fft.*
   // pass) for the FFT, so an axis and its stages are not counted twice.
-  double frame = 0, fft = 0;
-  bool has_fft = false;
-  std::vector<std::pair<int, bool>> open;  // (depth, inside an fft pass) of enclosing passes
+  // Fused passes the same way: outermost ones holding FFT work with other work.
+  double frame = 0, fft = 0, fused = 0;
+  bool has_fft = false, has_fused = false;
+  std::vector<std::pair<int, bool>> open;  // (depth, inside an fft or fused pass) of enclosing passes
   for (size_t i = 0; i < f.passes.size(); ++i) {
     const Pass& p = f.passes[i];
     while (!open.empty() && open.back().first >= p.depth) open.pop_back();
-    const bool in_fft = !open.empty() && open.back().second;
+    const bool inside = !open.empty() && open.back().second;
     if (p.depth == 0) frame += ms[i];
-    if (is_fft_pass(p.name) && !in_fft) fft += ms[i], has_fft = true;
-    open.push_back({p.depth, in_fft || is_fft_pass(p.name)});
+    if (is_fft_pass(p.name) && !inside) fft += ms[i], has_fft = true;
+    if (is_fused_fft_pass(p.name) && !inside) fused += ms[i], has_fused = true;
+    open.push_back({p.depth, inside || is_fft_pass(p.name) || is_fused_fft_pass(p.name)});
   }
   frame_total_.add(frame);
+  if (has_fused) fused_total_.add(fused);
   push_history(gpu_history_, frame, options_.history);
 
   // Per pass, in this frame's order; a name that ran twice in one frame counts once, summed.

@@ -131,6 +131,9 @@ class Profiler final : public gl::PassTimer {
   // Whether the last collected frame ran FFT work inside passes of another kind (the ocean's
   // fused "ocean.spectrum+fft.rows"): fft_total() then leaves that share out.
   bool fft_in_fused_passes() const;
+  // Outermost passes that hold FFT work with other work (the fused ocean step's passes), summed
+  // per frame: the time the FFT's share is inside, for a panel that must not show it as zero.
+  const SlidingStats& fused_total() const { return fused_total_; }
   const SlidingStats& frame_total() const { return frame_total_; }  // outermost passes
   const SlidingStats& cpu_frame() const { return cpu_frame_; }   // begin_frame to begin_frame
   // Oldest first, at most Options::history values each.
@@ -195,7 +198,7 @@ class Profiler final : public gl::PassTimer {
   int steady_count_ = 0;
 
   std::vector<PassStats> passes_;
-  SlidingStats fft_total_, frame_total_, cpu_frame_;
+  SlidingStats fft_total_, fused_total_, frame_total_, cpu_frame_;
   std::vector<float> cpu_history_, gpu_history_;
   std::map<std::pair<std::string, int>, Comparison> comparisons_;
   double last_begin_ms_ = -1;

@@ -17,6 +17,7 @@
 
 #include <fstream>
 
+#include "bench/fft_env.h"
 #include "fftref/data.h"
 #include "fft/fast.h"
 #include "fft/fft.h"
@@ -180,8 +181,9 @@ int verify(int layers, const std::vector<int>& sizes, const gl::ShaderLibrary& s
     if (n <= 2048) shapes.push_back({n, n * 2});
     if (n <= 2048 && n >= 4) shapes.push_back({n * 2, n / 2});
     for (auto [w, h] : shapes) {
-      const fft::Options o{.width = w, .height = h, .layers = layers,
-                           .algorithm = fft::Algorithm::Fast, .fast = {}};
+      fft::Options o{.width = w, .height = h, .layers = layers,
+                     .algorithm = fft::Algorithm::Fast, .fast = {}};
+      bench::apply(bench::fft_variant_from_env(), o);
       fft::Plan plan(o, shaders);
       double ef = error_of(plan, w, h, layers, fft::Direction::Forward, seed++);
       double ei = error_of(plan, w, h, layers, fft::Direction::Inverse, seed++);
@@ -222,6 +224,7 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
     gl::Texture tex = gl::make_complex_texture(main_shaders.context(), n, n, layers);
     fft::upload(tex, fft::random_planes(n, n, layers, 99 + n));
     auto run = [&](fft::Options o, const std::string& label, const gl::ShaderLibrary& shaders) {
+      bench::apply(bench::fft_variant_from_env(), o);
       o.width = o.height = n;
       o.layers = layers;
       try {

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#include "bench/fft_env.h"
+
+#include <bit>
+#include <cstdlib>
+#include <string>
+
+#include "gl/error.h"
+
+namespace oceanfft::bench {
+namespace {
+
+std::string env(const char* name) {
+  const char* e = std::getenv(name);
+  return e ? e : "";
+}
+
+}  // namespace
+
+FftVariant fft_variant_from_env() {
+  FftVariant v;
+  if (const std::string s = env("OCEANFFT_FFT_SHUFFLE"); s.empty() || s == "off" || s == "0")
+    v.shuffle = 0;
+  else if (s == "rows")
+    v.shuffle = 1;
+  else if (s == "columns")
+    v.shuffle = 2;
+  else if (s == "both" || s == "on" || s == "1")
+    v.shuffle = 3;
+  else
+    throw Error(ErrorCode::InvalidArgument,
+                "OCEANFFT_FFT_SHUFFLE=" + s + ": expected off, rows, columns or both");
+  if (const std::string s = env("OCEANFFT_FFT_SHUFFLE_EMULATE"); !s.empty()) {
+    char* end = nullptr;
+    const long n = std::strtol(s.c_str(), &end, 10);
+    if (*end || n < 1 || n > 1024 || !std::has_single_bit(unsigned(n)))
+      throw Error(ErrorCode::InvalidArgument,
+                  "OCEANFFT_FFT_SHUFFLE_EMULATE=" + s + ": expected a power of two in 1..1024");
+    v.emulate_subgroup = int(n);
+  }
+  if (const std::string s = env("OCEANFFT_FFT_BARRIER"); s.empty() || s == "merged")
+    v.barriers = fft::Barriers::Merged;
+  else if (s == "separate")
+    v.barriers = fft::Barriers::Separate;
+  else if (s == "narrow")
+    v.barriers = fft::Barriers::Narrow;
+  else
+    throw Error(ErrorCode::InvalidArgument,
+                "OCEANFFT_FFT_BARRIER=" + s + ": expected merged, separate or narrow");
+  return v;
+}
+
+void apply(const FftVariant& v, fft::Options& o) {
+  o.fast.shuffle = v.shuffle;
+  o.fast.emulate_subgroup = v.emulate_subgroup;
+  o.barriers = v.barriers;
+}
+
+}  // namespace oceanfft::bench

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The FFT variants a measurement selects through the environment: OCEANFFT_FFT_SHUFFLE (off, rows,
+// columns or both), OCEANFFT_FFT_SHUFFLE_EMULATE (a power of two in 1..1024) and
+// OCEANFFT_FFT_BARRIER (merged, separate or narrow). The engine reads no environment; `oceanfft
+// bench`, `oceanfft verify` and the device tools turn these into fft::Options here.
+#include "fft/fft.h"
+
+namespace oceanfft::bench {
+
+struct FftVariant {
+  int shuffle = 0;           // fft::Options::FastTuning::shuffle
+  int emulate_subgroup = 0;  // fft::Options::FastTuning::emulate_subgroup
+  fft::Barriers barriers = fft::Barriers::Merged;
+};
+
+// The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the
+// variable for a value it does not take.
+FftVariant fft_variant_from_env();
+
+// Sets the variant's fields of `o`, leaving the rest.
+void apply(const FftVariant& v, fft::Options& o);
+
+}  // namespace oceanfft::bench

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// bench::fft_variant_from_env (src/bench/fft_env.cpp): the environment variables `oceanfft bench`
+// and `verify` take for the FFT variant become fft::Options fields; the library itself reads none.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "bench/fft_env.h"
+#include "gl/error.h"
+#include "support/scoped_env.h"
+
+using namespace oceanfft;
+
+namespace {
+
+TEST(BenchFftEnv, VariablesBecomeOptions) {
+  {
+    test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", nullptr);
+    test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", nullptr);
+    test::ScopedEnv c("OCEANFFT_FFT_BARRIER", nullptr);
+    const bench::FftVariant v = bench::fft_variant_from_env();
+    EXPECT_EQ(v.shuffle, 0);
+    EXPECT_EQ(v.emulate_subgroup, 0);
+    EXPECT_EQ(v.barriers, fft::Barriers::Merged);
+  }
+  test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", "columns");
+  test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", "32");
+  test::ScopedEnv c("OCEANFFT_FFT_BARRIER", "narrow");
+  const bench::FftVariant v = bench::fft_variant_from_env();
+  EXPECT_EQ(v.shuffle, 2);
+  EXPECT_EQ(v.emulate_subgroup, 32);
+  EXPECT_EQ(v.barriers, fft::Barriers::Narrow);
+  fft::Options o;
+  o.fast.per_thread = 8;
+  bench::apply(v, o);
+  EXPECT_EQ(o.fast.shuffle, 2);
+  EXPECT_EQ(o.fast.emulate_subgroup, 32);
+  EXPECT_EQ(o.barriers, fft::Barriers::Narrow);
+  EXPECT_EQ(o.fast.per_thread, 8);  // the rest is left
+}
+
+TEST(BenchFftEnv, BadValuesNameTheVariable) {
+  for (auto [name, value] : {std::pair{"OCEANFFT_FFT_SHUFFLE", "sideways"},
+                             std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "12"},
+                             std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "4096"},
+                             std::pair{"OCEANFFT_FFT_BARRIER", "none"}}) {
+    test::ScopedEnv e(name, value);
+    try {
+      bench::fft_variant_from_env();
+      ADD_FAILURE() << name << "=" << value << " was accepted";
+    } catch (const Error& err) {
+      EXPECT_EQ(err.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(err.what()).find(std::string(name) + "=" + value), std::string::npos)
+          << err.what();
+    }
+  }
+}
+
+}  // namespace
