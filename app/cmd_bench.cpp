@@ -148,7 +148,7 @@ int run_frames(BenchArgs& a) {
   for (const std::string& kv : a.set) {
     const auto [row, value] = parse_set(kv);
     try {
-      ui::apply_setting(c.frame.settings, row->key, value);
+      scene::apply_setting(c.frame.settings, row->key, value);
     } catch (const Error& e) {
       throw Error(e.code(), "--set " + kv + ": " + e.what());
     }

@@ -272,21 +272,21 @@ void add_render(CLI::App& app, Commands& out) {
     // silently ignore is refused by name. Besides the fixed list, any setting option or --set
     // key whose value a shot overrides (a preset sets wind, swell, cascades and patches) is.
     auto refuse_ignored = [&](const char* set_name, std::vector<const char*> fixed,
-                              const std::vector<ui::Settings>& shots) {
+                              const std::vector<scene::Settings>& shots) {
       auto refuse = [&](const std::string& o, const char* why = "its shots set their own") {
         throw Error(ErrorCode::InvalidArgument, o + " does not apply to " + set_name + " (" + why + ")");
       };
       for (const char* o : fixed)
         if (cmd->count(o)) refuse(o);
       const char* overridden = "a shot's preset, seed or time of day sets it";
-      for (const ui::Settings& shot : shots) {
+      for (const scene::Settings& shot : shots) {
         for (const auto& [row, text] : a->table)
           if (cmd->count(row->option) &&
-              ui::format_value(*row, shot) != ui::format_value(*row, settings))
+              scene::format_value(*row, shot) != scene::format_value(*row, settings))
             refuse(row->option, overridden);
         for (const std::string& kv : a->set) {
-          const ui::Setting* row = parse_set(kv).first;
-          if (ui::format_value(*row, shot) != ui::format_value(*row, settings)) refuse("--set " + row->key, overridden);
+          const scene::Setting* row = parse_set(kv).first;
+          if (scene::format_value(*row, shot) != scene::format_value(*row, settings)) refuse("--set " + row->key, overridden);
         }
         if (cmd->count("--patch-sizes") && (shot.ocean.cascades != p.cascades ||
                                              shot.ocean.patch_sizes != p.patch_sizes))
@@ -304,12 +304,12 @@ void add_render(CLI::App& app, Commands& out) {
       return render_beaufort({a->beaufort, a->width, a->height, a->samples, settings});
     }
     if (!a->gallery.empty()) {
-      std::vector<ui::Settings> shots;
+      std::vector<scene::Settings> shots;
       for (const GalleryShot& g : gallery()) {
-        ui::Settings shot = settings;
+        scene::Settings shot = settings;
         for (const std::string& kv : g.set) {
           const size_t eq = kv.find('=');
-          ui::apply_setting(shot, kv.substr(0, eq), kv.substr(eq + 1));
+          scene::apply_setting(shot, kv.substr(0, eq), kv.substr(eq + 1));
         }
         shots.push_back(shot);
       }
