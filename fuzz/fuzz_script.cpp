@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer entry point over the demo's script parser (scene::Script::parse) and the replay every
 // script gets at load (scene::apply_setting of every entry in run order on one state, as
-// scene::replay_script does), which must leave a valid ocean.
+// ui::replay_script does), which must leave a valid ocean.
 // A refusal must be InvalidArgument on one line naming the source; an accepted script must
 // hold entries with non-negative frames and non-empty keys and values.
 #include <cstdint>
@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const scene::Script s = scene::Script::parse(text, "fuzz.txt", check);
     for (const scene::ScriptEntry& e : s.entries())
       if (e.frame < 0 || e.key.empty() || e.value.empty() || e.line < 1) std::abort();
-    // The replay scene::replay_script makes at load: the entries in run order (by frame, then file
+    // The replay ui::replay_script makes at load: the entries in run order (by frame, then file
     // order) on one evolving state; a refusal must name the source and line like a parse error.
     scene::Settings state;
     for (const scene::ScriptEntry& e : s.entries()) {
