@@ -200,7 +200,7 @@ TEST_F(CliFft, BenchJsonHoldsFourStepAndTransformRows) {
     EXPECT_GT(row["round_trip"]["median_ms"].get<double>(), 0.0);
     EXPECT_LE(row["rel_l2"].get<double>(), 1e-5);
   }
-  EXPECT_EQ(kinds, (std::vector<std::string>{"c2c-2d", "r2c-2d", "c2c-1d", "c2c-3d"}));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"c2c-2d", "r2c-2d", "r2c-2d-sep", "c2c-1d", "c2c-3d", "r2c-3d"}));
   expect_refusal({"bench", "--transforms", "16;;", "--csv", path("t.csv")}, path("t.csv"), "CSV");
 }
 
