@@ -128,17 +128,8 @@ mode_t default_mode() {
   return 0666 & ~mask;
 }
 
-std::string dir_of(const std::string& p) {
-  const std::string d = fs::path(p).parent_path().string();
-  return d.empty() ? "." : d;
-}
-
-void fsync_dir(const std::string& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);  // best effort: the rename is done; some file systems refuse fsync on folders
-  ::close(fd);
-}
+using detail::dir_of;
+using detail::fsync_dir;
 
 // A fresh name beside `resolved` for a temporary or a backup (not created here).
 std::string temp_name(const std::string& resolved, const char* suffix = ".tmp") {

@@ -25,18 +25,6 @@ constexpr char kMagic[] = "oceanfft-set-1";  // then NUL, then the state byte at
 constexpr off_t kStateAt = sizeof kMagic;
 constexpr size_t kMaxJournal = size_t(16) << 20;
 
-std::string dir_of(const std::string& p) {
-  const std::string d = fs::path(p).parent_path().string();
-  return d.empty() ? "." : d;
-}
-
-void fsync_dir(const std::string& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
 bool write_all(int fd, const std::string& bytes) {
   size_t done = 0;
   while (done < bytes.size()) {
@@ -315,6 +303,18 @@ int recover_sets(const std::string& dir) {
     for (int h : held) ::close(h);
   }
   return finished;
+}
+
+std::string dir_of(const std::string& p) {
+  const std::string d = fs::path(p).parent_path().string();
+  return d.empty() ? "." : d;
+}
+
+void fsync_dir(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
 }
 
 }  // namespace oceanfft::io::detail

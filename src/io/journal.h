@@ -66,4 +66,9 @@ class Journal {
 // Never throws: a step that fails is skipped and the journal stays for the next run.
 int recover_sets(const std::string& dir);
 
+// The folder holding path `p` ("." for a bare name).
+std::string dir_of(const std::string& p);
+// fsync of folder `dir`, best effort: some file systems refuse fsync on folders.
+void fsync_dir(const std::string& dir);
+
 }  // namespace oceanfft::io::detail
