@@ -373,3 +373,21 @@ TEST(RenderFrameCamera, OrbitAndFlyAgree) {
   c.set_mode(render::Camera::Mode::Orbit);
   EXPECT_NEAR(glm::length(c.eye() - (eye + 2.0f * fwd)), 0.0f, 1e-2f);
 }
+
+// The foam pattern's stretch along the wind: 2 up to force 6, rising through the gales to 8
+// from force 11, and 2 for a wind that is not a number.
+TEST(RenderFrameFoamStretch, GrowsThroughTheGales) {
+  EXPECT_FLOAT_EQ(render::foam_stretch(0.0f), 2.0f);
+  EXPECT_FLOAT_EQ(render::foam_stretch(13.8f), 2.0f);
+  EXPECT_FLOAT_EQ(render::foam_stretch(28.5f), 8.0f);
+  EXPECT_FLOAT_EQ(render::foam_stretch(60.0f), 8.0f);
+  EXPECT_FLOAT_EQ(render::foam_stretch(std::nanf("")), 2.0f);
+  float last = 0.0f;
+  for (float u = 10.0f; u <= 35.0f; u += 0.5f) {
+    const float s = render::foam_stretch(u);
+    EXPECT_GE(s, last) << u;
+    last = s;
+  }
+  EXPECT_GT(render::foam_stretch(20.0f), 2.0f);
+  EXPECT_LT(render::foam_stretch(20.0f), 8.0f);
+}

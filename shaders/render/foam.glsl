@@ -148,13 +148,42 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   return mix(q, threads, f.y * f.y);
 }
 
+// One cascade's coverage q at world point `plane`, varied over half its patch, `tile` metres: the
+// whitecaps a cascade makes repeat with its patch, and from the air a cascade of a few hundred
+// metres prints them as a lattice. The wind is gustier than that in any case, and whitecaps come
+// and go with the gusts, so each copy of the patch gets more or fewer of them: a factor of mean
+// 1 (0 to 2), from noise that does not repeat, acting less where the coverage is high so that its
+// mean is kept and it never exceeds 1. The pattern is smooth over a texel of the maps, so it
+// needs no filtering.
+float foam_vary(float q, vec2 plane, float tile, int cascade) {
+  if (q <= 1e-4) return q;
+  // Turned by an irrational angle so the noise's lattice never lines up with the patch's.
+  vec2 x = mat2(0.8, 0.6, -0.6, 0.8) * plane / (0.5 * tile);
+  float g = clamp(1.0 + 6.0 * (foam_value_noise(x, 71u + uint(cascade)) - 0.5), 0.0, 2.0);
+  return q * mix(1.0, g, 1.0 - min(q, 1.0));
+}
+
+// Where the residual film of a cascade of patch `tile` metres is looked up for world point
+// `plane`: moved by up to a quarter of the patch, smoothly over the patch, by noise that does not
+// repeat, so that each copy of the patch shows its streaks in another place. The film has left
+// the crests that shed it and drifts with the surface, so it need not stay on them; the active
+// whitecaps are not moved. The shift's gradient stays under 1 (the quintic's steepest slope is
+// 15/8 per cell), so the film is bent, never folded.
+vec2 foam_film_shift(vec2 plane, float tile, int cascade) {
+  vec2 x = mat2(0.6, -0.8, 0.8, 0.6) * plane / tile;
+  vec2 n = vec2(foam_value_noise(x, 81u + uint(cascade)), foam_value_noise(x, 91u + uint(cascade)));
+  return (n - 0.5) * (0.5 * tile);
+}
+
 // The pixel's foam opacity from the summed active and residual coverages at world point
 // `plane` (the maps' Lagrangian coordinates, so the texture rides with the water), the pixel's
-// footprint `foot` in metres, the wind's unit direction `wind` (x, z) and the pattern's largest
-// cell `size` in metres.
+// footprint `foot` in metres, the wind's unit direction `wind` (x, z), the pattern's largest
+// cell `size` in metres, and how much longer along the wind than across it the pattern is drawn,
+// `stretch` (2 in a breeze, more in a gale: the foam lies in streaks).
 // Returns (opacity of the active foam, opacity of the film, brightness of the active foam
 // relative to its mean).
-vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind, float size) {
+vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind, float size,
+                  float stretch) {
   white = clamp(white, 0.0, 1.0);
   residual = clamp(residual, 0.0, 1.0);
   if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
@@ -163,7 +192,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
   // as the coverage; inside them a raft of bubbles of decimetres, brightest along their walls,
   // greyer and thinner in their middles where the water shows through. The same blotches hold
   // the film's islands, so the film trails the crests that shed it.
-  vec2 blotch = foam_fbm(along * vec2(0.5, 1.0), size, 5, foot, 11u);
+  vec2 blotch = foam_fbm(along * vec2(1.0 / stretch, 1.0), size, 5, foot, 11u);
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
     a = foam_place(white, blotch.x, blotch.y);
@@ -174,15 +203,15 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
     shade = clamp(1.0 + 1.1 * (raft - 0.45), 0.4, 1.4);
   }
   if (residual > 1e-3) {
-    // The film: threads drawn out along the wind (four times longer along it), in islands that
+    // The film: threads drawn out along the wind (twice as long as the islands are), in islands that
     // break up as the film thins. The islands take sqrt(q) of the area and the threads sqrt(q)
     // of each island, so the film covers q on the whole; both are 1 where q is.
     float share = sqrt(residual);
     // Long threads, and a lace of bubble walls between them, each covering q1 so that together
     // they cover the share.
     float q1 = 1.0 - sqrt(1.0 - share);
-    float coarse = foam_threads(along * vec2(0.25, 1.0), size / 2.0, q1, foot, 41u);
-    float small = foam_walls(along * vec2(0.5, 1.0), size / 16.0, q1, foot, 43u);
+    float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q1, foot, 41u);
+    float small = foam_walls(along * vec2(1.0 / stretch, 1.0), size / 16.0, q1, foot, 43u);
     float r = foam_place(share, blotch.x, blotch.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
     // Thin film lets the water show through; where it is thick it is nearly as white as a
     // crest.

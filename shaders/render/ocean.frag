@@ -27,6 +27,7 @@ uniform float uRoughness;  // GGX alpha of the unsimulated ripples
 uniform float uFoamIntensity;
 uniform float uFoamDetailSize;  // metres: the foam pattern's largest cells
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
+uniform float uFoamStretch;  // the foam pattern's length along the wind over its width
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 uniform int uAnisotropic;  // the maps' sampler filters anisotropically
@@ -99,7 +100,7 @@ vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 
   float down = max(-ray.y, 1e-3);
   vec2 flat_hit = ray.xz * (max(uEye.y, 0.01) / down);
   float foot = max(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
-  vec3 o = foam_opacity(white, residual, vPlane, foot, uWindDir, uFoamDetailSize);
+  vec3 o = foam_opacity(white, residual, vPlane, foot, uWindDir, uFoamDetailSize, uFoamStretch);
   float crest = clamp(o.x * uFoamIntensity, 0.0, 1.0), film = clamp(o.y * uFoamIntensity, 0.0, 1.0);
   float opacity = 1.0 - (1.0 - crest) * (1.0 - film);
   // Foam is a rough white diffuser of albedo about 0.8; the bubbles' walls of a whitecap are
@@ -125,8 +126,11 @@ void main() {
     vec4 tb = sample_map(uFoamSlopes, uv, c);
     der += dv;
     jxz += sample_map(uDisplacement, uv, c).w;
-    coverage += tb.x;
-    residual += tb.w;
+    coverage += foam_vary(tb.x, vPlane, uPatch[c], c);
+    // The film, whose streaks would print each patch's lattice, is looked up where
+    // foam_film_shift() moves it (one more fetch).
+    vec3 shifted = vec3((vPlane + foam_film_shift(vPlane, uPatch[c], c)) / uPatch[c], float(c));
+    residual += foam_vary(sample_map(uFoamSlopes, shifted, c).w, vPlane, uPatch[c], c);
     // Within one cascade the slopes of a texel's footprint vary by E[s^2] - E[s]^2; across
     // cascades the bands are disjoint, so the variances add.
     variance += max(tb.y - dv.x * dv.x, 0.0) + max(tb.z - dv.y * dv.y, 0.0);

@@ -52,6 +52,12 @@ float query_max_anisotropy() {
 
 }  // namespace
 
+float foam_stretch(float u10) {
+  // 2 at 13.8 m/s (the top of force 6), 8 at 28.5 m/s (force 11), linear between.
+  const float t = std::clamp((u10 - 13.8f) / (28.5f - 13.8f), 0.0f, 1.0f);
+  return std::isfinite(u10) ? 2.0f + 6.0f * t : 2.0f;
+}
+
 OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
     : shaders_(&shaders),
       sky_(shaders),
@@ -188,6 +194,8 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   const float detail_size = std::max(shading.foam_detail_size, 0.01f);
   glUniform1f(gl::uniform(o, "uFoamDetailSize"), detail_size);
   glUniform2f(gl::uniform(o, "uWindDir"), std::cos(wind), std::sin(wind));
+  glUniform1f(gl::uniform(o, "uFoamStretch"),
+              foam_stretch(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f));
   glUniform1f(gl::uniform(o, "uViewDistance"), clipmap_->view_distance());
   glUniform1i(gl::uniform(o, "uWireframe"), shading.wireframe ? 1 : 0);
   glUniform1i(gl::uniform(o, "uDisplacement"), 0);

@@ -45,6 +45,12 @@ struct ShadingParams {
   float view_distance = 30000.0f;  // metres the mesh reaches from the eye in every direction
 };
 
+// How much longer along the wind than across it the foam's pattern is drawn (render/foam.glsl)
+// at wind speed U10 (m/s): 2 up to a strong breeze, growing through the gales to 8 from a
+// violent storm on, where the WMO's foam lies "in dense white streaks" and "long white
+// patches along the wind".
+float foam_stretch(float u10);
+
 class OceanRenderer {
  public:
   explicit OceanRenderer(const gl::ShaderLibrary& shaders);
