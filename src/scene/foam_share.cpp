@@ -9,9 +9,13 @@
 namespace oceanfft::scene {
 
 FoamShare foam_share(const std::vector<uint8_t>& rgba, int width, int height,
-                     const render::Camera& camera) {
+                     const render::Camera& camera, const std::vector<uint8_t>* bare) {
   FoamShare out;
-  if (width <= 0 || height <= 0 || rgba.size() < size_t(width) * size_t(height) * 4) return out;
+  const size_t bytes = size_t(std::max(width, 0)) * size_t(std::max(height, 0)) * 4;
+  if (width <= 0 || height <= 0 || rgba.size() < bytes || (bare && bare->size() < bytes)) return out;
+  auto luma = [](const uint8_t* p) {
+    return 0.2126f * p[0] / 255.0f + 0.7152f * p[1] / 255.0f + 0.0722f * p[2] / 255.0f;
+  };
   const glm::mat4 inv = glm::inverse(camera.projection(float(width) / float(height)) * camera.view());
   // 2 degrees under the horizontal: the horizon's dip from 300 m is 0.6 degree, and the last
   // degree before it is haze rather than sea.
@@ -27,11 +31,13 @@ FoamShare foam_share(const std::vector<uint8_t>& rgba, int width, int height,
       const glm::vec4 far = inv * ndc;
       const glm::vec3 ray = glm::normalize(glm::vec3(far) / far.w - eye);
       if (!(ray.y < below)) continue;
-      const uint8_t* p = &rgba[(size_t(y) * size_t(width) + size_t(x)) * 4];
+      const size_t at = (size_t(y) * size_t(width) + size_t(x)) * 4;
+      const uint8_t* p = &rgba[at];
       const float r = p[0] / 255.0f, g = p[1] / 255.0f, b = p[2] / 255.0f;
       const float hi = std::max({r, g, b}), lo = std::min({r, g, b});
-      luminance.push_back(0.2126f * r + 0.7152f * g + 0.0722f * b);
-      grey.push_back(hi > 0.0f && (hi - lo) / hi < 0.25f);
+      luminance.push_back(luma(p));
+      grey.push_back(hi > 0.0f && (hi - lo) / hi < 0.25f &&
+                     (!bare || luma(p) - luma(&(*bare)[at]) >= kFoamLift));
     }
   out.sea_pixels = int(luminance.size());
   if (luminance.empty()) return out;

@@ -178,6 +178,20 @@ SeaState measure_sea(const ocean::Simulation& sim) {
   return out;
 }
 
+std::vector<double> warmup_times(double time, double warmup) {
+  // The last kWarmFine seconds at kWarmFineStep; before them, steps of kWarmCoarseStep. Each
+  // group counts back from its end, so the last step is `time` and the fine steps end on it.
+  const double fine = std::min(warmup, kWarmFine);
+  const int coarse_steps = int(std::ceil(std::max(warmup - fine, 0.0) / kWarmCoarseStep - 1e-9));
+  const int fine_steps = int(std::ceil(fine / kWarmFineStep));
+  std::vector<double> out;
+  out.reserve(size_t(coarse_steps + fine_steps + 1));
+  const double fine_start = time - fine_steps * kWarmFineStep;
+  for (int i = coarse_steps; i >= 1; --i) out.push_back(fine_start - i * kWarmCoarseStep);
+  for (int i = fine_steps; i >= 0; --i) out.push_back(time - i * kWarmFineStep);
+  return out;
+}
+
 RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
                            const gl::ShaderLibrary& shaders, const std::string& maps_dir,
                            io::OutputSet* maps_set) {
@@ -190,16 +204,14 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   ocean::Simulation sim(shaders, f.settings.ocean);
   ocean::Fleet fleet(shaders);
   fleet.set_layout(f.settings.buoys, f.settings.boat || f.camera.on_boat);
-  // Foam builds up over frames: run the seconds before the frame's time at a frame rate's steps.
-  // Floating bodies start at rest on the mean level and need a few seconds to settle too.
-  const double warm_step = 1.0 / 20.0;
+  // Foam builds up over frames: run the seconds before the frame's time. Floating bodies start
+  // at rest on the mean level and need a few seconds to settle too.
   const double warmup = fleet.empty() ? f.foam_warmup : std::max(f.foam_warmup, kBodyWarmup);
-  const int warm_steps = int(std::ceil(warmup / warm_step));
-  for (int i = warm_steps; i >= 0; --i) {
-    const double t = f.time - i * warm_step;
-    fleet.before_step(sim, t);
-    sim.step(t);
-    fleet.update_now(sim, warm_step);
+  const std::vector<double> times = warmup_times(f.time, warmup);
+  for (size_t i = 0; i < times.size(); ++i) {
+    fleet.before_step(sim, times[i]);
+    sim.step(times[i]);
+    fleet.update_now(sim, i ? times[i] - times[i - 1] : kWarmFineStep);
   }
   render::Camera camera = f.camera;
   if (camera.on_boat && fleet.boat()) render::ride_boat(camera, *fleet.boat());
@@ -221,7 +233,19 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   if (context.check_errors("render") || context.error_count())
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
   out.sea = measure_sea(sim);
-  out.foam = foam_share(out.rgba, f.width, f.height, f.camera);
+  if (f.foam_against_bare) {
+    // The same sea, sky and spray without the foam: what the foam itself makes white.
+    render::ShadingParams bare_shading = f.settings.shading;
+    bare_shading.foam_intensity = 0.0f;
+    target.bind();
+    renderer.draw(sim, camera, bare_shading, f.width, f.height);
+    bodies.draw(fleet, renderer, camera, bare_shading, f.width, f.height);
+    const std::vector<uint8_t> bare = target.read_rgba8();
+    out.foam = foam_share(out.rgba, f.width, f.height, camera, &bare);
+    out.foam_unreferenced = foam_share(out.rgba, f.width, f.height, camera);
+  } else {
+    out.foam = foam_share(out.rgba, f.width, f.height, camera);
+  }
   out.simulation = sim.describe();
   if (!std::isfinite(out.sea.hs_measured) || !std::isfinite(out.sea.hs_theory))
     throw Error(ErrorCode::NonFinite, "the simulated sea is not finite (Hs measured " +
