@@ -2,6 +2,7 @@
 #include "beaufort.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include "gl/shader.h"
 #include "io/file.h"
 #include "io/image.h"
+#include "ocean/params.h"
 #include "ocean/presets.h"
 #include "render/camera.h"
 #include "scene/headless_frame.h"
@@ -79,10 +81,20 @@ std::vector<Shot> shots() {
   return out;
 }
 
-// Chosen once for every shot: the same seed, time and foam warm-up.
+// Chosen once for every shot: the same seed, time and foam warm-up. A minute of warm-up brings
+// the foam to its balance between breaking and decay at every force (at storm force its active
+// and residual lifetimes are 10-20 s): the sea as it looks after the wind has blown for hours.
 constexpr const char* kSeed = "1";
 constexpr double kTime = 12.0;
-constexpr double kFoamWarmup = 8.0;
+constexpr double kFoamWarmup = 60.0;
+
+// Metres the deck shots' eye rises above the deck camera's 6 m: the sea's significant wave
+// height, as on a ship that rides the sea, so that from force 9 on the eye looks over the
+// crests rather than into the face of the next wave from a trough, as the observers whose
+// descriptions the WMO collected did from ships' bridges.
+double deck_rise(const scene::Settings& settings) {
+  return 4.0 * std::sqrt(ocean::theoretical_variance(settings.ocean));
+}
 
 std::string duration(double seconds) {
   const int s = int(seconds + 0.5);
@@ -95,12 +107,14 @@ std::string duration(double seconds) {
 }
 
 std::string html_row(const Shot& s, const scene::RenderedFrame& r) {
-  char numbers[256];
+  char numbers[384];
   std::snprintf(numbers, sizeof numbers,
                 "Hs %.2f m; whitecaps %.2f %% (Monahan %.2f %%), residual foam %.1f %%; foam reads "
-                "on %.1f %% of the picture's sea",
+                "on %.1f %% of the picture's sea (%.1f %% by whiteness alone, haze included); eye %.1f m "
+                "above the mean level",
                 r.sea.hs_measured, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0,
-                r.sea.residual * 100.0, r.foam.share * 100.0);
+                r.sea.residual * 100.0, r.foam.share * 100.0, r.foam_unreferenced.share * 100.0,
+                double(r.camera.eye().y));
   return "<tr><td class=f>" + std::to_string(s.force->force) + "</td><td><b>" + s.force->preset +
          "</b><br>U10 " + s.force->wind + " m/s<br><i>" + s.label + "</i></td><td>" +
          s.force->seen + "<p class=n>" + numbers + "</p></td><td><a href=\"" + s.file +
@@ -148,7 +162,9 @@ int render_beaufort(const BeaufortSheet& sheet) {
     f.samples = sheet.samples;
     f.time = kTime;
     f.foam_warmup = kFoamWarmup;
+    f.foam_against_bare = true;
     render::apply_camera_preset(f.camera, render::find_camera_preset(s.camera));
+    if (s.camera == std::string_view("deck")) f.camera.position.y += float(deck_rise(f.settings));
     frames.push_back(f);
   }
   // One set: the pictures and the sheet all new, or DIR as it was.
@@ -169,10 +185,10 @@ int render_beaufort(const BeaufortSheet& sheet) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double left = spent / double(i + 1) * double(list.size() - i - 1);
     std::printf("[%2zu/%zu] %s: force %d, %s, Hs %.2f m, whitecaps %.2f%% (Monahan %.2f%%), "
-                "foam on %.1f%% of the sea; about %s left\n",
+                "foam on %.1f%% of the sea (%.1f%% by whiteness alone); about %s left\n",
                 i + 1, list.size(), path.c_str(), s.force->force, s.label, r.sea.hs_measured,
                 r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0, r.foam.share * 100.0,
-                duration(left).c_str());
+                r.foam_unreferenced.share * 100.0, duration(left).c_str());
     std::fflush(stdout);
   }
   char setup[160];
@@ -185,7 +201,9 @@ int render_beaufort(const BeaufortSheet& sheet) {
       "font-weight:bold}.n{color:#555;font-size:13px}</style></head><body>\n"
       "<h1>The Beaufort scale, rendered by oceanfft</h1>\n<p>Each force's sea criteria (World "
       "Meteorological Organization) beside its preset, " + std::string(setup) +
-      ". Click a picture for full size.</p>\n<h2>From the deck at noon</h2>\n<table>\n" + deck +
+      ". Click a picture for full size.</p>\n<h2>From the deck at noon</h2>\n<p>The eye is 6 m "
+      "plus the sea's significant wave height above the mean level, as on a ship riding the "
+      "sea.</p>\n<table>\n" + deck +
       "</table>\n<h2>From the air, and at low sun</h2>\n<table>\n" + other +
       "</table>\n</body></html>\n";
   files.put((fs::path(sheet.dir) / "index.html").string(), html);
