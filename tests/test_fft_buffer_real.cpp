@@ -67,10 +67,7 @@ double check(const fft::BufferShape& is, fft::BufferLayout il, const fft::Buffer
   const gl::Buffer& out = in_place ? in : own;
   exec(in, il, out, ol);
 
-  std::vector<float> got(in_place ? n : out_floats);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, out.id());
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(got.size() * 4), got.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  const std::vector<float> got = gl::read_buffer<float>(out, in_place ? n : out_floats);
   double num = 0, den = 0;
   std::vector<bool> element(got.size(), false);
   each(os, [&](int q, int x, int y, int p) {
