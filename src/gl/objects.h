@@ -202,7 +202,8 @@ std::vector<float> download_texture(const Texture& texture, int level = 0);
 Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* data,
                    GLenum usage = GL_STATIC_DRAW);
 // Reads the buffer's first out.size() bytes into `out` (glGetBufferSubData, which waits for the
-// GPU); read_buffer<T>(buffer, n) returns its first n values of type T. For tools and tests.
+// GPU); read_buffer<T>(buffer, n) returns its first n values of type T. For tools and tests. A
+// buffer shorter than that is a GL error (GL_INVALID_VALUE) and leaves `out` as it was.
 // GL state: binds it to GL_SHADER_STORAGE_BUFFER's generic binding, then binds 0 there.
 void read_buffer(const Buffer& buffer, std::span<std::byte> out);
 template <class T>
