@@ -52,14 +52,6 @@ fft::RealPlanes real_planes(const std::vector<float>& f, int w, int h, int layer
   return p;
 }
 
-std::vector<float> read_buffer(const gl::Buffer& b, size_t n) {
-  std::vector<float> v(n);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, b.id());
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(n * sizeof(float)), v.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-  return v;
-}
-
 }  // namespace
 
 fft::BufferShape FftJob::shape(bool inverse, bool output) const {
@@ -224,7 +216,7 @@ struct FftRunner::Impl {
     if (real_buffer) inverse ? real_buffer->inverse(in, {}, out, {}) : real_buffer->forward(in, {}, out, {});
     if (real_volume_buffer)
       inverse ? real_volume_buffer->inverse(in, {}, out, {}) : real_volume_buffer->forward(in, {}, out, {});
-    return read_buffer(out, n);
+    return gl::read_buffer<float>(out, n);
   }
 
   std::vector<float> run_image(bool inverse, const std::vector<float>& input) {

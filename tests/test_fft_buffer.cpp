@@ -26,14 +26,6 @@ size_t index(const fft::BufferLayout& l, int p, int x, int y) {
   return size_t(l.offset + p * l.plane_stride + y * l.row_stride + x);
 }
 
-std::vector<cf> read_buffer(const gl::Buffer& b, size_t n) {
-  std::vector<cf> v(n);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, b.id());
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(n * sizeof(cf)), v.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-  return v;
-}
-
 // One transform from `in_layout` to `out_layout` (the same buffer when in_place); returns the
 // relative L2 error against FFTW and checks the padding.
 double check(const fft::Options& o, fft::Direction d, fft::BufferLayout in_raw,
@@ -61,7 +53,7 @@ double check(const fft::Options& o, fft::Direction d, fft::BufferLayout in_raw,
   const gl::Buffer& out = in_place ? in : out_own;
   plan.execute(d, in, in_raw, out, out_raw);
 
-  const std::vector<cf> got = read_buffer(out, in_place ? in_n : out_n);
+  const std::vector<cf> got = gl::read_buffer<cf>(out, in_place ? in_n : out_n);
   fft::Planes result(o.width, o.height, o.layers);
   std::vector<bool> element(got.size(), false);
   for (int p = 0; p < 2 * o.layers; ++p)

@@ -10,6 +10,7 @@
 #include <functional>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "fft/anysize.h"
@@ -19,6 +20,7 @@
 #include "fftref/real_data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
@@ -67,10 +69,7 @@ double check(const fft::BufferShape& is, fft::BufferLayout il, const fft::Buffer
   const gl::Buffer& out = in_place ? in : own;
   exec(in, il, out, ol);
 
-  std::vector<float> got(in_place ? n : out_floats);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, out.id());
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(got.size() * 4), got.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  const std::vector<float> got = gl::read_buffer<float>(out, in_place ? n : out_floats);
   double num = 0, den = 0;
   std::vector<bool> element(got.size(), false);
   each(os, [&](int q, int x, int y, int p) {
@@ -102,12 +101,7 @@ int host_plane(int q, int depth) { return depth ? 2 * (q % depth) + q / depth : 
 bool smooth(int n) { return !fft::detail::smooth_radices(n).empty(); }
 
 fft::Options options(int w, int h, int layers = 1, fft::Axes axes = fft::Axes::Both) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.layers = layers;
-  o.axes = axes;
-  return o;
+  return test::fft_options(fft::kDefaultAlgorithm, w, h, layers, axes);
 }
 
 // R2C then C2R through buffers for the real `plan` (RealBufferPlan or RealVolumeBufferPlan) of
@@ -156,6 +150,37 @@ void real_round_trip(P& plan, int depth, fft::Axes axes, const fft::RealPlanes& 
   }
 }
 
+// Forward, then inverse, through the complex `plan` (VolumeBufferPlan or LongBufferPlan) of
+// planes x (`depth` as host_plane takes it), each packed, strided and in place, against
+// `reference(direction)`: FFTW's answer in host plane order. `what` names the case in the log.
+template <class P, class Reference>
+void complex_both_ways(P& plan, int depth, const fft::Planes& x, const Reference& reference,
+                       std::mt19937_64& rng, double bound, const std::string& what) {
+  const fft::BufferShape s = plan.shape();
+  const size_t w = size_t(x.width);
+  const Value in = [&](int q, int i, int y, int p) {
+    const auto c = x.plane(host_plane(q, depth))[size_t(y) * w + i];
+    return double(p ? c.imag() : c.real());
+  };
+  for (auto dir : {fft::Direction::Forward, fft::Direction::Inverse}) {
+    const auto r = reference(dir);
+    const Value ref = [&](int q, int i, int y, int p) {
+      const auto c = r[x.plane_size() * host_plane(q, depth) + size_t(y) * w + i];
+      return p ? c.imag() : c.real();
+    };
+    const Exec exec = [&](auto& a, auto& al, auto& b, auto& bl) {
+      for (const gl::Texture* t : plan.targets()) fft::poison(*t);
+      plan.execute(dir, a, al, b, bl);
+    };
+    const fft::BufferLayout l = strided(s, rng);
+    const double e = std::max({check(s, {}, s, {}, false, in, ref, exec),
+                               check(s, l, s, strided(s, rng), false, in, ref, exec),
+                               check(s, l, s, l, true, in, ref, exec)});
+    std::printf("[oceanfft] %s: %.3g\n", what.c_str(), e);
+    EXPECT_LE(e, bound);
+  }
+}
+
 class FftBufferReal : public test::GlTest {};
 
 TEST_F(FftBufferReal, RealPlanesMatchFftw) {
@@ -193,29 +218,9 @@ TEST_F(FftBufferReal, ComplexVolumesMatchFftw) {
     fft::VolumeBufferPlan plan(options(w, h), d, test::shaders());
     SCOPED_TRACE(plan.plan().describe());
     const fft::Planes x = fft::random_planes(w, h, d, rng());
-    const fft::BufferShape s = plan.shape();
-    const Value in = [&](int q, int i, int y, int p) {
-      const auto c = x.plane(host_plane(q, d))[size_t(y) * w + i];
-      return double(p ? c.imag() : c.real());
-    };
     const double bound = smooth(w) && smooth(h) && smooth(d) ? kBound : kAnyBound;
-    for (auto dir : {fft::Direction::Forward, fft::Direction::Inverse}) {
-      const auto r = fft::reference_3d(x, dir);
-      const Value ref = [&](int q, int i, int y, int p) {
-        const auto c = r[x.plane_size() * host_plane(q, d) + size_t(y) * w + i];
-        return p ? c.imag() : c.real();
-      };
-      const Exec exec = [&](auto& a, auto& al, auto& b, auto& bl) {
-        for (const gl::Texture* t : plan.targets()) fft::poison(*t);
-        plan.execute(dir, a, al, b, bl);
-      };
-      const fft::BufferLayout l = strided(s, rng);
-      const double e = std::max({check(s, {}, s, {}, false, in, ref, exec),
-                                 check(s, l, s, strided(s, rng), false, in, ref, exec),
-                                 check(s, l, s, l, true, in, ref, exec)});
-      std::printf("[oceanfft] buffer 3D %dx%dx%d: %.3g\n", w, h, d, e);
-      EXPECT_LE(e, bound);
-    }
+    const std::string what = "buffer 3D " + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d);
+    complex_both_ways(plan, d, x, [&](fft::Direction dir) { return fft::reference_3d(x, dir); }, rng, bound, what);
   }
 }
 
@@ -227,28 +232,9 @@ TEST_F(FftBufferReal, LongLinesMatchFftw) {
   fft::LongBufferPlan plan(o, test::shaders());
   SCOPED_TRACE(plan.plan().describe());
   const fft::Planes x = fft::random_planes(o.width, o.height, o.layers, rng());
-  const fft::BufferShape s = plan.shape();
-  const Value in = [&](int q, int i, int y, int p) {
-    const auto c = x.plane(q)[size_t(y) * o.width + i];
-    return double(p ? c.imag() : c.real());
-  };
-  for (auto dir : {fft::Direction::Forward, fft::Direction::Inverse}) {
-    const auto r = fft::reference_axes(x, dir, fft::Axes::Rows);
-    const Value ref = [&](int q, int i, int y, int p) {
-      const auto c = r[x.plane_size() * q + size_t(y) * o.width + i];
-      return p ? c.imag() : c.real();
-    };
-    const Exec exec = [&](auto& a, auto& al, auto& b, auto& bl) {
-      for (const gl::Texture* t : plan.targets()) fft::poison(*t);
-      plan.execute(dir, a, al, b, bl);
-    };
-    const fft::BufferLayout l = strided(s, rng);
-    const double e = std::max({check(s, {}, s, {}, false, in, ref, exec),
-                               check(s, l, s, strided(s, rng), false, in, ref, exec),
-                               check(s, l, s, l, true, in, ref, exec)});
-    std::printf("[oceanfft] buffer four-step %d x %d lines: %.3g\n", o.width, o.height, e);
-    EXPECT_LE(e, kBound);
-  }
+  const std::string what = "buffer four-step " + std::to_string(o.width) + " x " + std::to_string(o.height) + " lines";
+  complex_both_ways(plan, 0, x, [&](fft::Direction dir) { return fft::reference_axes(x, dir, fft::Axes::Rows); },
+                    rng, kBound, what);
 }
 
 TEST_F(FftBufferReal, BadLayoutsAreRefused) {

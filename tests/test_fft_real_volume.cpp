@@ -12,6 +12,7 @@
 #include "fft/real_volume.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
@@ -21,10 +22,7 @@ constexpr double kBound = 3e-7;  // the 3D complex transform's bound (test_fft_v
 
 // R2C then C2R of FFTW's own half spectrum; returns the larger relative L2 error.
 double check(int w, int h, int d, fft::Algorithm a, uint64_t seed) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.algorithm = a;
+  const fft::Options o = test::fft_options(a, w, h);
   fft::RealVolumePlan plan(o, d, test::shaders());
   SCOPED_TRACE(plan.describe());
   const fft::RealPlanes x = fft::random_real_planes(w, h, d, seed);

@@ -10,16 +10,14 @@
 #include "fft/volume.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
+#include "support/fft_options.h"
 
 using namespace oceanfft;
 
 namespace {
 
 double check(int w, int h, int depth, fft::Algorithm a, uint64_t seed) {
-  fft::Options o;
-  o.width = w;
-  o.height = h;
-  o.algorithm = a;
+  const fft::Options o = test::fft_options(a, w, h);
   fft::VolumePlan plan(o, depth, test::shaders());
   SCOPED_TRACE(plan.describe());
   const fft::Planes x = fft::random_planes(w, h, depth, seed);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "fft/buffer.h"
 
+#include <span>
+
 #include "fft/bindings.h"
 #include "fft/cache.h"
 #include "gl/error.h"
@@ -107,191 +109,154 @@ void BufferCopy::to_buffer(const gl::Texture& image, const BufferShape& s, int d
 
 }  // namespace detail
 
-// ---- BufferPlan
+// ---- The plans' common parts
 
-BufferPlan::BufferPlan(const Options& options, const gl::ShaderLibrary& shaders)
-    : plan_(options, shaders), copy_(shaders, options.program_cache) {
-  gl::Context& ctx = shaders.context();
-  staging_ = gl::make_complex_texture(ctx, options.width, options.height, options.layers);
-  check_created(ctx, "buffer FFT plan creation");
+namespace detail {
+namespace {
+
+// Every texture of an image plan's targets(), which Plan lists by value and the others by pointer.
+std::vector<const gl::Texture*> pointers(std::span<const gl::Texture> textures) {
+  std::vector<const gl::Texture*> out;
+  for (const gl::Texture& t : textures) out.push_back(&t);
+  return out;
+}
+std::vector<const gl::Texture*> pointers(std::vector<const gl::Texture*> textures) { return textures; }
+
+// One transform between buffers: both layouts checked before anything is dispatched, `in`
+// copied into `image`, `transform(image)` run, and its result copied to `out`.
+template <class Transform>
+void run(BufferCopy& copy, int fold, const gl::Buffer& in, const BufferLayout& in_layout,
+         const BufferShape& in_shape, const gl::Texture& image, Transform transform,
+         const gl::Buffer& out, const BufferLayout& out_layout, const BufferShape& out_shape,
+         gl::PassTimer* timer) {
+  BufferCopy::check(in, in_layout, in_shape, "input");
+  BufferCopy::check(out, out_layout, out_shape, "output");
+  copy.to_image(in, in_layout, in_shape, fold, image, timer);
+  copy.to_buffer(transform(image), out_shape, fold, out, out_layout, timer);
 }
 
-BufferPlan::~BufferPlan() = default;
-BufferPlan::BufferPlan(BufferPlan&&) noexcept = default;
-BufferPlan& BufferPlan::operator=(BufferPlan&&) noexcept = default;
+}  // namespace
 
-std::vector<const gl::Texture*> BufferPlan::targets() const {
-  std::vector<const gl::Texture*> out = {&staging_};
-  for (const gl::Texture& t : plan_.targets()) out.push_back(&t);
+template <class P>
+template <class MakePlan, class MakeStaging>
+ComplexBuffers<P>::ComplexBuffers(const Options& options, const gl::ShaderLibrary& shaders,
+                                  BufferShape shape, int fold, MakePlan make_plan,
+                                  MakeStaging make_staging, const char* what)
+    : plan_(make_plan()), shape_(shape), fold_(fold), copy_(shaders, options.program_cache) {
+  staging_ = make_staging(plan_);
+  check_created(shaders.context(), what);
+}
+
+template <class P>
+std::vector<const gl::Texture*> ComplexBuffers<P>::targets() const {
+  std::vector<const gl::Texture*> out = pointers(plan_.targets());
+  out.push_back(&staging_);
   return out;
 }
 
-void BufferPlan::execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
-                         const gl::Buffer& out, const BufferLayout& out_layout,
-                         gl::PassTimer* timer) {
-  const BufferShape s = shape();
-  detail::BufferCopy::check(in, in_layout, s, "input");
-  detail::BufferCopy::check(out, out_layout, s, "output");
-  copy_.to_image(in, in_layout, s, 0, staging_, timer);
-  copy_.to_buffer(plan_.execute(direction, staging_, timer), s, 0, out, out_layout, timer);
+template <class P>
+void ComplexBuffers<P>::execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
+                                const gl::Buffer& out, const BufferLayout& out_layout,
+                                gl::PassTimer* timer) {
+  const auto transform = [&](const gl::Texture& t) -> const gl::Texture& {
+    return plan_.execute(direction, t, timer);
+  };
+  run(copy_, fold_, in, in_layout, shape_, staging_, transform, out, out_layout, shape_, timer);
 }
 
-// ---- RealBufferPlan
-
-RealBufferPlan::RealBufferPlan(const Options& options, const gl::ShaderLibrary& shaders)
-    : plan_(options, shaders), copy_(shaders, options.program_cache) {
+template <class P>
+template <class MakePlan>
+RealBuffers<P>::RealBuffers(const Options& options, int depth, const gl::ShaderLibrary& shaders,
+                            MakePlan make_plan, const char* what)
+    : plan_(make_plan()),
+      width_(options.width),
+      height_(options.height),
+      planes_(depth ? depth : options.layers),
+      depth_(depth),
+      copy_(shaders, options.program_cache) {
   gl::Context& ctx = shaders.context();
-  real_ = gl::make_complex_texture(ctx, real_texels(options.width), options.height, options.layers);
-  spectrum_ = gl::make_complex_texture(ctx, spectrum_texels(options.width), options.height, options.layers);
-  check_created(ctx, "real buffer FFT plan creation");
+  real_ = gl::make_complex_texture(ctx, real_texels(width_), height_, planes_);
+  spectrum_ = gl::make_complex_texture(ctx, spectrum_texels(width_), height_, planes_);
+  check_created(ctx, what);
 }
 
-RealBufferPlan::~RealBufferPlan() = default;
-RealBufferPlan::RealBufferPlan(RealBufferPlan&&) noexcept = default;
-RealBufferPlan& RealBufferPlan::operator=(RealBufferPlan&&) noexcept = default;
-
-BufferShape RealBufferPlan::real_shape() const {
-  const Options& o = plan_.options();
-  return {o.width, o.height, 2 * o.layers, true};
+template <class P>
+BufferShape RealBuffers<P>::real_shape() const {
+  return {width_, height_, 2 * planes_, true};
 }
-BufferShape RealBufferPlan::spectrum_shape() const {
-  const Options& o = plan_.options();
-  return {spectrum_texels(o.width), o.height, 2 * o.layers, false};
+template <class P>
+BufferShape RealBuffers<P>::spectrum_shape() const {
+  return {spectrum_texels(width_), height_, 2 * planes_, false};
 }
 
-std::vector<const gl::Texture*> RealBufferPlan::targets() const {
+template <class P>
+std::vector<const gl::Texture*> RealBuffers<P>::targets() const {
   std::vector<const gl::Texture*> out = plan_.targets();
   out.push_back(&real_);
   out.push_back(&spectrum_);
   return out;
 }
 
-void RealBufferPlan::forward(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
+template <class P>
+void RealBuffers<P>::forward(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
                              const BufferLayout& out_layout, gl::PassTimer* timer) {
-  detail::BufferCopy::check(in, in_layout, real_shape(), "input");
-  detail::BufferCopy::check(out, out_layout, spectrum_shape(), "output");
-  copy_.to_image(in, in_layout, real_shape(), 0, real_, timer);
-  copy_.to_buffer(plan_.forward(real_, timer), spectrum_shape(), 0, out, out_layout, timer);
+  const auto transform = [&](const gl::Texture& t) -> const gl::Texture& { return plan_.forward(t, timer); };
+  run(copy_, depth_, in, in_layout, real_shape(), real_, transform, out, out_layout, spectrum_shape(), timer);
 }
 
-void RealBufferPlan::inverse(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
+template <class P>
+void RealBuffers<P>::inverse(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
                              const BufferLayout& out_layout, gl::PassTimer* timer) {
-  detail::BufferCopy::check(in, in_layout, spectrum_shape(), "input");
-  detail::BufferCopy::check(out, out_layout, real_shape(), "output");
-  copy_.to_image(in, in_layout, spectrum_shape(), 0, spectrum_, timer);
-  copy_.to_buffer(plan_.inverse(spectrum_, timer), real_shape(), 0, out, out_layout, timer);
+  const auto transform = [&](const gl::Texture& t) -> const gl::Texture& { return plan_.inverse(t, timer); };
+  run(copy_, depth_, in, in_layout, spectrum_shape(), spectrum_, transform, out, out_layout, real_shape(),
+      timer);
 }
 
-// ---- VolumeBufferPlan
+template class ComplexBuffers<Plan>;
+template class ComplexBuffers<VolumePlan>;
+template class ComplexBuffers<LongPlan>;
+template class RealBuffers<RealPlan>;
+template class RealBuffers<RealVolumePlan>;
+
+}  // namespace detail
+
+// ---- The plans
+
+BufferPlan::BufferPlan(const Options& options, const gl::ShaderLibrary& shaders)
+    : ComplexBuffers(
+          options, shaders, complex_shape(options), 0, [&] { return Plan(options, shaders); },
+          [&](const Plan&) {
+            return gl::make_complex_texture(shaders.context(), options.width, options.height, options.layers);
+          },
+          "buffer FFT plan creation") {}
+
+RealBufferPlan::RealBufferPlan(const Options& options, const gl::ShaderLibrary& shaders)
+    : RealBuffers(options, 0, shaders, [&] { return RealPlan(options, shaders); },
+                  "real buffer FFT plan creation") {}
 
 VolumeBufferPlan::VolumeBufferPlan(const Options& options, int depth, const gl::ShaderLibrary& shaders)
-    : plan_(options, depth, shaders),
-      shape_{options.width, options.height, 2 * depth, false},
-      copy_(shaders, options.program_cache) {
-  gl::Context& ctx = shaders.context();
-  staging_ = gl::make_complex_texture(ctx, options.width, options.height, depth);
-  check_created(ctx, "3D buffer FFT plan creation");
-}
-
-VolumeBufferPlan::~VolumeBufferPlan() = default;
-VolumeBufferPlan::VolumeBufferPlan(VolumeBufferPlan&&) noexcept = default;
-VolumeBufferPlan& VolumeBufferPlan::operator=(VolumeBufferPlan&&) noexcept = default;
-
-std::vector<const gl::Texture*> VolumeBufferPlan::targets() const {
-  std::vector<const gl::Texture*> out = plan_.targets();
-  out.push_back(&staging_);
-  return out;
-}
-
-void VolumeBufferPlan::execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
-                               const gl::Buffer& out, const BufferLayout& out_layout,
-                               gl::PassTimer* timer) {
-  detail::BufferCopy::check(in, in_layout, shape_, "input");
-  detail::BufferCopy::check(out, out_layout, shape_, "output");
-  const int d = plan_.depth();
-  copy_.to_image(in, in_layout, shape_, d, staging_, timer);
-  copy_.to_buffer(plan_.execute(direction, staging_, timer), shape_, d, out, out_layout, timer);
-}
-
-// ---- RealVolumeBufferPlan
+    : ComplexBuffers(
+          options, shaders, {options.width, options.height, 2 * depth, false}, depth,
+          [&] { return VolumePlan(options, depth, shaders); },
+          [&](const VolumePlan&) {
+            return gl::make_complex_texture(shaders.context(), options.width, options.height, depth);
+          },
+          "3D buffer FFT plan creation") {}
 
 RealVolumeBufferPlan::RealVolumeBufferPlan(const Options& options, int depth,
                                            const gl::ShaderLibrary& shaders)
-    : plan_(options, depth, shaders), copy_(shaders, options.program_cache) {
-  gl::Context& ctx = shaders.context();
-  real_ = gl::make_complex_texture(ctx, real_texels(options.width), options.height, depth);
-  spectrum_ = gl::make_complex_texture(ctx, spectrum_texels(options.width), options.height, depth);
-  check_created(ctx, "3D real buffer FFT plan creation");
-}
+    : RealBuffers(options, depth, shaders, [&] { return RealVolumePlan(options, depth, shaders); },
+                  "3D real buffer FFT plan creation") {}
 
-RealVolumeBufferPlan::~RealVolumeBufferPlan() = default;
-RealVolumeBufferPlan::RealVolumeBufferPlan(RealVolumeBufferPlan&&) noexcept = default;
-RealVolumeBufferPlan& RealVolumeBufferPlan::operator=(RealVolumeBufferPlan&&) noexcept = default;
-
-BufferShape RealVolumeBufferPlan::real_shape() const {
-  return {plan_.width(), plan_.height(), 2 * plan_.depth(), true};
-}
-BufferShape RealVolumeBufferPlan::spectrum_shape() const {
-  return {spectrum_texels(plan_.width()), plan_.height(), 2 * plan_.depth(), false};
-}
-
-std::vector<const gl::Texture*> RealVolumeBufferPlan::targets() const {
-  std::vector<const gl::Texture*> out = plan_.targets();
-  out.push_back(&real_);
-  out.push_back(&spectrum_);
-  return out;
-}
-
-void RealVolumeBufferPlan::forward(const gl::Buffer& in, const BufferLayout& in_layout,
-                                   const gl::Buffer& out, const BufferLayout& out_layout,
-                                   gl::PassTimer* timer) {
-  detail::BufferCopy::check(in, in_layout, real_shape(), "input");
-  detail::BufferCopy::check(out, out_layout, spectrum_shape(), "output");
-  const int d = plan_.depth();
-  copy_.to_image(in, in_layout, real_shape(), d, real_, timer);
-  copy_.to_buffer(plan_.forward(real_, timer), spectrum_shape(), d, out, out_layout, timer);
-}
-
-void RealVolumeBufferPlan::inverse(const gl::Buffer& in, const BufferLayout& in_layout,
-                                   const gl::Buffer& out, const BufferLayout& out_layout,
-                                   gl::PassTimer* timer) {
-  detail::BufferCopy::check(in, in_layout, spectrum_shape(), "input");
-  detail::BufferCopy::check(out, out_layout, real_shape(), "output");
-  const int d = plan_.depth();
-  copy_.to_image(in, in_layout, spectrum_shape(), d, spectrum_, timer);
-  copy_.to_buffer(plan_.inverse(spectrum_, timer), real_shape(), d, out, out_layout, timer);
-}
-
-// ---- LongBufferPlan
-
+// The copies fold each plane's rows into the plan's image one line per layer (depth -height).
 LongBufferPlan::LongBufferPlan(const Options& options, const gl::ShaderLibrary& shaders)
-    : plan_(options, shaders),
-      shape_{options.width, options.height, 2 * options.layers, false},
-      lines_(options.height),
-      copy_(shaders, options.program_cache) {
-  gl::Context& ctx = shaders.context();
-  staging_ = gl::make_complex_texture(ctx, plan_.fold_width(), plan_.fold_height(),
-                                      options.height * options.layers);
-  check_created(ctx, "four-step buffer FFT plan creation");
-}
-
-LongBufferPlan::~LongBufferPlan() = default;
-LongBufferPlan::LongBufferPlan(LongBufferPlan&&) noexcept = default;
-LongBufferPlan& LongBufferPlan::operator=(LongBufferPlan&&) noexcept = default;
-
-std::vector<const gl::Texture*> LongBufferPlan::targets() const {
-  std::vector<const gl::Texture*> out = plan_.targets();
-  out.push_back(&staging_);
-  return out;
-}
-
-void LongBufferPlan::execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
-                             const gl::Buffer& out, const BufferLayout& out_layout,
-                             gl::PassTimer* timer) {
-  detail::BufferCopy::check(in, in_layout, shape_, "input");
-  detail::BufferCopy::check(out, out_layout, shape_, "output");
-  copy_.to_image(in, in_layout, shape_, -lines_, staging_, timer);
-  copy_.to_buffer(plan_.execute(direction, staging_, timer), shape_, -lines_, out, out_layout, timer);
-}
+    : ComplexBuffers(
+          options, shaders, complex_shape(options), -options.height,
+          [&] { return LongPlan(options, shaders); },
+          [&](const LongPlan& plan) {
+            return gl::make_complex_texture(shaders.context(), plan.fold_width(), plan.fold_height(),
+                                            options.height * options.layers);
+          },
+          "four-step buffer FFT plan creation") {}
 
 }  // namespace oceanfft::fft

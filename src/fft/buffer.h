@@ -20,6 +20,7 @@
 // same buffer (in place, when both layouts fit it) or overlap in any way. The copies are
 // separate dispatches.
 #include <cstdint>
+#include <vector>
 
 #include "fft/fft.h"
 #include "fft/long.h"
@@ -85,16 +86,15 @@ class BufferCopy {
 // (GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT). GL state as the image plan's,
 // plus storage binding FFT_BUFFER_DATA.
 
-class BufferPlan {
+namespace detail {
+// The complex plans' common part around the image plan `P` they wrap (Plan, VolumePlan,
+// LongPlan): one staging image that the input is copied into; the image plan's result is copied
+// out. Defined in buffer.cpp for those three.
+template <class P>
+class ComplexBuffers {
  public:
-  // As fft::Plan (every algorithm and axes), plus an rgba32f staging image of the shape.
-  BufferPlan(const Options& options, const gl::ShaderLibrary& shaders);
-  ~BufferPlan();
-  BufferPlan(BufferPlan&&) noexcept;
-  BufferPlan& operator=(BufferPlan&&) noexcept;
-
-  const Plan& plan() const { return plan_; }
-  BufferShape shape() const { return complex_shape(plan_.options()); }
+  const P& plan() const { return plan_; }
+  BufferShape shape() const { return shape_; }
 
   // Transforms the planes `in` holds in `in_layout` and writes them to `out` in `out_layout`.
   void execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
@@ -103,113 +103,95 @@ class BufferPlan {
   // Every texture execute() may write, for tests to poison.
   std::vector<const gl::Texture*> targets() const;
 
+ protected:
+  // `make_plan()` returns the image plan, `make_staging(plan)` its input image; `fold` is how
+  // the copies lay the planes into it (BufferCopy's depth); `what` names the plan in errors.
+  template <class MakePlan, class MakeStaging>
+  ComplexBuffers(const Options& options, const gl::ShaderLibrary& shaders, BufferShape shape, int fold,
+                 MakePlan make_plan, MakeStaging make_staging, const char* what);
+
  private:
-  Plan plan_;
-  detail::BufferCopy copy_;
+  P plan_;
+  BufferShape shape_;
+  int fold_ = 0;
+  BufferCopy copy_;
   gl::Texture staging_;
 };
 
-// R2C and C2R (fft::RealPlan) between buffers: real planes of W x H floats, half spectra of
-// W/2+1 x H complex values, 2*layers planes each.
-class RealBufferPlan {
+// The real plans' common part around the image plan `P` they wrap (RealPlan, RealVolumePlan):
+// one input image for the real planes and one for the half spectra. Defined in buffer.cpp for
+// those two.
+template <class P>
+class RealBuffers {
  public:
-  RealBufferPlan(const Options& options, const gl::ShaderLibrary& shaders);
-  ~RealBufferPlan();
-  RealBufferPlan(RealBufferPlan&&) noexcept;
-  RealBufferPlan& operator=(RealBufferPlan&&) noexcept;
-
-  const RealPlan& plan() const { return plan_; }
+  const P& plan() const { return plan_; }
   BufferShape real_shape() const;
   BufferShape spectrum_shape() const;
 
   // R2C: real planes in `in`, half spectra to `out`. Unnormalised.
   void forward(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
                const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
-  // C2R: half spectra in `in`, real planes to `out`, scaled as RealPlan::inverse.
+  // C2R: half spectra in `in`, real planes to `out`, scaled as the image plan's inverse.
   void inverse(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
                const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
 
+  // Every texture forward() or inverse() may write, for tests to poison.
   std::vector<const gl::Texture*> targets() const;
 
+ protected:
+  // `make_plan()` returns the image plan; `depth` is 0 for 2D planes (options.layers of them)
+  // and the depth of 3D volumes; `what` names the plan in errors.
+  template <class MakePlan>
+  RealBuffers(const Options& options, int depth, const gl::ShaderLibrary& shaders, MakePlan make_plan,
+              const char* what);
+
  private:
-  RealPlan plan_;
-  detail::BufferCopy copy_;
+  P plan_;
+  int width_ = 0, height_ = 0, planes_ = 0, depth_ = 0;
+  BufferCopy copy_;
   gl::Texture real_, spectrum_;  // the image plan's inputs
+};
+
+extern template class ComplexBuffers<Plan>;
+extern template class ComplexBuffers<VolumePlan>;
+extern template class ComplexBuffers<LongPlan>;
+extern template class RealBuffers<RealPlan>;
+extern template class RealBuffers<RealVolumePlan>;
+}  // namespace detail
+
+// 2D complex (fft::Plan) between buffers: W x H complex, 2*layers planes.
+class BufferPlan : public detail::ComplexBuffers<Plan> {
+ public:
+  // As fft::Plan (every algorithm and axes), plus an rgba32f staging image of the shape.
+  BufferPlan(const Options& options, const gl::ShaderLibrary& shaders);
+};
+
+// R2C and C2R (fft::RealPlan) between buffers: real planes of W x H floats, half spectra of
+// W/2+1 x H complex values, 2*layers planes each. The inverse is scaled as RealPlan::inverse.
+class RealBufferPlan : public detail::RealBuffers<RealPlan> {
+ public:
+  RealBufferPlan(const Options& options, const gl::ShaderLibrary& shaders);
 };
 
 // 3D complex (fft::VolumePlan) between buffers: two volumes of width x height x depth, 2*depth
 // planes (volume 0's slices, then volume 1's).
-class VolumeBufferPlan {
+class VolumeBufferPlan : public detail::ComplexBuffers<VolumePlan> {
  public:
   VolumeBufferPlan(const Options& options, int depth, const gl::ShaderLibrary& shaders);
-  ~VolumeBufferPlan();
-  VolumeBufferPlan(VolumeBufferPlan&&) noexcept;
-  VolumeBufferPlan& operator=(VolumeBufferPlan&&) noexcept;
-
-  const VolumePlan& plan() const { return plan_; }
-  BufferShape shape() const { return shape_; }
-
-  void execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
-               const gl::Buffer& out, const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
-
-  std::vector<const gl::Texture*> targets() const;
-
- private:
-  VolumePlan plan_;
-  BufferShape shape_;
-  detail::BufferCopy copy_;
-  gl::Texture staging_;
 };
 
 // 3D R2C and C2R (fft::RealVolumePlan) between buffers: two real volumes of W x H x D floats and
 // their half spectra of W/2+1 x H x D complex values, 2*depth planes each.
-class RealVolumeBufferPlan {
+class RealVolumeBufferPlan : public detail::RealBuffers<RealVolumePlan> {
  public:
   RealVolumeBufferPlan(const Options& options, int depth, const gl::ShaderLibrary& shaders);
-  ~RealVolumeBufferPlan();
-  RealVolumeBufferPlan(RealVolumeBufferPlan&&) noexcept;
-  RealVolumeBufferPlan& operator=(RealVolumeBufferPlan&&) noexcept;
-
-  const RealVolumePlan& plan() const { return plan_; }
-  BufferShape real_shape() const;
-  BufferShape spectrum_shape() const;
-
-  void forward(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
-               const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
-  void inverse(const gl::Buffer& in, const BufferLayout& in_layout, const gl::Buffer& out,
-               const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
-
-  std::vector<const gl::Texture*> targets() const;
-
- private:
-  RealVolumePlan plan_;
-  detail::BufferCopy copy_;
-  gl::Texture real_, spectrum_;
 };
 
 // Four-step lines (fft::LongPlan) between buffers: 2*layers planes of `height` lines of
 // `width` (up to 65536) complex values each, one line a row, as BufferPlan with Axes::Rows.
-class LongBufferPlan {
+class LongBufferPlan : public detail::ComplexBuffers<LongPlan> {
  public:
   LongBufferPlan(const Options& options, const gl::ShaderLibrary& shaders);
-  ~LongBufferPlan();
-  LongBufferPlan(LongBufferPlan&&) noexcept;
-  LongBufferPlan& operator=(LongBufferPlan&&) noexcept;
-
-  const LongPlan& plan() const { return plan_; }
-  BufferShape shape() const { return shape_; }
-
-  void execute(Direction direction, const gl::Buffer& in, const BufferLayout& in_layout,
-               const gl::Buffer& out, const BufferLayout& out_layout, gl::PassTimer* timer = nullptr);
-
-  std::vector<const gl::Texture*> targets() const;
-
- private:
-  LongPlan plan_;
-  BufferShape shape_;
-  int lines_ = 0;
-  detail::BufferCopy copy_;
-  gl::Texture staging_;
 };
 
 }  // namespace oceanfft::fft

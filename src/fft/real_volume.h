@@ -47,8 +47,6 @@ class RealVolumePlan {
   std::vector<const gl::Texture*> targets() const;
 
  private:
-  void transpose(const gl::Texture& src, const gl::Texture& dst);
-
   int depth_ = 0;
   RealPlan slices_;  // W x H real, depth layers
   Plan along_z_;     // W/2+1 x depth, height layers, columns only

@@ -3,9 +3,8 @@
 
 #include <algorithm>
 
-#include "fft/bindings.h"
-#include "fft/cache.h"
 #include "fft/four_step_2d.h"
+#include "fft/third_axis.h"
 #include "gl/error.h"
 
 namespace oceanfft::fft {
@@ -27,16 +26,11 @@ bool split_slices(const Options& o, int depth) {
 // The slices' options, after every check that needs no allocation: the depth, each plan's shape
 // (validate()), and the memory the plan will hold.
 Options slices(const Options& o, int depth, const gl::Context& ctx) {
-  if (depth < 1 || depth > kMaxSize)
-    throw Error(ErrorCode::InvalidArgument,
-                "depth " + std::to_string(depth) + " is outside 1.." + std::to_string(kMaxSize));
+  detail::check_depth(depth);
   Options s = o;
   s.layers = depth;
   s.axes = split_slices(o, depth) ? Axes::Rows : Axes::Both;
-  Options z = o;
-  z.height = depth;
-  z.layers = o.height;
-  z.axes = Axes::Columns;
+  Options z = detail::along_z(o, o.width, depth);
   for (const Options* p : {&s, &z})
     if (Status st = validate(*p, ctx.limits()); st != Status::Ok)
       throw Error(ErrorCode::InvalidArgument, "3D: " + describe(st, *p));
@@ -47,27 +41,19 @@ Options slices(const Options& o, int depth, const gl::Context& ctx) {
   return s;
 }
 
-Options along_z(const Options& o, int depth) {
-  Options z = o;
-  z.height = depth;
-  z.layers = o.height;
-  z.axes = Axes::Columns;
-  return z;
-}
-
 }  // namespace
 
 VolumePlan::VolumePlan(const Options& options, int depth, const gl::ShaderLibrary& shaders)
     : depth_(depth),
       slices_(slices(options, depth, shaders.context()), shaders),
-      along_z_(along_z(options, depth), shaders) {
+      along_z_(detail::along_z(options, options.width, depth), shaders) {
   gl::Context& ctx = shaders.context();
   if (slices_.options().axes == Axes::Rows) {
     Options c = slices_.options();
     c.axes = Axes::Columns;
     slice_columns_ = std::make_unique<Plan>(c, shaders);
   }
-  program_ = ProgramCache(ctx, options.program_cache).compute(shaders, "fft/transpose_yz.comp");
+  program_ = detail::transpose_yz_program(shaders, options.program_cache);
   swapped_ = gl::make_complex_texture(ctx, options.width, depth, options.height);
   result_ = gl::make_complex_texture(ctx, options.width, options.height, depth);
   if (ctx.check_errors("3D FFT plan creation"))
@@ -94,30 +80,13 @@ std::vector<const gl::Texture*> VolumePlan::targets() const {
   return out;
 }
 
-void VolumePlan::transpose(const gl::Texture& src, const gl::Texture& dst) {
-  const GLuint prog = program_.id();
-  glUseProgram(prog);
-  glBindImageTexture(FFT_IMAGE_SRC, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-  glBindImageTexture(FFT_IMAGE_DST, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  glProgramUniform2i(prog, gl::uniform(program_, "uDstSize"), dst.width(), dst.height());
-  glDispatchCompute(GLuint((dst.width() + 7) / 8), GLuint((dst.height() + 7) / 8), GLuint(dst.layers()));
-  glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-}
-
 const gl::Texture& VolumePlan::execute(Direction direction, const gl::Texture& input,
                                        gl::PassTimer* timer) {
   const gl::Texture* slices = &slices_.execute(direction, input, timer);
   if (slice_columns_) slices = &slice_columns_->execute(direction, *slices, timer);
-  const gl::Texture& xy = *slices;
-  {
-    gl::ScopedPass p(timer, "fft.transpose", pass_bytes(slices_.options()));
-    transpose(xy, swapped_);
-  }
-  const gl::Texture& z = along_z_.execute(direction, swapped_, timer);
-  {
-    gl::ScopedPass p(timer, "fft.transpose", pass_bytes(slices_.options()));
-    transpose(z, result_);
-  }
+  const uint64_t bytes = pass_bytes(slices_.options());
+  detail::transpose_yz(program_, *slices, swapped_, timer, bytes);
+  detail::transpose_yz(program_, along_z_.execute(direction, swapped_, timer), result_, timer, bytes);
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
                   GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
   return result_;

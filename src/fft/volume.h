@@ -40,8 +40,6 @@ class VolumePlan {
   std::vector<const gl::Texture*> targets() const;
 
  private:
-  void transpose(const gl::Texture& src, const gl::Texture& dst);
-
   int depth_ = 0;
   Plan slices_;  // width x height, depth layers (rows only when slice_columns_ is set)
   std::unique_ptr<Plan> slice_columns_;

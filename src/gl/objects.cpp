@@ -188,6 +188,12 @@ Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* da
   return b;
 }
 
+void read_buffer(const Buffer& buffer, std::span<std::byte> out) {
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(out.size()), out.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
 Program::Program(Object<ProgramTraits> object, std::vector<std::string> declared, bool strict,
                  std::string label)
     : object_(std::move(object)), declared_(std::move(declared)), strict_(strict), label_(std::move(label)) {

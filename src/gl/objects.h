@@ -7,6 +7,7 @@
 // that; the engine does not check it).
 #include "gl/gl_api.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -200,6 +201,17 @@ std::vector<float> download_texture(const Texture& texture, int level = 0);
 // GL state: binds it to `target`'s generic binding, then binds 0 there.
 Buffer make_buffer(Context& context, GLenum target, size_t bytes, const void* data,
                    GLenum usage = GL_STATIC_DRAW);
+// Reads the buffer's first out.size() bytes into `out` (glGetBufferSubData, which waits for the
+// GPU); read_buffer<T>(buffer, n) returns its first n values of type T. For tools and tests. A
+// buffer shorter than that is a GL error (GL_INVALID_VALUE) and leaves `out` as it was.
+// GL state: binds it to GL_SHADER_STORAGE_BUFFER's generic binding, then binds 0 there.
+void read_buffer(const Buffer& buffer, std::span<std::byte> out);
+template <class T>
+std::vector<T> read_buffer(const Buffer& buffer, size_t count) {
+  std::vector<T> values(count);
+  read_buffer(buffer, std::as_writable_bytes(std::span<T>(values)));
+  return values;
+}
 // A query object name (glGenQueries); no binding changes.
 Query make_query(Context& context);
 // A sampler object with these min and mag filters and this wrap mode on s and t; no binding
