@@ -81,8 +81,9 @@ class Progress {
 // src/bench/bench.cpp), as the report records it.
 std::string fft_variant() {
   std::string v;
-  for (const char* name : {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
-                           "OCEANFFT_FFT_TRANSPOSE", "OCEANFFT_FFT_COLUMN_P", "OCEANFFT_BENCH_CALLS"})
+  for (const char* name :
+       {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
+        "OCEANFFT_FFT_TRANSPOSE", "OCEANFFT_FFT_COLUMN_P", "OCEANFFT_BENCH_CALLS"})
     if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
   return v.empty() ? "default" : v;
 }

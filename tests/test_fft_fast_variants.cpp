@@ -38,7 +38,8 @@ std::vector<std::complex<double>> transposed(const std::vector<std::complex<doub
   const size_t plane = size_t(n) * n;
   for (size_t p = 0; p < v.size() / plane; ++p)
     for (int y = 0; y < n; ++y)
-      for (int x = 0; x < n; ++x) t[p * plane + size_t(x) * n + y] = v[p * plane + size_t(y) * n + x];
+      for (int x = 0; x < n; ++x)
+        t[p * plane + size_t(x) * n + y] = v[p * plane + size_t(y) * n + x];
   return t;
 }
 

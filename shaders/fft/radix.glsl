@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The FFT kernels' butterflies: forward DFTs of radix 2, 4, 8, 16 and 32 on separate registers
-// (rx2 .. rx32, which fft/fast.glsl calls on v0..v31), natural order in and out. Each vec4 holds
-// two independent complex values (xy, zw). Where the including shader defines E and declares
-// `vec4 x[E]` (fft/mixed.comp), also radix 3, 5, 7 and 9 and dft(R, o), which runs radix R on
-// x[o .. o+R-1]; R is a constant at every call site once inlined, so its branch folds away.
+// (rx2 .. rx32, which fft/fast.glsl calls on v0..v31; rx32 only where P > 16), natural order in
+// and out. Each vec4 holds two independent complex values (xy, zw). Where the including shader
+// defines E and declares `vec4 x[E]` (fft/mixed.comp), also radix 3, 5, 7 and 9 and dft(R, o),
+// which runs radix R on x[o .. o+R-1]; R is a constant at every call site once inlined, so its
+// branch folds away.
 #ifndef FFT_RADIX_GLSL
 #define FFT_RADIX_GLSL
 
@@ -69,8 +70,9 @@ void rx16(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4
   a8 = e4; a9 = o4; a10 = e5; a11 = o5; a12 = e6; a13 = o6; a14 = e7;
 }
 
+#if defined(P) && P > 16
 // Decimation in frequency: a radix-2 step with twiddles exp(-2 pi i k / 32), then two radix-16
-// DFTs giving the even and the odd outputs.
+// DFTs giving the even and the odd outputs. Only for fft/fast.glsl's P 32.
 const vec2 RX_W32[16] = vec2[16](
     vec2(1.00000000000000000, 0.0), vec2(0.98078528040323043, -0.19509032201612825),
     vec2(0.92387953251128674, -0.38268343236508978), vec2(0.83146961230254524,
@@ -126,6 +128,7 @@ void rx32(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3,
   a21 = o10; a22 = e11; a23 = o11; a24 = e12; a25 = o12; a26 = e13; a27 = o13; a28 = e14;
   a29 = o14; a30 = e15;
 }
+#endif
 
 #ifdef E
 void rx3(inout vec4 a0, inout vec4 a1, inout vec4 a2) {

@@ -53,8 +53,8 @@ int shuffle_axes(const Options& o) {
 
 // The invocations a group may have, as plan_registers counts them.
 int group_invocations(const gl::Limits& limits, const Options& o) {
-  return bit_floor_int(std::min({o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,
-                                 limits.max_group_size[0], limits.max_group_size[1]}));
+  const int asked = o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations;
+  return bit_floor_int(std::min({asked, limits.max_group_size[0], limits.max_group_size[1]}));
 }
 
 int emulated_subgroup(const Options& o) {
@@ -111,8 +111,9 @@ std::optional<AxisStrategy> plan_registers(int n, int axis, int lines_total,
     const int t = n / q;
     const int l = std::max(std::min({bit_floor_int(std::max(wanted, 1)), lines_total, invocations / t}),
                            sg / t);
-    if (t <= sg && q <= 16 && stages_for(n, q).count > 1 && l <= lines_total && t * l <= invocations &&
-        (t * l) % sg == 0 && (!emulate || t * l * 16 <= shared)) {
+    // The shuffle exchanges take at most 16 registers (fast.glsl's sg_flip and renames).
+    if (t <= sg && q <= 16 && stages_for(n, q).count > 1 && l <= lines_total &&
+        t * l <= invocations && (t * l) % sg == 0 && (!emulate || t * l * 16 <= shared)) {
       s.elements_per_invocation = q;
       s.threads = t;
       s.lines = l;
@@ -134,7 +135,8 @@ void check_fast_options(const Options& o) {
   if (o.fast.transpose < 0 || o.fast.transpose > 2)
     throw Error(ErrorCode::InvalidArgument,
                 "fast.transpose " + std::to_string(o.fast.transpose) +
-                    ": expected 0 (off), 1 (transposed between the axes) or 2 (spectrum transposed)");
+                    ": expected 0 (off), 1 (transposed between the axes) or 2 (spectrum "
+                    "transposed)");
   if (o.fast.transpose == 2 && o.width != o.height)
     throw Error(ErrorCode::InvalidArgument,
                 "fast.transpose 2 (a transposed spectrum) needs a square transform, not " +

@@ -213,8 +213,8 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   const auto no_transposed_spectrum = [&](const std::string& why) {
     if (options.fast.transpose == 2)
       throw Error(ErrorCode::InvalidArgument,
-                  "fast.transpose 2 (a transposed spectrum) needs both axes on the register path; " +
-                      why);
+                  "fast.transpose 2 (a transposed spectrum) needs both axes on the register "
+                  "path; " + why);
   };
   if (detail::needs_four_step(options)) {
     no_transposed_spectrum("this shape takes the four-step path");
