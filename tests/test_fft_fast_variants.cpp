@@ -14,6 +14,8 @@
 #include "fft/fast.h"
 #include "fft/fft.h"
 #include "fft/fused.h"
+#include "fft/real.h"
+#include "fft/volume.h"
 #include "fftref/data.h"
 #include "gl/error.h"
 #include "gl_fixture.h"
@@ -191,6 +193,23 @@ TEST_F(FftFastVariants, BadValuesAreRefusedWithAReason) {
   o.fast.transpose = 2;
   refused(o, "needs both axes on the register path");
   EXPECT_THROW(fft::load_fast_table("256 columns 64 2 2\n"), Error);
+}
+
+// Plans built from inner 2D plans read those in natural order: a transposed spectrum is refused
+// there, fused or separate passes, 2D or 3D, never passed through.
+TEST_F(FftFastVariants, CompositePlansRefuseATransposedSpectrum) {
+  fft::Options o;
+  o.width = 128;  // 64 x 64 complex inside: square, so the inner plan itself would accept it
+  o.height = 64;
+  o.fast.transpose = 2;
+  for (auto passes : {fft::RealPasses::Auto, fft::RealPasses::Separate})
+    EXPECT_THROW(fft::RealPlan(o, test::shaders(), passes), Error);
+  o.width = 64;
+  EXPECT_THROW(fft::VolumePlan(o, 64, test::shaders()), Error);
+  // transpose 1 changes only the layout between the inner axes: taken.
+  o.width = 128;
+  o.fast.transpose = 1;
+  EXPECT_NO_THROW(fft::RealPlan(o, test::shaders(), fft::RealPasses::Separate));
 }
 
 }  // namespace
