@@ -33,7 +33,10 @@
 #            (OCEANFFT_FFT_COLUMN_P=32); transpose+radix32. Prints one line per case (round,
 #            planes, variant, then the bench's columns: N, median/min/p90 ms, GB/s, of copy,
 #            rel L2), then a table: per size and planes each variant's median us (the median
-#            over rounds), its ratio to the default and its worst rel L2, and the plans
+#            over rounds), its ratio to the default and its worst rel L2, and the plans; then,
+#            where fast_tune is built, the same variants per axis ("time N= L= fast total ...
+#            rows ... cols ... ms", variant= prefixed; spectrum left out: its err column compares
+#            natural order)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -232,6 +235,22 @@ for v in order:
     for n, p in sorted(plans.get(v, {}).items()):
         print(v, "|", p)
 PY
+      # Per axis: which pass each variant moves (fast_tune's stamps around each pass).
+      if [ -x ./fast_tune ]; then
+        for layers in 1 6; do
+          for v in default transpose radix32 transpose+radix32; do
+            case $v in
+              default) vars=() ;;
+              transpose) vars=(OCEANFFT_FFT_TRANSPOSE=between) ;;
+              radix32) vars=(OCEANFFT_FFT_COLUMN_P=32) ;;
+              transpose+radix32) vars=(OCEANFFT_FFT_TRANSPOSE=between OCEANFFT_FFT_COLUMN_P=32) ;;
+            esac
+            env "${vars[@]}" FAST_ALGOS=fast FAST_P=none ./fast_tune time $layers "$REPS" \
+              ${gsizes//,/ } 2>>"$OUT/gap.err" | tee -a "$OUT/gap-axes.txt" | grep "^time" |
+              sed "s/^/variant=$v  /; s/ | .*//"
+          done
+        done
+      fi
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1
