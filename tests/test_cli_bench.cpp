@@ -251,7 +251,7 @@ TEST_F(CliBench, BadArgumentsFailClearlyAndWriteNothing) {
 
 // `oceanfft verify` compares natural order: a transposed spectrum (OCEANFFT_FFT_TRANSPOSE=spectrum,
 // which bench checks against the transposed reference) is refused up front, not reported as a
-// failed comparison; the transposed layout between the axes verifies as the default does.
+// failed comparison; the transposed layout and radix-32 columns verify as the default does.
 TEST_F(CliBench, VerifyRefusesATransposedSpectrum) {
   {
     oceanfft::test::ScopedEnv e("OCEANFFT_FFT_TRANSPOSE", "spectrum");
@@ -259,9 +259,14 @@ TEST_F(CliBench, VerifyRefusesATransposedSpectrum) {
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_NE(r.err.find("OCEANFFT_FFT_TRANSPOSE=spectrum"), std::string::npos) << r.err;
   }
+  // Every kind the variants reach: the plain plan, and the real transform's fused column pass
+  // (fft/real_fused.comp) at 32 elements per invocation.
   oceanfft::test::ScopedEnv e("OCEANFFT_FFT_TRANSPOSE", "between");
   oceanfft::test::ScopedEnv p("OCEANFFT_FFT_COLUMN_P", "32");
-  const clitest::Result r = clitest::run_line("verify --sizes 64 --algorithms fast", dir_);
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("all within tolerance"), std::string::npos) << r.out;
+  for (const char* kind : {"", " --real"}) {
+    const clitest::Result r =
+        clitest::run_line(std::string("verify --sizes 64 --algorithms fast") + kind, dir_);
+    EXPECT_EQ(r.status, 0) << kind << "\n" << r.err;
+    EXPECT_NE(r.out.find("all within tolerance"), std::string::npos) << kind << "\n" << r.out;
+  }
 }

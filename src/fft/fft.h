@@ -138,11 +138,11 @@ struct Options {
     // in two register stages and one exchange, 128 floats of data per invocation.
     int column_per_thread = 0;
     // The layout between the axes on the register path (both axes in registers, no shuffles):
-    // 0 the column strips above; 1 transposed, so the row pass stores each row as a column of
-    // the buffer and the column pass runs as a row pass over contiguous memory, the output
-    // still in natural order; 2 as 1 and the spectrum itself left transposed (texel (x, y)
-    // holds element (y, x)), for square transforms whose both axes take the register path
-    // (anything else is refused). The inverse of a transposed spectrum under 2 is the input
+    // 0 columns in strips of 4 (the default); 1 transposed, so the row pass stores each row as
+    // a column of the buffer and the column pass runs as a row pass over contiguous memory, the
+    // output still in natural order; 2 as 1 and the spectrum itself left transposed (texel
+    // (x, y) holds element (y, x)), for square complex 2D transforms whose both axes take the
+    // register path (anything else is refused). The inverse of a transposed spectrum under 2 is the input
     // again, since the 2D DFT commutes with transposition.
     int transpose = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
