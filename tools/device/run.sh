@@ -36,7 +36,8 @@
 #            over rounds), its ratio to the default and its worst rel L2, and the plans; then,
 #            where fast_tune is built, the same variants per axis ("time N= L= fast total ...
 #            rows ... cols ... ms", variant= prefixed; spectrum left out: its err column compares
-#            natural order)
+#            natural order). Not yet timed; mostly FFTW's references at 4096^2 x 12 planes, so
+#            expect minutes (GAP_ROUNDS=1 or GSIZES=256,512,1024 to shorten it)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
