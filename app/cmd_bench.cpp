@@ -81,8 +81,9 @@ class Progress {
 // src/bench/bench.cpp), as the report records it.
 std::string fft_variant() {
   std::string v;
-  for (const char* name : {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
-                           "OCEANFFT_BENCH_CALLS"})
+  for (const char* name :
+       {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
+        "OCEANFFT_FFT_TRANSPOSE", "OCEANFFT_FFT_COLUMN_P", "OCEANFFT_BENCH_CALLS"})
     if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
   return v.empty() ? "default" : v;
 }
@@ -484,6 +485,12 @@ void add_bench(CLI::App& app, Commands& out) {
       "      narrow also drops the texture-update and pixel-buffer bits from the final one (a\n"
       "      measurement: read-backs then need their own barrier). The ocean step keeps its own\n"
       "      barriers.\n"
+      "  OCEANFFT_FFT_TRANSPOSE=off|between|spectrum  the buffer between the axes in transposed\n"
+      "      layout, the column pass run as a row pass over it; spectrum: the result left\n"
+      "      transposed too (square sizes; rel L2 is then against the transposed reference).\n"
+      "      FFT only: the ocean step keeps its layout.\n"
+      "  OCEANFFT_FFT_COLUMN_P=2..32  elements per invocation in the column pass (32: the\n"
+      "      radix-32 register kernel, 1024 = 32 x 32 with one exchange). FFT only.\n"
       "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
       "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
       "      launches do; copies, FFTs and ocean steps alike.");

@@ -52,6 +52,10 @@ void add_verify(CLI::App& app, Commands& out) {
     const fft::Axes axes = args->dims == 1 ? fft::Axes::Rows : fft::Axes::Both;
     // The kernel variant a device run selects (OCEANFFT_FFT_SHUFFLE and the like).
     const bench::FftVariant variant = bench::fft_variant_from_env();
+    if (variant.transpose == 2)
+      throw Error(ErrorCode::InvalidArgument,
+                  "OCEANFFT_FFT_TRANSPOSE=spectrum leaves the spectrum transposed, which verify "
+                  "does not compare; use between here (bench checks spectrum)");
     // 1D: three lines per call, so a batch is exercised.
     const auto shape = [&](int n, fft::Algorithm a) {
       fft::Options o;

@@ -18,15 +18,23 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
     test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", nullptr);
     test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", nullptr);
     test::ScopedEnv c("OCEANFFT_FFT_BARRIER", nullptr);
+    test::ScopedEnv d("OCEANFFT_FFT_TRANSPOSE", nullptr);
+    test::ScopedEnv e("OCEANFFT_FFT_COLUMN_P", nullptr);
     const bench::FftVariant v = bench::fft_variant_from_env();
     EXPECT_EQ(v.shuffle, 0);
+    EXPECT_EQ(v.transpose, 0);
+    EXPECT_EQ(v.column_per_thread, 0);
     EXPECT_EQ(v.emulate_subgroup, 0);
     EXPECT_EQ(v.barriers, fft::Barriers::Merged);
   }
   test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", "columns");
   test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", "32");
   test::ScopedEnv c("OCEANFFT_FFT_BARRIER", "narrow");
+  test::ScopedEnv d("OCEANFFT_FFT_TRANSPOSE", "spectrum");
+  test::ScopedEnv e("OCEANFFT_FFT_COLUMN_P", "32");
   const bench::FftVariant v = bench::fft_variant_from_env();
+  EXPECT_EQ(v.transpose, 2);
+  EXPECT_EQ(v.column_per_thread, 32);
   EXPECT_EQ(v.shuffle, 2);
   EXPECT_EQ(v.emulate_subgroup, 32);
   EXPECT_EQ(v.barriers, fft::Barriers::Narrow);
@@ -36,6 +44,8 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
   EXPECT_EQ(o.fast.shuffle, 2);
   EXPECT_EQ(o.fast.emulate_subgroup, 32);
   EXPECT_EQ(o.barriers, fft::Barriers::Narrow);
+  EXPECT_EQ(o.fast.transpose, 2);
+  EXPECT_EQ(o.fast.column_per_thread, 32);
   EXPECT_EQ(o.fast.per_thread, 8);  // the rest is left
 }
 
@@ -43,7 +53,10 @@ TEST(BenchFftEnv, BadValuesNameTheVariable) {
   for (auto [name, value] : {std::pair{"OCEANFFT_FFT_SHUFFLE", "sideways"},
                              std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "12"},
                              std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "4096"},
-                             std::pair{"OCEANFFT_FFT_BARRIER", "none"}}) {
+                             std::pair{"OCEANFFT_FFT_BARRIER", "none"},
+                             std::pair{"OCEANFFT_FFT_TRANSPOSE", "sideways"},
+                             std::pair{"OCEANFFT_FFT_COLUMN_P", "64"},
+                             std::pair{"OCEANFFT_FFT_COLUMN_P", "12"}}) {
     test::ScopedEnv e(name, value);
     try {
       bench::fft_variant_from_env();

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "support/cli_run.h"
+#include "support/scoped_env.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -246,4 +247,26 @@ TEST_F(CliBench, BadArgumentsFailClearlyAndWriteNothing) {
   // A flag CLI11 cannot convert is still a failure, not a run with a default.
   EXPECT_NE(clitest::run_line("bench --sizes 16 --reps many" + tail, dir_).status, 0);
   EXPECT_FALSE(fs::exists(json));
+}
+
+// `oceanfft verify` compares natural order: a transposed spectrum (OCEANFFT_FFT_TRANSPOSE=spectrum,
+// which bench checks against the transposed reference) is refused up front, not reported as a
+// failed comparison; the transposed layout and radix-32 columns verify as the default does.
+TEST_F(CliBench, VerifyRefusesATransposedSpectrum) {
+  {
+    oceanfft::test::ScopedEnv e("OCEANFFT_FFT_TRANSPOSE", "spectrum");
+    const clitest::Result r = clitest::run_line("verify --sizes 16 --algorithms fast", dir_);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("OCEANFFT_FFT_TRANSPOSE=spectrum"), std::string::npos) << r.err;
+  }
+  // Every kind the variants reach: the plain plan, and the real transform's fused column pass
+  // (fft/real_fused.comp) at 32 elements per invocation.
+  oceanfft::test::ScopedEnv e("OCEANFFT_FFT_TRANSPOSE", "between");
+  oceanfft::test::ScopedEnv p("OCEANFFT_FFT_COLUMN_P", "32");
+  for (const char* kind : {"", " --real"}) {
+    const clitest::Result r =
+        clitest::run_line(std::string("verify --sizes 64 --algorithms fast") + kind, dir_);
+    EXPECT_EQ(r.status, 0) << kind << "\n" << r.err;
+    EXPECT_NE(r.out.find("all within tolerance"), std::string::npos) << kind << "\n" << r.out;
+  }
 }

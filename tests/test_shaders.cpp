@@ -77,6 +77,33 @@ std::vector<gl::Defines> shuffle_sets(int only_axis) {
   return out;
 }
 
+// The fast kernel with the transposed layout between the axes (Options::FastTuning::transpose 1
+// and 2), both passes, as the planner defines them; and the radix-32 column pass.
+std::vector<gl::Defines> transposed_sets() {
+  gl::Limits limits;
+  limits.max_invocations = 1024;
+  limits.max_group_size[0] = limits.max_group_size[1] = 1024;
+  limits.max_shared_memory = 49152;
+  std::vector<gl::Defines> out;
+  for (int transpose : {1, 2})
+    for (int n : {256, 1024}) {
+      fft::Options o;
+      o.width = o.height = n;
+      o.fast.transpose = transpose;
+      o.fast.column_per_thread = n == 1024 ? 32 : 0;
+      auto rows = fft::detail::plan_fast_axis(n, 0, n, limits, o);
+      auto columns = fft::detail::plan_fast_axis(n, 1, n, limits, o);
+      for (fft::AxisStrategy* s : {&*rows, &*columns}) {
+        s->via_buffer = true;
+        s->width = s->height = n;
+      }
+      fft::detail::transpose_fast_axes(*rows, *columns, limits, o);
+      out.push_back(fft::detail::fast_defines(*rows, 0));
+      out.push_back(fft::detail::fast_defines(*columns, 1));
+    }
+  return out;
+}
+
 std::vector<gl::Defines> with(std::vector<gl::Defines> a, const std::vector<gl::Defines>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -98,8 +125,10 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
          {{"N", "256"}, {"AXIS", "0"}, {"LOCAL", "64"}},
          {{"N", "2"}, {"AXIS", "1"}, {"LOCAL", "1"}},
      }},
-    {"fft/fast.comp", with(shuffle_sets(-1),
+    {"fft/fast.comp", with(with(shuffle_sets(-1), transposed_sets()),
      {
+         {{"N", "1024"}, {"AXIS", "1"}, {"P", "32"}, {"T", "32"}, {"L", "2"}, {"R1", "32"}, {"STAGES", "2"}, {"EX", "2"}},
+         {{"N", "64"}, {"AXIS", "0"}, {"P", "32"}, {"T", "2"}, {"L", "4"}, {"R1", "2"}, {"STAGES", "2"}, {"EX", "1"}},
          {{"N", "256"}, {"AXIS", "0"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "4"}},
          {{"N", "256"}, {"AXIS", "1"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "2"}},
          {{"N", "1024"}, {"AXIS", "0"}, {"P", "16"}, {"T", "64"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "1"}},
@@ -115,6 +144,7 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
      {
          {{"N", "512"}, {"AXIS", "1"}, {"P", "4"}, {"T", "128"}, {"L", "2"}, {"R1", "2"}, {"STAGES", "5"}, {"EX", "2"}, {"TL", "256"}, {"LEVEL1", "1"}},
          {{"N", "1024"}, {"AXIS", "1"}, {"P", "16"}, {"T", "64"}, {"L", "2"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "1"}, {"TL", "128"}, {"LEVEL1", "1"}},
+         {{"N", "1024"}, {"AXIS", "1"}, {"P", "32"}, {"T", "32"}, {"L", "2"}, {"R1", "32"}, {"STAGES", "2"}, {"EX", "2"}, {"TL", "64"}, {"LEVEL1", "1"}},
          {{"N", "256"}, {"AXIS", "1"}, {"P", "4"}, {"T", "64"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "4"}, {"EX", "4"}, {"TL", "256"}, {"LEVEL1", "1"}},
          {{"N", "2048"}, {"AXIS", "1"}, {"P", "8"}, {"T", "256"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "4"}, {"EX", "2"}, {"TL", "256"}, {"LEVEL1", "0"}},
          {{"N", "4096"}, {"AXIS", "1"}, {"P", "4"}, {"T", "1024"}, {"L", "1"}, {"R1", "4"}, {"STAGES", "6"}, {"EX", "2"}, {"TL", "1024"}, {"LEVEL1", "0"}},

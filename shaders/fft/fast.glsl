@@ -10,7 +10,7 @@
 // always holds elements t + T*m (m < P) of the current sequence, so the first stage reads them
 // straight from the image and the last stage writes them straight back in natural order.
 //
-// The registers are separate variables v0..v15, never an array: a driver may put an array in
+// The registers are separate variables v0..v31, never an array: a driver may put an array in
 // local memory when it cannot prove every index constant, and the first version of this shader,
 // written with arrays, ran far below copy bandwidth (docs/perf-notes.md).
 //
@@ -20,7 +20,7 @@
 //   FFT_LOAD(i, line, layer)  returns element i of the line instead of reading uSrc (no uSrc)
 //   FFT_STORE(i, line, layer, value)  stores element i of the line instead of writing uDst
 //   FFT_CUSTOM_MAIN           the includer writes main() from fft_setup/fft_line/fft_store
-//   FFT_PAIR                  also declares u0..u15, fft_keep() (u = v) and
+//   FFT_PAIR                  also declares u0..u(P-1), fft_keep() (u = v) and
 //                             fft_pair_out(line, layer), which calls the includer's
 //                             FFT_PAIR_OUT(texel, u * uScale, v * uScale) per element; no uDst
 //   FFT_SHARE                 declares fft_share_put(slot, vec4) / fft_share_get(slot), TL
@@ -29,7 +29,7 @@
 // Defines (set by src/fft/fast.cpp):
 //   N        axis length (power of two)
 //   AXIS     0 rows, 1 columns
-//   P        elements per invocation: 2, 4, 8 or 16 (divides N)
+//   P        elements per invocation: 2, 4, 8, 16 or 32 (divides N; 32 not with FFT_SHUFFLE)
 //   T        invocations per line, N / P
 //   TL       T * L
 //   L        lines per work group (rows for AXIS 0, adjacent columns for AXIS 1)
@@ -45,6 +45,12 @@
 //            consecutive invocations, so the shuffle path's index arithmetic runs (and is tested)
 //            on a driver without the extension
 //   LOG_P, LOG_R1  log2 of P and R1
+//   FFT_COLUMNS_AS_ROWS  1 (AXIS 1 only): the column pass runs with the row pass's invocation
+//            mapping (a line's invocations are consecutive lanes, each line's exchange words
+//            contiguous), for a source that holds each column contiguously: the buffer between
+//            the axes in the transposed layout (STRIP 1), which the row pass wrote with ROW_G 1
+//   FFT_STORE_TRANSPOSED  1 (AXIS 1, square only): the column pass stores element (x, y) of the
+//            spectrum at texel (y, x), the transposed spectrum
 #ifndef FFT_FAST_GLSL
 #define FFT_FAST_GLSL
 #include "fft/axis.glsl"
@@ -55,14 +61,30 @@
 #ifndef FFT_SHUFFLE_EMULATE
 #define FFT_SHUFFLE_EMULATE 0
 #endif
+#ifndef FFT_COLUMNS_AS_ROWS
+#define FFT_COLUMNS_AS_ROWS 0
+#endif
+#ifndef FFT_STORE_TRANSPOSED
+#define FFT_STORE_TRANSPOSED 0
+#endif
+#if FFT_SHUFFLE && (P > 16 || FFT_COLUMNS_AS_ROWS)
+#error "FFT_SHUFFLE takes P <= 16 and the plain column mapping"
+#endif
+// The invocation mapping: a row pass's (a line's invocations along x), or a column pass's
+// (adjacent lines along x).
+#if AXIS == 0 || FFT_COLUMNS_AS_ROWS
+#define FFT_ROW_MAP 1
+#else
+#define FFT_ROW_MAP 0
+#endif
 #if FFT_SHUFFLE
 // One subgroup holds SG / T whole lines; fft_setup derives each invocation's line and place from
 // its subgroup, so the driver's assignment of invocations to subgroups does not matter.
 layout(local_size_x = TL, local_size_y = 1, local_size_z = 1) in;
-#elif AXIS == 0 && ROW_G > 0 && ROW_G < T && L > 1
+#elif FFT_ROW_MAP && ROW_G > 0 && ROW_G < T && L > 1
 #define ROW_TILES 1
 layout(local_size_x = TL, local_size_y = 1, local_size_z = 1) in;
-#elif AXIS == 0
+#elif FFT_ROW_MAP
 layout(local_size_x = T, local_size_y = L, local_size_z = 1) in;
 #else
 // Columns vary fastest inside a warp, so each image access touches L adjacent texels of a row:
@@ -83,7 +105,8 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 //             take ROW_G consecutive texels of each of the group's L rows in turn, so one warp
 //             access covers 2D tiles (ROW_G x L texels) of the image, like the column pass's
 //             and the copy's. NVIDIA stores images in 2D blocks, which whole-row warps cut
-//             across (4 is the fastest of 4/8/16 at every size)
+//             across (4 is the fastest of 4/8/16 at every size). 1 puts a warp's lanes across
+//             the group's lines first: the transposed store's runs of L texels
 #ifndef ROW_G
 #define ROW_G 4
 #endif
@@ -91,7 +114,11 @@ layout(local_size_x = L, local_size_y = T, local_size_z = 1) in;
 #define SH_MEMBAR 0
 #endif
 #ifndef PAD_SHIFT
+#if P > 16
+#define PAD_SHIFT 5
+#else
 #define PAD_SHIFT 4
+#endif
 #endif
 #ifndef TW_EARLY
 #define TW_EARLY 1
@@ -132,7 +159,11 @@ layout(binding = FFT_IMAGE_SRC, rgba32f) uniform FFT_IMG_QUALIFIER readonly imag
 #endif
 #if !defined(FFT_PAIR) && !defined(FFT_STORE)
 layout(binding = FFT_IMAGE_DST, rgba32f) uniform FFT_IMG_QUALIFIER writeonly image2DArray uDst;
+#if FFT_STORE_TRANSPOSED
+#define FFT_STORE(i, line, layer, value) imageStore(uDst, texel(i, line, layer).yxz, value)
+#else
 #define FFT_STORE(i, line, layer, value) imageStore(uDst, texel(i, line, layer), value)
+#endif
 #endif
 
 uniform int uDirection;  // 0 forward, 1 inverse
@@ -146,7 +177,8 @@ uniform float uScale;    // 1, or 1/N for the inverse
 #define SH_T float
 #endif
 
-// One padding word every 16 keeps the stride-16 writes of a radix-16 stage off a single bank.
+// One padding word every 16 (every 32 for P 32) keeps the stride-P writes of a radix-P stage
+// off a single bank.
 const int STRIDE = N + (N >> PAD_SHIFT);
 #if STAGES > 1 && !FFT_SHUFFLE
 shared SH_T sh[L * STRIDE];
@@ -188,10 +220,20 @@ const vec4 ZERO4 = vec4(0.0);
 vec4 v0 = ZERO4, v1 = ZERO4, v2 = ZERO4, v3 = ZERO4, v4 = ZERO4, v5 = ZERO4, v6 = ZERO4,
      v7 = ZERO4, v8 = ZERO4, v9 = ZERO4, v10 = ZERO4, v11 = ZERO4, v12 = ZERO4, v13 = ZERO4,
      v14 = ZERO4, v15 = ZERO4;
+#if P > 16
+vec4 v16 = ZERO4, v17 = ZERO4, v18 = ZERO4, v19 = ZERO4, v20 = ZERO4, v21 = ZERO4, v22 = ZERO4,
+     v23 = ZERO4, v24 = ZERO4, v25 = ZERO4, v26 = ZERO4, v27 = ZERO4, v28 = ZERO4, v29 = ZERO4,
+     v30 = ZERO4, v31 = ZERO4;
+#endif
 #ifdef FFT_PAIR
 vec4 u0 = ZERO4, u1 = ZERO4, u2 = ZERO4, u3 = ZERO4, u4 = ZERO4, u5 = ZERO4, u6 = ZERO4,
      u7 = ZERO4, u8 = ZERO4, u9 = ZERO4, u10 = ZERO4, u11 = ZERO4, u12 = ZERO4, u13 = ZERO4,
      u14 = ZERO4, u15 = ZERO4;
+#if P > 16
+vec4 u16 = ZERO4, u17 = ZERO4, u18 = ZERO4, u19 = ZERO4, u20 = ZERO4, u21 = ZERO4, u22 = ZERO4,
+     u23 = ZERO4, u24 = ZERO4, u25 = ZERO4, u26 = ZERO4, u27 = ZERO4, u28 = ZERO4, u29 = ZERO4,
+     u30 = ZERO4, u31 = ZERO4;
+#endif
 #endif
 int t = 0;  // invocation within its line
 int c = 0;  // line within the work group
@@ -209,14 +251,17 @@ int sg_base = 0, sg_stride = 1;
 #define DFT_P rx4(v0, v1, v2, v3)
 #elif P == 8
 #define DFT_P rx8(v0, v1, v2, v3, v4, v5, v6, v7)
-#else
+#elif P == 16
 #define DFT_P rx16(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15)
+#else
+#define DFT_P rx32(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, \
+                   v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31)
 #endif
 
 // ---- exchange through shared memory ----
 int sh_index(int pos) {
   int p = pos + (pos >> PAD_SHIFT);
-#if AXIS == 0
+#if FFT_ROW_MAP
   return c * STRIDE + p;
 #else
   return p * L + c;  // adjacent columns are adjacent lanes: interleave them
@@ -369,6 +414,24 @@ void sg_exchange(int R, int logR, int prev) {
   v14 = sg_shuffle(v14, src + TR * (a ^ (14 / B)));
   v15 = sg_shuffle(v15, src + TR * (a ^ (15 / B)));
 #endif
+#if P > 16
+  v16 = sg_shuffle(v16, src + TR * (a ^ (16 / B)));
+  v17 = sg_shuffle(v17, src + TR * (a ^ (17 / B)));
+  v18 = sg_shuffle(v18, src + TR * (a ^ (18 / B)));
+  v19 = sg_shuffle(v19, src + TR * (a ^ (19 / B)));
+  v20 = sg_shuffle(v20, src + TR * (a ^ (20 / B)));
+  v21 = sg_shuffle(v21, src + TR * (a ^ (21 / B)));
+  v22 = sg_shuffle(v22, src + TR * (a ^ (22 / B)));
+  v23 = sg_shuffle(v23, src + TR * (a ^ (23 / B)));
+  v24 = sg_shuffle(v24, src + TR * (a ^ (24 / B)));
+  v25 = sg_shuffle(v25, src + TR * (a ^ (25 / B)));
+  v26 = sg_shuffle(v26, src + TR * (a ^ (26 / B)));
+  v27 = sg_shuffle(v27, src + TR * (a ^ (27 / B)));
+  v28 = sg_shuffle(v28, src + TR * (a ^ (28 / B)));
+  v29 = sg_shuffle(v29, src + TR * (a ^ (29 / B)));
+  v30 = sg_shuffle(v30, src + TR * (a ^ (30 / B)));
+  v31 = sg_shuffle(v31, src + TR * (a ^ (31 / B)));
+#endif
   sg_permute(logB, logR, a);
 #if P == 4
   if (B == 2) {
@@ -434,6 +497,24 @@ void exchange_round(int base, int B, int sB, int sR, int round, bool final_round
   sh[sh_index(base + (14 % B) * sB + (14 / B) * sR)] = part(v14, round);
   sh[sh_index(base + (15 % B) * sB + (15 / B) * sR)] = part(v15, round);
 #endif
+#if P > 16
+  sh[sh_index(base + (16 % B) * sB + (16 / B) * sR)] = part(v16, round);
+  sh[sh_index(base + (17 % B) * sB + (17 / B) * sR)] = part(v17, round);
+  sh[sh_index(base + (18 % B) * sB + (18 / B) * sR)] = part(v18, round);
+  sh[sh_index(base + (19 % B) * sB + (19 / B) * sR)] = part(v19, round);
+  sh[sh_index(base + (20 % B) * sB + (20 / B) * sR)] = part(v20, round);
+  sh[sh_index(base + (21 % B) * sB + (21 / B) * sR)] = part(v21, round);
+  sh[sh_index(base + (22 % B) * sB + (22 / B) * sR)] = part(v22, round);
+  sh[sh_index(base + (23 % B) * sB + (23 / B) * sR)] = part(v23, round);
+  sh[sh_index(base + (24 % B) * sB + (24 / B) * sR)] = part(v24, round);
+  sh[sh_index(base + (25 % B) * sB + (25 / B) * sR)] = part(v25, round);
+  sh[sh_index(base + (26 % B) * sB + (26 / B) * sR)] = part(v26, round);
+  sh[sh_index(base + (27 % B) * sB + (27 / B) * sR)] = part(v27, round);
+  sh[sh_index(base + (28 % B) * sB + (28 / B) * sR)] = part(v28, round);
+  sh[sh_index(base + (29 % B) * sB + (29 / B) * sR)] = part(v29, round);
+  sh[sh_index(base + (30 % B) * sB + (30 / B) * sR)] = part(v30, round);
+  sh[sh_index(base + (31 % B) * sB + (31 / B) * sR)] = part(v31, round);
+#endif
 #if SH_MEMBAR
   memoryBarrierShared();
 #endif
@@ -459,6 +540,24 @@ void exchange_round(int base, int B, int sB, int sR, int round, bool final_round
   v13 = with_part(v13, round, sh[sh_index(t + T * 13)]);
   v14 = with_part(v14, round, sh[sh_index(t + T * 14)]);
   v15 = with_part(v15, round, sh[sh_index(t + T * 15)]);
+#endif
+#if P > 16
+  v16 = with_part(v16, round, sh[sh_index(t + T * 16)]);
+  v17 = with_part(v17, round, sh[sh_index(t + T * 17)]);
+  v18 = with_part(v18, round, sh[sh_index(t + T * 18)]);
+  v19 = with_part(v19, round, sh[sh_index(t + T * 19)]);
+  v20 = with_part(v20, round, sh[sh_index(t + T * 20)]);
+  v21 = with_part(v21, round, sh[sh_index(t + T * 21)]);
+  v22 = with_part(v22, round, sh[sh_index(t + T * 22)]);
+  v23 = with_part(v23, round, sh[sh_index(t + T * 23)]);
+  v24 = with_part(v24, round, sh[sh_index(t + T * 24)]);
+  v25 = with_part(v25, round, sh[sh_index(t + T * 25)]);
+  v26 = with_part(v26, round, sh[sh_index(t + T * 26)]);
+  v27 = with_part(v27, round, sh[sh_index(t + T * 27)]);
+  v28 = with_part(v28, round, sh[sh_index(t + T * 28)]);
+  v29 = with_part(v29, round, sh[sh_index(t + T * 29)]);
+  v30 = with_part(v30, round, sh[sh_index(t + T * 30)]);
+  v31 = with_part(v31, round, sh[sh_index(t + T * 31)]);
 #endif
   // Nobody may overwrite sh (next round or next stage) before everyone has read it; after the
   // last read of the last exchange nothing writes sh again.
@@ -507,6 +606,14 @@ void stage(int Ns, bool second, bool last) {
   vec2 w11 = tw[11 * step]; vec2 w12 = tw[12 * step]; vec2 w13 = tw[13 * step];
   vec2 w14 = tw[14 * step]; vec2 w15 = tw[15 * step];
 #endif
+#if P > 16
+  vec2 w16 = tw[16 * step]; vec2 w17 = tw[17 * step]; vec2 w18 = tw[18 * step];
+  vec2 w19 = tw[19 * step]; vec2 w20 = tw[20 * step]; vec2 w21 = tw[21 * step];
+  vec2 w22 = tw[22 * step]; vec2 w23 = tw[23 * step]; vec2 w24 = tw[24 * step];
+  vec2 w25 = tw[25 * step]; vec2 w26 = tw[26 * step]; vec2 w27 = tw[27 * step];
+  vec2 w28 = tw[28 * step]; vec2 w29 = tw[29 * step]; vec2 w30 = tw[30 * step];
+  vec2 w31 = tw[31 * step];
+#endif
 #endif
 #if FFT_SHUFFLE
   if (second)
@@ -531,6 +638,12 @@ void stage(int Ns, bool second, bool last) {
   v8 = cmul(v8, w8); v9 = cmul(v9, w9); v10 = cmul(v10, w10); v11 = cmul(v11, w11);
   v12 = cmul(v12, w12); v13 = cmul(v13, w13); v14 = cmul(v14, w14); v15 = cmul(v15, w15);
 #endif
+#if P > 16
+  v16 = cmul(v16, w16); v17 = cmul(v17, w17); v18 = cmul(v18, w18); v19 = cmul(v19, w19);
+  v20 = cmul(v20, w20); v21 = cmul(v21, w21); v22 = cmul(v22, w22); v23 = cmul(v23, w23);
+  v24 = cmul(v24, w24); v25 = cmul(v25, w25); v26 = cmul(v26, w26); v27 = cmul(v27, w27);
+  v28 = cmul(v28, w28); v29 = cmul(v29, w29); v30 = cmul(v30, w30); v31 = cmul(v31, w31);
+#endif
 #else
   v1 = cmul(v1, tw[1 * step]);
 #if P > 2
@@ -544,6 +657,14 @@ void stage(int Ns, bool second, bool last) {
   v8 = cmul(v8, tw[8 * step]); v9 = cmul(v9, tw[9 * step]); v10 = cmul(v10, tw[10 * step]);
   v11 = cmul(v11, tw[11 * step]); v12 = cmul(v12, tw[12 * step]); v13 = cmul(v13, tw[13 * step]);
   v14 = cmul(v14, tw[14 * step]); v15 = cmul(v15, tw[15 * step]);
+#endif
+#if P > 16
+  v16 = cmul(v16, tw[16 * step]); v17 = cmul(v17, tw[17 * step]); v18 = cmul(v18, tw[18 * step]);
+  v19 = cmul(v19, tw[19 * step]); v20 = cmul(v20, tw[20 * step]); v21 = cmul(v21, tw[21 * step]);
+  v22 = cmul(v22, tw[22 * step]); v23 = cmul(v23, tw[23 * step]); v24 = cmul(v24, tw[24 * step]);
+  v25 = cmul(v25, tw[25 * step]); v26 = cmul(v26, tw[26 * step]); v27 = cmul(v27, tw[27 * step]);
+  v28 = cmul(v28, tw[28 * step]); v29 = cmul(v29, tw[29 * step]); v30 = cmul(v30, tw[30 * step]);
+  v31 = cmul(v31, tw[31 * step]);
 #endif
 #endif
   DFT_P;
@@ -587,11 +708,11 @@ void fft_setup(out int line, out int layer) {
   int i = int(gl_LocalInvocationIndex);
   t = (i / (ROW_G * L)) * ROW_G + i % ROW_G;
   c = (i / ROW_G) % L;
-  line = int(gl_WorkGroupID.y) * L + c;
-#elif AXIS == 0
+  line = int(AXIS == 0 ? gl_WorkGroupID.y : gl_WorkGroupID.x) * L + c;
+#elif FFT_ROW_MAP
   t = int(gl_LocalInvocationID.x);
   c = int(gl_LocalInvocationID.y);
-  line = int(gl_WorkGroupID.y) * L + c;
+  line = int(AXIS == 0 ? gl_WorkGroupID.y : gl_WorkGroupID.x) * L + c;
 #else
   c = int(gl_LocalInvocationID.x);
   t = int(gl_LocalInvocationID.y);
@@ -619,6 +740,16 @@ void fft_line(int line, int layer) {
   v12 = FFT_LOAD(t + T * 12, line, layer); v13 = FFT_LOAD(t + T * 13, line, layer);
   v14 = FFT_LOAD(t + T * 14, line, layer); v15 = FFT_LOAD(t + T * 15, line, layer);
 #endif
+#if P > 16
+  v16 = FFT_LOAD(t + T * 16, line, layer); v17 = FFT_LOAD(t + T * 17, line, layer);
+  v18 = FFT_LOAD(t + T * 18, line, layer); v19 = FFT_LOAD(t + T * 19, line, layer);
+  v20 = FFT_LOAD(t + T * 20, line, layer); v21 = FFT_LOAD(t + T * 21, line, layer);
+  v22 = FFT_LOAD(t + T * 22, line, layer); v23 = FFT_LOAD(t + T * 23, line, layer);
+  v24 = FFT_LOAD(t + T * 24, line, layer); v25 = FFT_LOAD(t + T * 25, line, layer);
+  v26 = FFT_LOAD(t + T * 26, line, layer); v27 = FFT_LOAD(t + T * 27, line, layer);
+  v28 = FFT_LOAD(t + T * 28, line, layer); v29 = FFT_LOAD(t + T * 29, line, layer);
+  v30 = FFT_LOAD(t + T * 30, line, layer); v31 = FFT_LOAD(t + T * 31, line, layer);
+#endif
   // The inverse transform is the forward one on swapped real and imaginary parts:
   // IDFT(x) = swap(DFT(swap(x))), so one kernel serves both directions.
   if (inverse) {
@@ -633,6 +764,11 @@ void fft_line(int line, int layer) {
 #if P > 8
     v8 = v8.yxwz; v9 = v9.yxwz; v10 = v10.yxwz; v11 = v11.yxwz; v12 = v12.yxwz; v13 = v13.yxwz;
     v14 = v14.yxwz; v15 = v15.yxwz;
+#endif
+#if P > 16
+    v16 = v16.yxwz; v17 = v17.yxwz; v18 = v18.yxwz; v19 = v19.yxwz; v20 = v20.yxwz; v21 = v21.yxwz;
+    v22 = v22.yxwz; v23 = v23.yxwz; v24 = v24.yxwz; v25 = v25.yxwz; v26 = v26.yxwz; v27 = v27.yxwz;
+    v28 = v28.yxwz; v29 = v29.yxwz; v30 = v30.yxwz; v31 = v31.yxwz;
 #endif
   }
 
@@ -667,6 +803,40 @@ void fft_line(int line, int layer) {
 #elif P == 16 && R1 == 8
   rx8(v0, v2, v4, v6, v8, v10, v12, v14);
   rx8(v1, v3, v5, v7, v9, v11, v13, v15);
+#elif P == 32 && R1 == 2
+  rx2(v0, v16);
+  rx2(v1, v17);
+  rx2(v2, v18);
+  rx2(v3, v19);
+  rx2(v4, v20);
+  rx2(v5, v21);
+  rx2(v6, v22);
+  rx2(v7, v23);
+  rx2(v8, v24);
+  rx2(v9, v25);
+  rx2(v10, v26);
+  rx2(v11, v27);
+  rx2(v12, v28);
+  rx2(v13, v29);
+  rx2(v14, v30);
+  rx2(v15, v31);
+#elif P == 32 && R1 == 4
+  rx4(v0, v8, v16, v24);
+  rx4(v1, v9, v17, v25);
+  rx4(v2, v10, v18, v26);
+  rx4(v3, v11, v19, v27);
+  rx4(v4, v12, v20, v28);
+  rx4(v5, v13, v21, v29);
+  rx4(v6, v14, v22, v30);
+  rx4(v7, v15, v23, v31);
+#elif P == 32 && R1 == 8
+  rx8(v0, v4, v8, v12, v16, v20, v24, v28);
+  rx8(v1, v5, v9, v13, v17, v21, v25, v29);
+  rx8(v2, v6, v10, v14, v18, v22, v26, v30);
+  rx8(v3, v7, v11, v15, v19, v23, v27, v31);
+#elif P == 32 && R1 == 16
+  rx16(v0, v2, v4, v6, v8, v10, v12, v14, v16, v18, v20, v22, v24, v26, v28, v30);
+  rx16(v1, v3, v5, v7, v9, v11, v13, v15, v17, v19, v21, v23, v25, v27, v29, v31);
 #endif
 
   // Later stages, written out so that every stage's constants are literal.
@@ -717,6 +887,11 @@ void fft_line(int line, int layer) {
     v8 = v8.yxwz; v9 = v9.yxwz; v10 = v10.yxwz; v11 = v11.yxwz; v12 = v12.yxwz; v13 = v13.yxwz;
     v14 = v14.yxwz; v15 = v15.yxwz;
 #endif
+#if P > 16
+    v16 = v16.yxwz; v17 = v17.yxwz; v18 = v18.yxwz; v19 = v19.yxwz; v20 = v20.yxwz; v21 = v21.yxwz;
+    v22 = v22.yxwz; v23 = v23.yxwz; v24 = v24.yxwz; v25 = v25.yxwz; v26 = v26.yxwz; v27 = v27.yxwz;
+    v28 = v28.yxwz; v29 = v29.yxwz; v30 = v30.yxwz; v31 = v31.yxwz;
+#endif
   }
 }
 
@@ -732,6 +907,10 @@ void fft_keep() {
 #endif
 #if P > 8
   u8 = v8; u9 = v9; u10 = v10; u11 = v11; u12 = v12; u13 = v13; u14 = v14; u15 = v15;
+#endif
+#if P > 16
+  u16 = v16; u17 = v17; u18 = v18; u19 = v19; u20 = v20; u21 = v21; u22 = v22; u23 = v23;
+  u24 = v24; u25 = v25; u26 = v26; u27 = v27; u28 = v28; u29 = v29; u30 = v30; u31 = v31;
 #endif
 }
 
@@ -758,6 +937,24 @@ void fft_pair_out(int line, int layer) {
   FFT_PAIR_OUT(texel(t + T * 14, line, layer), u14 * uScale, v14 * uScale);
   FFT_PAIR_OUT(texel(t + T * 15, line, layer), u15 * uScale, v15 * uScale);
 #endif
+#if P > 16
+  FFT_PAIR_OUT(texel(t + T * 16, line, layer), u16 * uScale, v16 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 17, line, layer), u17 * uScale, v17 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 18, line, layer), u18 * uScale, v18 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 19, line, layer), u19 * uScale, v19 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 20, line, layer), u20 * uScale, v20 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 21, line, layer), u21 * uScale, v21 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 22, line, layer), u22 * uScale, v22 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 23, line, layer), u23 * uScale, v23 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 24, line, layer), u24 * uScale, v24 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 25, line, layer), u25 * uScale, v25 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 26, line, layer), u26 * uScale, v26 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 27, line, layer), u27 * uScale, v27 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 28, line, layer), u28 * uScale, v28 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 29, line, layer), u29 * uScale, v29 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 30, line, layer), u30 * uScale, v30 * uScale);
+  FFT_PAIR_OUT(texel(t + T * 31, line, layer), u31 * uScale, v31 * uScale);
+#endif
 }
 #else
 void fft_store(int line, int layer) {
@@ -778,6 +975,24 @@ void fft_store(int line, int layer) {
   FFT_STORE(t + T * 13, line, layer, v13 * uScale);
   FFT_STORE(t + T * 14, line, layer, v14 * uScale);
   FFT_STORE(t + T * 15, line, layer, v15 * uScale);
+#endif
+#if P > 16
+  FFT_STORE(t + T * 16, line, layer, v16 * uScale);
+  FFT_STORE(t + T * 17, line, layer, v17 * uScale);
+  FFT_STORE(t + T * 18, line, layer, v18 * uScale);
+  FFT_STORE(t + T * 19, line, layer, v19 * uScale);
+  FFT_STORE(t + T * 20, line, layer, v20 * uScale);
+  FFT_STORE(t + T * 21, line, layer, v21 * uScale);
+  FFT_STORE(t + T * 22, line, layer, v22 * uScale);
+  FFT_STORE(t + T * 23, line, layer, v23 * uScale);
+  FFT_STORE(t + T * 24, line, layer, v24 * uScale);
+  FFT_STORE(t + T * 25, line, layer, v25 * uScale);
+  FFT_STORE(t + T * 26, line, layer, v26 * uScale);
+  FFT_STORE(t + T * 27, line, layer, v27 * uScale);
+  FFT_STORE(t + T * 28, line, layer, v28 * uScale);
+  FFT_STORE(t + T * 29, line, layer, v29 * uScale);
+  FFT_STORE(t + T * 30, line, layer, v30 * uScale);
+  FFT_STORE(t + T * 31, line, layer, v31 * uScale);
 #endif
 }
 #endif

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The FFT kernels' butterflies: forward DFTs of radix 2, 4, 8 and 16 on separate registers
-// (rx2 .. rx16, which fft/fast.glsl calls on v0..v15), natural order in and out. Each vec4 holds
-// two independent complex values (xy, zw). Where the including shader defines E and declares
-// `vec4 x[E]` (fft/mixed.comp), also radix 3, 5, 7 and 9 and dft(R, o), which runs radix R on
-// x[o .. o+R-1]; R is a constant at every call site once inlined, so its branch folds away.
+// The FFT kernels' butterflies: forward DFTs of radix 2, 4, 8, 16 and 32 on separate registers
+// (rx2 .. rx32, which fft/fast.glsl calls on v0..v31; rx32 only where P > 16), natural order in
+// and out. Each vec4 holds two independent complex values (xy, zw). Where the including shader
+// defines E and declares `vec4 x[E]` (fft/mixed.comp), also radix 3, 5, 7 and 9 and dft(R, o),
+// which runs radix R on x[o .. o+R-1]; R is a constant at every call site once inlined, so its
+// branch folds away.
 #ifndef FFT_RADIX_GLSL
 #define FFT_RADIX_GLSL
 
@@ -68,6 +69,66 @@ void rx16(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3, inout vec4
   a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3; a7 = o3;
   a8 = e4; a9 = o4; a10 = e5; a11 = o5; a12 = e6; a13 = o6; a14 = e7;
 }
+
+#if defined(P) && P > 16
+// Decimation in frequency: a radix-2 step with twiddles exp(-2 pi i k / 32), then two radix-16
+// DFTs giving the even and the odd outputs. Only for fft/fast.glsl's P 32.
+const vec2 RX_W32[16] = vec2[16](
+    vec2(1.00000000000000000, 0.0), vec2(0.98078528040323043, -0.19509032201612825),
+    vec2(0.92387953251128674, -0.38268343236508978), vec2(0.83146961230254524,
+         -0.55557023301960218),
+    vec2(0.70710678118654757, -0.70710678118654746), vec2(0.55557023301960229,
+         -0.83146961230254524),
+    vec2(0.38268343236508984, -0.92387953251128674), vec2(0.19509032201612833,
+         -0.98078528040323043),
+    vec2(0.00000000000000006, -1.00000000000000000), vec2(-0.19509032201612819,
+         -0.98078528040323043),
+    vec2(-0.38268343236508973, -0.92387953251128674), vec2(-0.55557023301960196,
+         -0.83146961230254546),
+    vec2(-0.70710678118654746, -0.70710678118654757), vec2(-0.83146961230254535,
+         -0.55557023301960218),
+    vec2(-0.92387953251128674, -0.38268343236508989), vec2(-0.98078528040323043,
+         -0.19509032201612861));
+void rx32(inout vec4 a0, inout vec4 a1, inout vec4 a2, inout vec4 a3,
+          inout vec4 a4, inout vec4 a5, inout vec4 a6, inout vec4 a7,
+          inout vec4 a8, inout vec4 a9, inout vec4 a10, inout vec4 a11,
+          inout vec4 a12, inout vec4 a13, inout vec4 a14, inout vec4 a15,
+          inout vec4 a16, inout vec4 a17, inout vec4 a18, inout vec4 a19,
+          inout vec4 a20, inout vec4 a21, inout vec4 a22, inout vec4 a23,
+          inout vec4 a24, inout vec4 a25, inout vec4 a26, inout vec4 a27,
+          inout vec4 a28, inout vec4 a29, inout vec4 a30, inout vec4 a31) {
+  rx2(a0, a16); rx2(a1, a17); rx2(a2, a18); rx2(a3, a19); rx2(a4, a20); rx2(a5, a21); rx2(a6, a22);
+  rx2(a7, a23);
+  rx2(a8, a24); rx2(a9, a25); rx2(a10, a26); rx2(a11, a27); rx2(a12, a28); rx2(a13, a29);
+  rx2(a14, a30); rx2(a15, a31);
+  a17 = cmul(a17, RX_W32[1]);
+  a18 = cmul(a18, RX_W32[2]);
+  a19 = cmul(a19, RX_W32[3]);
+  a20 = rx_mul_w8(a20);
+  a21 = cmul(a21, RX_W32[5]);
+  a22 = cmul(a22, RX_W32[6]);
+  a23 = cmul(a23, RX_W32[7]);
+  a24 = rx_mul_mi(a24);
+  a25 = cmul(a25, RX_W32[9]);
+  a26 = cmul(a26, RX_W32[10]);
+  a27 = cmul(a27, RX_W32[11]);
+  a28 = rx_mul_w8_3(a28);
+  a29 = cmul(a29, RX_W32[13]);
+  a30 = cmul(a30, RX_W32[14]);
+  a31 = cmul(a31, RX_W32[15]);
+  rx16(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15);
+  rx16(a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31);
+  vec4 e1 = a1, e2 = a2, e3 = a3, e4 = a4, e5 = a5, e6 = a6, e7 = a7, e8 = a8, e9 = a9, e10 = a10,
+       e11 = a11, e12 = a12, e13 = a13, e14 = a14, e15 = a15;
+  vec4 o0 = a16, o1 = a17, o2 = a18, o3 = a19, o4 = a20, o5 = a21, o6 = a22, o7 = a23, o8 = a24,
+       o9 = a25, o10 = a26, o11 = a27, o12 = a28, o13 = a29, o14 = a30;
+  a1 = o0; a2 = e1; a3 = o1; a4 = e2; a5 = o2; a6 = e3; a7 = o3; a8 = e4; a9 = o4; a10 = e5;
+  a11 = o5; a12 = e6; a13 = o6; a14 = e7; a15 = o7; a16 = e8; a17 = o8; a18 = e9; a19 = o9;
+  a20 = e10;
+  a21 = o10; a22 = e11; a23 = o11; a24 = e12; a25 = o12; a26 = e13; a27 = o13; a28 = e14;
+  a29 = o14; a30 = e15;
+}
+#endif
 
 #ifdef E
 void rx3(inout vec4 a0, inout vec4 a1, inout vec4 a2) {

@@ -38,6 +38,23 @@ FftVariant fft_variant_from_env() {
                   "OCEANFFT_FFT_SHUFFLE_EMULATE=" + s + ": expected a power of two in 1..1024");
     v.emulate_subgroup = int(n);
   }
+  if (const std::string s = env("OCEANFFT_FFT_TRANSPOSE"); s.empty() || s == "off" || s == "0")
+    v.transpose = 0;
+  else if (s == "between" || s == "1")
+    v.transpose = 1;
+  else if (s == "spectrum" || s == "2")
+    v.transpose = 2;
+  else
+    throw Error(ErrorCode::InvalidArgument,
+                "OCEANFFT_FFT_TRANSPOSE=" + s + ": expected off, between or spectrum");
+  if (const std::string s = env("OCEANFFT_FFT_COLUMN_P"); !s.empty()) {
+    char* end = nullptr;
+    const long n = std::strtol(s.c_str(), &end, 10);
+    if (*end || n < 2 || n > 32 || !std::has_single_bit(unsigned(n)))
+      throw Error(ErrorCode::InvalidArgument,
+                  "OCEANFFT_FFT_COLUMN_P=" + s + ": expected a power of two in 2..32");
+    v.column_per_thread = int(n);
+  }
   if (const std::string s = env("OCEANFFT_FFT_BARRIER"); s.empty() || s == "merged")
     v.barriers = fft::Barriers::Merged;
   else if (s == "separate")
@@ -53,6 +70,8 @@ FftVariant fft_variant_from_env() {
 void apply(const FftVariant& v, fft::Options& o) {
   o.fast.shuffle = v.shuffle;
   o.fast.emulate_subgroup = v.emulate_subgroup;
+  o.fast.transpose = v.transpose;
+  o.fast.column_per_thread = v.column_per_thread;
   o.barriers = v.barriers;
 }
 

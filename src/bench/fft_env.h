@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The FFT variants a measurement selects through the environment: OCEANFFT_FFT_SHUFFLE (off, rows,
-// columns or both), OCEANFFT_FFT_SHUFFLE_EMULATE (a power of two in 1..1024) and
-// OCEANFFT_FFT_BARRIER (merged, separate or narrow). The engine reads no environment; `oceanfft
+// columns or both), OCEANFFT_FFT_SHUFFLE_EMULATE (a power of two in 1..1024),
+// OCEANFFT_FFT_BARRIER (merged, separate or narrow), OCEANFFT_FFT_TRANSPOSE (off, between or
+// spectrum) and OCEANFFT_FFT_COLUMN_P (a power of two in 2..32: elements per invocation in the
+// column pass, 32 the radix-32 kernel). The engine reads no environment; `oceanfft
 // bench`, `oceanfft verify` and the device tools turn these into fft::Options here.
 #include "fft/fft.h"
 
@@ -11,6 +13,8 @@ namespace oceanfft::bench {
 struct FftVariant {
   int shuffle = 0;           // fft::Options::FastTuning::shuffle
   int emulate_subgroup = 0;  // fft::Options::FastTuning::emulate_subgroup
+  int transpose = 0;         // fft::Options::FastTuning::transpose
+  int column_per_thread = 0; // fft::Options::FastTuning::column_per_thread
   fft::Barriers barriers = fft::Barriers::Merged;
 };
 

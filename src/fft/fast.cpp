@@ -51,6 +51,12 @@ int shuffle_axes(const Options& o) {
   return o.fast.shuffle;
 }
 
+// The invocations a group may have, as plan_registers counts them.
+int group_invocations(const gl::Limits& limits, const Options& o) {
+  const int asked = o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations;
+  return bit_floor_int(std::min({asked, limits.max_group_size[0], limits.max_group_size[1]}));
+}
+
 int emulated_subgroup(const Options& o) {
   const int v = o.fast.emulate_subgroup;
   if (v != 0 && (v < 1 || v > 1024 || !std::has_single_bit(unsigned(v))))
@@ -64,12 +70,12 @@ std::optional<AxisStrategy> plan_registers(int n, int axis, int lines_total,
                                            const gl::Limits& limits, const Options& o,
                                            const Tuned& dflt) {
   const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
-  const int invocations = bit_floor_int(std::min(
-      {o.invocation_limit > 0 ? o.invocation_limit : limits.max_invocations,
-       limits.max_group_size[0], limits.max_group_size[1]}));
+  const int invocations = group_invocations(limits, o);
 
   AxisStrategy s{AxisStrategy::Kind::Registers, n, 2, 0, 1};
-  int p = o.fast.per_thread > 0 ? bit_floor_int(std::clamp(o.fast.per_thread, 2, 16)) : dflt.per_thread;
+  int p = axis == 1 && o.fast.column_per_thread > 0 ? o.fast.column_per_thread
+          : o.fast.per_thread > 0 ? bit_floor_int(std::clamp(o.fast.per_thread, 2, 16))
+                                  : dflt.per_thread;
   p = std::min(p, n);
   // Too many invocations per line for this driver: hold more elements each.
   while (n / p > invocations && p < 16 && p < n) p *= 2;
@@ -105,8 +111,9 @@ std::optional<AxisStrategy> plan_registers(int n, int axis, int lines_total,
     const int t = n / q;
     const int l = std::max(std::min({bit_floor_int(std::max(wanted, 1)), lines_total, invocations / t}),
                            sg / t);
-    if (t <= sg && stages_for(n, q).count > 1 && l <= lines_total && t * l <= invocations &&
-        (t * l) % sg == 0 && (!emulate || t * l * 16 <= shared)) {
+    // The shuffle exchanges take at most 16 registers (fast.glsl's sg_flip and renames).
+    if (t <= sg && q <= 16 && stages_for(n, q).count > 1 && l <= lines_total &&
+        t * l <= invocations && (t * l) % sg == 0 && (!emulate || t * l * 16 <= shared)) {
       s.elements_per_invocation = q;
       s.threads = t;
       s.lines = l;
@@ -118,6 +125,40 @@ std::optional<AxisStrategy> plan_registers(int n, int axis, int lines_total,
 }
 
 }  // namespace
+
+void check_fast_options(const Options& o) {
+  check_fast_table(o.fast.table);
+  const int p = o.fast.column_per_thread;
+  if (p != 0 && (p < 2 || p > 32 || !std::has_single_bit(unsigned(p))))
+    throw Error(ErrorCode::InvalidArgument, "fast.column_per_thread " + std::to_string(p) +
+                                                ": expected 0 or a power of two in 2..32");
+  if (o.fast.transpose < 0 || o.fast.transpose > 2)
+    throw Error(ErrorCode::InvalidArgument,
+                "fast.transpose " + std::to_string(o.fast.transpose) +
+                    ": expected 0 (off), 1 (transposed between the axes) or 2 (spectrum "
+                    "transposed)");
+  if (o.fast.transpose == 2 && o.width != o.height)
+    throw Error(ErrorCode::InvalidArgument,
+                "fast.transpose 2 (a transposed spectrum) needs a square transform, not " +
+                    std::to_string(o.width) + "x" + std::to_string(o.height));
+}
+
+void transpose_fast_axes(AxisStrategy& rows, AxisStrategy& columns, const gl::Limits& limits,
+                         const Options& o) {
+  rows.transposed = columns.transposed = true;
+  rows.strip = columns.strip = 1;
+  columns.store_transposed = o.fast.transpose == 2;
+  if (o.fast.row_lines > 0) return;
+  // The row pass's store writes runs of one texel per line of its group: at least 4 lines (64
+  // bytes, two whole sectors) where the group's shared memory and size allow it unchanged.
+  const int shared = o.shared_memory_limit > 0 ? o.shared_memory_limit : limits.max_shared_memory;
+  const int invocations = group_invocations(limits, o);
+  const bool exchanges = stages_for(rows.length, rows.elements_per_invocation).count > 1;
+  while (rows.lines < 4 && o.height % (rows.lines * 2) == 0 &&
+         rows.threads * rows.lines * 2 <= invocations &&
+         (!exchanges || shared_bytes(rows.length, rows.lines * 2, rows.exchange) <= shared))
+    rows.lines *= 2;
+}
 
 std::optional<AxisStrategy> plan_fast_axis(int n, int axis, int lines_total,
                                            const gl::Limits& limits, const Options& o) {
@@ -162,6 +203,13 @@ gl::Defines fast_defines(const AxisStrategy& s, int axis) {
     d.push_back({"WIDTH", std::to_string(s.width)});
     d.push_back({"HEIGHT", std::to_string(s.height)});
     d.push_back({"STRIP", std::to_string(s.strip)});
+  }
+  if (s.transposed && axis == 0) {
+    d.push_back({"ROW_G", "1"});  // lanes across the group's rows: the stores' runs
+  } else if (s.transposed) {
+    d.push_back({"FFT_COLUMNS_AS_ROWS", "1"});
+    d.push_back({"ROW_G", "4"});  // the same image tiles as the column mapping's stores
+    if (s.store_transposed) d.push_back({"FFT_STORE_TRANSPOSED", "1"});
   }
   if (s.subgroup > 0) {
     const int log_p = std::bit_width(unsigned(s.elements_per_invocation)) - 1;

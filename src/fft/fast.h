@@ -27,6 +27,15 @@ AxisStrategy plan_fast_fused(const AxisStrategy& plans, int axis, int lines_tota
 
 // Throws Error(InvalidArgument) naming the first entry of `table` that cannot be planned.
 void check_fast_table(const FastTable& table);
+// check_fast_table() of the options' table, then the other Options::FastTuning fields that
+// the planner does not clamp (column_per_thread, transpose), with a one-line reason.
+void check_fast_options(const Options& o);
+
+// Options::FastTuning::transpose for a plan whose axes meet in the buffer: `rows` stores the
+// transposed image and `columns` reads it as rows; the row pass takes up to 4 lines where
+// row_lines leaves the choice open and its shared memory and group size allow.
+void transpose_fast_axes(AxisStrategy& rows, AxisStrategy& columns, const gl::Limits& limits,
+                         const Options& o);
 
 // Defines for fast.comp that realise `s` along `axis`.
 gl::Defines fast_defines(const AxisStrategy& s, int axis);

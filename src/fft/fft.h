@@ -93,7 +93,7 @@ FastTable default_fast_table();
 std::string save_fast_table(const FastTable& table);
 // save_fast_table()'s text back. Error(InvalidArgument) naming the line for anything else: a
 // length not a power of two in 2..kMaxSize, an axis other than rows or columns, per_thread not 2,
-// 4, 8 or 16, lines not a power of two in 1..1024, exchange not 1, 2 or 4, extra fields, or a
+// 4, 8, 16 or 32, lines not a power of two in 1..1024, exchange not 1, 2 or 4, extra fields, or a
 // length and axis given twice.
 FastTable load_fast_table(std::string_view text);
 
@@ -133,6 +133,18 @@ struct Options {
     // subgroups of this many invocations (a power of two in 1..1024), so it needs no extension.
     // 0: the driver's subgroups only.
     int emulate_subgroup = 0;
+    // Elements per invocation in the column pass, overriding per_thread there: a power of two
+    // in 2..32 (0: per_thread or the table). 32 is the radix-32 register kernel: 1024 = 32 x 32
+    // in two register stages and one exchange, 128 floats of data per invocation.
+    int column_per_thread = 0;
+    // The layout between the axes on the register path (both axes in registers, no shuffles):
+    // 0 columns in strips of 4 (the default); 1 transposed, so the row pass stores each row as
+    // a column of the buffer and the column pass runs as a row pass over contiguous memory, the
+    // output still in natural order; 2 as 1 and the spectrum itself left transposed (texel
+    // (x, y) holds element (y, x)), for square complex 2D transforms whose both axes take the
+    // register path (anything else is refused). The inverse of a transposed spectrum under 2 is the input
+    // again, since the 2D DFT commutes with transposition.
+    int transpose = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();
@@ -198,6 +210,10 @@ struct AxisStrategy {
   // storage buffer (Plan::intermediate()) of width x height texels per layer, not an image.
   bool via_buffer = false;
   int width = 0, height = 0, strip = 1;  // strip: columns stored side by side in the buffer
+  // Options::FastTuning::transpose: the buffer holds the transposed image (strip 1), the row
+  // pass stores runs of `lines` texels, the column pass maps its invocations as a row pass; and
+  // store_transposed, the column pass writes the spectrum transposed.
+  bool transposed = false, store_transposed = false;
   // MixedRadix and Bluestein only:
   std::vector<int> radices{};  // stage radices, first stage first; product = transform
   int transform = 0;         // FFT length inside the kernel: length, or Bluestein's power of two

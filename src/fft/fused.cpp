@@ -10,8 +10,10 @@ namespace oceanfft::fft {
 bool FusedPass::supported(const Plan& plan, int axis) {
   if (axis != 0 && axis != 1) return false;
   const AxisStrategy& s = axis == 0 ? plan.horizontal() : plan.vertical();
+  // The fused passes index the buffer between the axes in the column strips and map columns
+  // as columns: a transposed plan (Options::FastTuning::transpose) has no fused passes.
   return plan.options().algorithm == Algorithm::Fast && plan.transforms(axis) &&
-         s.kind == AxisStrategy::Kind::Registers;
+         s.kind == AxisStrategy::Kind::Registers && !s.transposed;
 }
 
 AxisStrategy FusedPass::strategy_for(const Plan& plan, int axis, const gl::Limits& limits,

@@ -161,7 +161,7 @@ Status validate(const Options& o, const gl::Limits& limits) {
 }
 
 std::string AxisStrategy::describe() const {
-  char buf[200];
+  char buf[260];
   if (kind == Kind::MixedRadix || kind == Kind::Bluestein) {
     std::string r;
     for (int v : radices) r += (r.empty() ? "" : "x") + std::to_string(v);
@@ -189,9 +189,12 @@ std::string AxisStrategy::describe() const {
   else if (kind == Kind::Registers)
     std::snprintf(buf, sizeof buf,
                   "N=%d: %d elements/invocation in registers, %d invocations x %d lines/group, "
-                  "exchange %d floats%s",
+                  "exchange %d floats%s%s",
                   length, elements_per_invocation, threads, lines, exchange,
-                  via_buffer ? ", between the axes a storage buffer" : "");
+                  !via_buffer   ? ""
+                  : transposed ? ", between the axes a storage buffer in transposed layout"
+                               : ", between the axes a storage buffer",
+                  store_transposed ? ", spectrum stored transposed" : "");
   else if (kind == Kind::StageDispatches)
     std::snprintf(buf, sizeof buf, "N=%d: %s, %d dispatches, %d invocations/group", length, k,
                   log2i(length), threads);
@@ -206,8 +209,15 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
   const gl::Limits& limits = ctx.limits();
   if (Status s = validate(options, limits); s != Status::Ok)
     throw Error(ErrorCode::InvalidArgument, fft::describe(s, options));
-  if (options.algorithm == Algorithm::Fast) detail::check_fast_table(options.fast.table);
+  if (options.algorithm == Algorithm::Fast) detail::check_fast_options(options);
+  const auto no_transposed_spectrum = [&](const std::string& why) {
+    if (options.fast.transpose == 2)
+      throw Error(ErrorCode::InvalidArgument,
+                  "fast.transpose 2 (a transposed spectrum) needs both axes on the register "
+                  "path; " + why);
+  };
   if (detail::needs_four_step(options)) {
+    no_transposed_spectrum("this shape takes the four-step path");
     four_step_ = std::make_unique<detail::FourStep2D>(options, shaders);
     return;
   }
@@ -235,7 +245,14 @@ Plan::Plan(const Options& options, const gl::ShaderLibrary& shaders) : options_(
                                     size_t(options.width) * size_t(options.height) *
                                         size_t(options.layers) * 16,
                                     nullptr, GL_DYNAMIC_COPY);
+    // Options::FastTuning::transpose: the buffer in the transposed layout (shuffle exchanges
+    // keep the column mapping, so they keep the strips).
+    if (options.fast.transpose != 0 && axis_[0].subgroup == 0 && axis_[1].subgroup == 0)
+      detail::transpose_fast_axes(axis_[0], axis_[1], limits, options);
   }
+  if (!axis_[1].store_transposed)
+    no_transposed_spectrum("this plan has an axis off it (a length not a power of two, one axis "
+                           "only, or subgroup shuffles)");
   ProgramCache cache(ctx, options.program_cache);
   int table[2] = {0, 0};  // twiddle table length per axis; equal lengths share one buffer
   for (int axis = 0; axis < 2; ++axis) {

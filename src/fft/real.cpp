@@ -48,6 +48,11 @@ namespace {
 Options checked_inner_options(const Options& o) {
   if (Status s = validate_real_shape(o); s != Status::Ok)
     throw Error(ErrorCode::InvalidArgument, describe(s, o));
+  // The split and join read the inner spectrum in natural order.
+  if (o.fast.transpose == 2)
+    throw Error(ErrorCode::InvalidArgument,
+                "fast.transpose 2 (a transposed spectrum) is for complex transforms; real ones "
+                "keep the half-spectrum layout");
   return inner_options(o);
 }
 }  // namespace

@@ -19,8 +19,9 @@ std::string problem(const FastTuningEntry& e) {
     return "length " + std::to_string(e.length) + " is not a power of two in 2.." + std::to_string(kMaxSize);
   if (e.axis != 0 && e.axis != 1) return "axis " + std::to_string(e.axis) + " is not 0 (rows) or 1 (columns)";
   const FastShape& s = e.shape;
-  if (s.per_thread != 2 && s.per_thread != 4 && s.per_thread != 8 && s.per_thread != 16)
-    return "per_thread " + std::to_string(s.per_thread) + " is not 2, 4, 8 or 16";
+  if (s.per_thread != 2 && s.per_thread != 4 && s.per_thread != 8 && s.per_thread != 16 &&
+      s.per_thread != 32)
+    return "per_thread " + std::to_string(s.per_thread) + " is not 2, 4, 8, 16 or 32";
   if (!pow2(s.lines) || s.lines > 1024)
     return "lines " + std::to_string(s.lines) + " is not a power of two in 1..1024";
   if (s.exchange != 1 && s.exchange != 2 && s.exchange != 4)

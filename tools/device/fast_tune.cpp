@@ -247,7 +247,8 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
       }
       std::fflush(stdout);
     };
-    // FAST_ALGOS / FAST_P / FAST_LINES / FAST_EX narrow the sweep (comma lists) to fit a lease.
+    // FAST_ALGOS / FAST_P / FAST_LINES / FAST_EX narrow the sweep (comma lists) to fit a lease;
+    // FAST_P=none leaves the sweep out (the planner's choice, with any OCEANFFT_FFT_* variant).
     const std::string algos = env_or("FAST_ALGOS", "cooley-tukey,stockham-r2,stockham-r4,fast");
     for (fft::Algorithm a : fft::all_algorithms()) {
       if (("," + algos + ",").find("," + std::string(fft::name(a)) + ",") == std::string::npos)
@@ -260,8 +261,9 @@ int time_all(int layers, int reps, const std::vector<int>& sizes, const gl::Shad
       }
       for (auto& [label, lib] : libs) run(o, "fast" + (label.empty() ? "" : "@" + label), lib);
     }
+    const std::string sweep = env_or("FAST_P", "4,8,16");
     for (auto& [label, lib] : libs)
-      for (int p : ints(env_or("FAST_P", "4,8,16")))
+      for (int p : sweep == "none" ? std::vector<int>{} : ints(sweep))
         for (int lines : ints(env_or("FAST_LINES", "1,2,4,8,16")))
           for (int ex : ints(env_or("FAST_EX", "4,2"))) {
             fft::Options o;

@@ -25,6 +25,19 @@
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
 #            (tools/device/cufft_shapes.py, median of 200) in the same call, then its error
 #            against FFTW (verify, 8192 x 8192)
+#   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
+#            small-size gap, forward C2C, 2 and 12 planes at GSIZES (default 256..4096), REPS
+#            timed calls each after the bench's warm-up, GAP_ROUNDS rounds (default 2) with the
+#            variants alternating inside each round: default; transpose (OCEANFFT_FFT_TRANSPOSE=
+#            between, natural output); spectrum (=spectrum, transposed output); radix32
+#            (OCEANFFT_FFT_COLUMN_P=32); transpose+radix32. Prints one line per case (round,
+#            planes, variant, then the bench's columns: N, median/min/p90 ms, GB/s, of copy,
+#            rel L2), then a table: per size and planes each variant's median us (the median
+#            over rounds), its ratio to the default and its worst rel L2, and the plans; then,
+#            where fast_tune is built, the same variants per axis ("time N= L= fast total ...
+#            rows ... cols ... ms", variant= prefixed; spectrum left out: its err column compares
+#            natural order). Not yet timed; mostly FFTW's references at 4096^2 x 12 planes, so
+#            expect minutes (GAP_ROUNDS=1 or GSIZES=256,512,1024 to shorten it)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -170,6 +183,75 @@ for section in "$@"; do
         --json "$OUT/long2d.json" 2>"$OUT/long2d.err" | tee "$OUT/long2d.txt"
       ./oceanfft verify --sizes 8192 --algorithms fast,stockham-r4 --tolerance 3e-7 \
         2>&1 | tee "$OUT/long2d-verify.txt"
+      ;;
+    gap)
+      gsizes=${GSIZES:-256,512,1024,2048,4096}
+      # A throwaway case brings the clocks up from idle; it also names the card.
+      ./oceanfft bench --sizes 256 --algorithms fast --reps 50 --no-ocean 2>/dev/null |
+        grep -E "^renderer|^GL version"
+      for round in $(seq 1 "${GAP_ROUNDS:-2}"); do
+        for layers in 1 6; do
+          for v in default transpose spectrum radix32 transpose+radix32; do
+            case $v in
+              default) vars=() ;;
+              transpose) vars=(OCEANFFT_FFT_TRANSPOSE=between) ;;
+              spectrum) vars=(OCEANFFT_FFT_TRANSPOSE=spectrum) ;;
+              radix32) vars=(OCEANFFT_FFT_COLUMN_P=32) ;;
+              transpose+radix32) vars=(OCEANFFT_FFT_TRANSPOSE=between OCEANFFT_FFT_COLUMN_P=32) ;;
+            esac
+            env "${vars[@]}" ./oceanfft bench --sizes "$gsizes" --algorithms fast --layers $layers \
+              --reps "$REPS" --no-ocean --json "$OUT/gap-$v-L$layers-r$round.json" \
+              2>>"$OUT/gap.err" | tee "$OUT/gap-$v-L$layers-r$round.txt" | grep "^fast" |
+              sed "s/^/round=$round planes=$((2 * layers)) variant=$v  /"
+          done
+        done
+      done
+      python3 - "$OUT" <<'PY' | tee "$OUT/gap-table.txt"
+import glob, json, os, statistics, sys
+cases, plans = {}, {}
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "gap-*-L*-r*.json"))):
+    v = os.path.basename(f)[4:].rsplit("-L", 1)[0]
+    d = json.load(open(f))
+    for r in d["results"]:
+        key = (r["size"], 2 * r["layers"])
+        cases.setdefault(key, {}).setdefault(v, []).append((r["fft"]["median_ms"] * 1000, r["rel_l2"]))
+        plans.setdefault(v, {})[r["size"]] = r["plan"]
+order = ["default", "transpose", "spectrum", "radix32", "transpose+radix32"]
+print("forward C2C, us: median over rounds of each call's median; x: ratio to default")
+print("%-6s %-6s" % ("N", "planes") + "".join("%26s" % v for v in order))
+for (n, planes) in sorted(cases):
+    row, base = cases[(n, planes)], None
+    cells = []
+    for v in order:
+        if v not in row:
+            cells.append("%26s" % "-")
+            continue
+        us = statistics.median(t for t, _ in row[v])
+        err = max(e for _, e in row[v])
+        base = us if v == "default" else base
+        ratio = us / base if base else float("nan")
+        cells.append("%26s" % ("%.1f x%.3f %.2e" % (us, ratio, err)))
+    print("%-6d %-6d" % (n, planes) + "".join(cells))
+for v in order:
+    for n, p in sorted(plans.get(v, {}).items()):
+        print(v, "|", p)
+PY
+      # Per axis: which pass each variant moves (fast_tune's stamps around each pass).
+      if [ -x ./fast_tune ]; then
+        for layers in 1 6; do
+          for v in default transpose radix32 transpose+radix32; do
+            case $v in
+              default) vars=() ;;
+              transpose) vars=(OCEANFFT_FFT_TRANSPOSE=between) ;;
+              radix32) vars=(OCEANFFT_FFT_COLUMN_P=32) ;;
+              transpose+radix32) vars=(OCEANFFT_FFT_TRANSPOSE=between OCEANFFT_FFT_COLUMN_P=32) ;;
+            esac
+            env "${vars[@]}" FAST_ALGOS=fast FAST_P=none ./fast_tune time $layers "$REPS" \
+              ${gsizes//,/ } 2>>"$OUT/gap.err" | tee -a "$OUT/gap-axes.txt" | grep "^time" |
+              sed "s/^/variant=$v  /; s/ | .*//"
+          done
+        done
+      fi
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1
