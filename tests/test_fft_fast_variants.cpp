@@ -55,11 +55,11 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 const auto kCases = ::testing::Combine(::testing::Values(256, 512, 1024), ::testing::Values(1, 6));
 
-class FftFastTransposed : public test::GlTest, public ::testing::WithParamInterface<Case> {};
+class FftFastVariantsTransposed : public test::GlTest, public ::testing::WithParamInterface<Case> {};
 
 // transpose 1: the row pass stores the transposed image, the column pass reads it as rows; the
 // output stays in natural order.
-TEST_P(FftFastTransposed, BetweenTheAxesMatchesFftw) {
+TEST_P(FftFastVariantsTransposed, BetweenTheAxesMatchesFftw) {
   auto [n, layers] = GetParam();
   fft::Options o = square(n, layers);
   o.fast.transpose = 1;
@@ -77,7 +77,7 @@ TEST_P(FftFastTransposed, BetweenTheAxesMatchesFftw) {
 }
 
 // transpose 2: the spectrum itself is left transposed, forward and inverse alike.
-TEST_P(FftFastTransposed, TransposedSpectrumMatchesFftwTransposed) {
+TEST_P(FftFastVariantsTransposed, TransposedSpectrumMatchesFftwTransposed) {
   auto [n, layers] = GetParam();
   fft::Options o = square(n, layers);
   o.fast.transpose = 2;
@@ -97,13 +97,13 @@ TEST_P(FftFastTransposed, TransposedSpectrumMatchesFftwTransposed) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, FftFastTransposed, kCases, case_name);
+INSTANTIATE_TEST_SUITE_P(Sizes, FftFastVariantsTransposed, kCases, case_name);
 
-class FftFastRadix32 : public test::GlTest, public ::testing::WithParamInterface<Case> {};
+class FftFastVariantsRadix32 : public test::GlTest, public ::testing::WithParamInterface<Case> {};
 
 // The column pass with 32 elements per invocation: 1024 = 32 x 32 (one exchange), 512 = 16 x 32
 // and 256 = 8 x 32 (a first stage of radix 16 and 8); with the transposed layout too.
-TEST_P(FftFastRadix32, ColumnPassMatchesFftw) {
+TEST_P(FftFastVariantsRadix32, ColumnPassMatchesFftw) {
   auto [n, layers] = GetParam();
   for (int transpose : {0, 1}) {
     fft::Options o = square(n, layers);
@@ -123,7 +123,7 @@ TEST_P(FftFastRadix32, ColumnPassMatchesFftw) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, FftFastRadix32, kCases, case_name);
+INSTANTIATE_TEST_SUITE_P(Sizes, FftFastVariantsRadix32, kCases, case_name);
 
 class FftFastVariants : public test::GlTest {};
 
