@@ -82,7 +82,7 @@ class Progress {
 std::string fft_variant() {
   std::string v;
   for (const char* name : {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
-                           "OCEANFFT_BENCH_CALLS"})
+                           "OCEANFFT_FFT_FOUR_STEP", "OCEANFFT_BENCH_CALLS"})
     if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
   return v.empty() ? "default" : v;
 }

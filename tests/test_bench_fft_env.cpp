@@ -18,14 +18,17 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
     test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", nullptr);
     test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", nullptr);
     test::ScopedEnv c("OCEANFFT_FFT_BARRIER", nullptr);
+    test::ScopedEnv d("OCEANFFT_FFT_FOUR_STEP", nullptr);
     const bench::FftVariant v = bench::fft_variant_from_env();
     EXPECT_EQ(v.shuffle, 0);
     EXPECT_EQ(v.emulate_subgroup, 0);
     EXPECT_EQ(v.barriers, fft::Barriers::Merged);
+    EXPECT_FALSE(v.four_step_relaid);
   }
   test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", "columns");
   test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", "32");
   test::ScopedEnv c("OCEANFFT_FFT_BARRIER", "narrow");
+  test::ScopedEnv d("OCEANFFT_FFT_FOUR_STEP", "relaid");
   const bench::FftVariant v = bench::fft_variant_from_env();
   EXPECT_EQ(v.shuffle, 2);
   EXPECT_EQ(v.emulate_subgroup, 32);
@@ -36,6 +39,7 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
   EXPECT_EQ(o.fast.shuffle, 2);
   EXPECT_EQ(o.fast.emulate_subgroup, 32);
   EXPECT_EQ(o.barriers, fft::Barriers::Narrow);
+  EXPECT_TRUE(o.fast.four_step_relaid);
   EXPECT_EQ(o.fast.per_thread, 8);  // the rest is left
 }
 
@@ -43,7 +47,8 @@ TEST(BenchFftEnv, BadValuesNameTheVariable) {
   for (auto [name, value] : {std::pair{"OCEANFFT_FFT_SHUFFLE", "sideways"},
                              std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "12"},
                              std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "4096"},
-                             std::pair{"OCEANFFT_FFT_BARRIER", "none"}}) {
+                             std::pair{"OCEANFFT_FFT_BARRIER", "none"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP", "transposed"}}) {
     test::ScopedEnv e(name, value);
     try {
       bench::fft_variant_from_env();

@@ -29,12 +29,19 @@ fft::Options options(int w, int h, int layers, fft::Algorithm a = fft::Algorithm
   return o;
 }
 
-// Forward and inverse of random data; the larger relative L2 error of the two.
-double check(const fft::Options& o, uint64_t seed) {
+fft::Options relaid(fft::Options o) {
+  o.fast.four_step_relaid = true;
+  return o;
+}
+
+// Forward and inverse of random data; the larger relative L2 error of the two. `natural`: whether
+// the plan must run the natural-layout passes (1) or the re-laid column plans (0); -1 either.
+double check(const fft::Options& o, uint64_t seed, int natural = -1) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
   EXPECT_NE(plan.four_step(), nullptr) << "not on the four-step path";
   if (!plan.four_step()) return 1;
+  if (natural >= 0) EXPECT_EQ(plan.four_step()->natural(), natural != 0) << plan.describe();
   const fft::Planes x = fft::random_planes(o.width, o.height, o.layers, seed);
   gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   fft::upload(tex, x);
@@ -54,13 +61,14 @@ class FftLong2D : public test::GlTest {};
 
 TEST_F(FftLong2D, LongRowsLongColumnsAndBoth) {
   const uint64_t s = test::seed("long 2d");
-  EXPECT_LE(check(options(8192, 16, 1), s), 3e-7);
-  EXPECT_LE(check(options(16, 8192, 1), s + 1), 3e-7);
+  EXPECT_LE(check(options(8192, 16, 1), s, 1), 3e-7);
+  EXPECT_LE(check(options(16, 8192, 1), s + 1, 1), 3e-7);
   EXPECT_LE(check(options(8192, 8, 2, fft::Algorithm::StockhamR4), s + 2), 3e-7);
   EXPECT_LE(check(options(4, 16384, 1, fft::Algorithm::StockhamR2), s + 3), 3e-7);
   EXPECT_LE(check(options(4104, 24, 1), s + 4), 3e-7);  // 54 x 76: mixed radix and Bluestein
-  EXPECT_LE(check(options(16384, 2, 1), s + 5), 3e-7);  // the fused pass at N1 = 128
-  EXPECT_LE(check(options(2, 16384, 1, fft::Algorithm::Fast, fft::Axes::Columns), s + 6), 3e-7);
+  EXPECT_LE(check(options(16384, 2, 1), s + 5, 1), 3e-7);
+  EXPECT_LE(check(relaid(options(16384, 2, 1)), s + 5, 0), 3e-7);  // the fused pass at N1 = 128
+  EXPECT_LE(check(options(2, 16384, 1, fft::Algorithm::Fast, fft::Axes::Columns), s + 6, 1), 3e-7);
 }
 
 // The same code at sizes llvmpipe runs quickly: the line limit lowered so 512 splits.
@@ -71,6 +79,21 @@ TEST_F(FftLong2D, LoweredLimitRunsTheSamePath) {
   EXPECT_LE(check(options(96, 300, 1, fft::Algorithm::Fast, fft::Axes::Both, 50), s + 2), 3e-7);
   EXPECT_LE(check(options(512, 24, 1, fft::Algorithm::Fast, fft::Axes::Rows, 64), s + 3), 3e-7);
   EXPECT_LE(check(options(24, 512, 3, fft::Algorithm::Fast, fft::Axes::Columns, 64), s + 4), 3e-7);
+  EXPECT_LE(check(relaid(options(512, 512, 1, fft::Algorithm::Fast, fft::Axes::Both, 64)), s + 5, 0), 3e-7);
+}
+
+// The natural-layout passes (shaders/fft/four_step_pass.comp) at small sizes: both axes split,
+// one split and one in one pass, single axes, several layers, and line counts that leave the
+// last work group part empty.
+TEST_F(FftLong2D, NaturalLayoutPasses) {
+  const uint64_t s = test::seed("long 2d natural");
+  EXPECT_LE(check(options(512, 256, 2, fft::Algorithm::Fast, fft::Axes::Both, 64), s, 1), 3e-7);
+  EXPECT_LE(check(options(128, 1024, 1, fft::Algorithm::Fast, fft::Axes::Both, 256), s + 1, 1), 3e-7);
+  EXPECT_LE(check(options(512, 5, 1, fft::Algorithm::Fast, fft::Axes::Rows, 64), s + 2, 1), 3e-7);
+  EXPECT_LE(check(options(7, 256, 3, fft::Algorithm::Fast, fft::Axes::Columns, 32), s + 3, 1), 3e-7);
+  EXPECT_LE(check(options(64, 2048, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), s + 4, 1), 3e-7);
+  // Lengths the passes do not take keep the re-laid path.
+  EXPECT_LE(check(options(96, 512, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), s + 5, 0), 3e-7);
 }
 
 TEST_F(FftLong2D, RandomShapes) {

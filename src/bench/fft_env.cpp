@@ -47,6 +47,13 @@ FftVariant fft_variant_from_env() {
   else
     throw Error(ErrorCode::InvalidArgument,
                 "OCEANFFT_FFT_BARRIER=" + s + ": expected merged, separate or narrow");
+  if (const std::string s = env("OCEANFFT_FFT_FOUR_STEP"); s.empty() || s == "natural")
+    v.four_step_relaid = false;
+  else if (s == "relaid")
+    v.four_step_relaid = true;
+  else
+    throw Error(ErrorCode::InvalidArgument,
+                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural or relaid");
   return v;
 }
 
@@ -54,6 +61,7 @@ void apply(const FftVariant& v, fft::Options& o) {
   o.fast.shuffle = v.shuffle;
   o.fast.emulate_subgroup = v.emulate_subgroup;
   o.barriers = v.barriers;
+  o.fast.four_step_relaid = v.four_step_relaid;
 }
 
 }  // namespace oceanfft::bench

@@ -133,6 +133,10 @@ struct Options {
     // subgroups of this many invocations (a power of two in 1..1024), so it needs no extension.
     // 0: the driver's subgroups only.
     int emulate_subgroup = 0;
+    // The four-step path (axes above the line limit) through re-laid column plans with gather
+    // and scatter passes, as for lengths the natural-layout passes do not take, instead of
+    // those passes: for measuring one against the other (src/fft/four_step_2d.h).
+    bool four_step_relaid = false;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();
@@ -210,7 +214,7 @@ struct AxisStrategy {
 // A transform of one shape, planned once and executed any number of times. Owns its programs,
 // twiddle buffers and 2 x width x height x layers x 16 bytes of data: on the fast register path
 // one result texture and a storage buffer between the axes, elsewhere two result textures (an
-// axis above the line limit: the four-step path, three or more such images, docs/fft.md). All
+// axis above the line limit: the four-step path, two or more such images, docs/fft.md). All
 // are created in the constructor, so execute() allocates nothing.
 class Plan {
  public:

@@ -23,8 +23,10 @@
 #            (r2c-2d-sep), with each one's ratio to the C2C round trip (goal <= 0.6)
 #   long2d   the 2D four-step path: oceanfft bench (forward FFT, fast, 2 planes, GL timestamps,
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
-#            (tools/device/cufft_shapes.py, median of 200) in the same call, then its error
-#            against FFTW (verify, 8192 x 8192)
+#            (tools/device/cufft_shapes.py, median of 200) in the same call, for the
+#            natural-layout passes (the default) and the re-laid path
+#            (OCEANFFT_FFT_FOUR_STEP=relaid) A B A B, then each one's error against FFTW
+#            (verify, 8192 x 8192, forward and inverse rel L2)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -166,10 +168,20 @@ for section in "$@"; do
     long2d)
       lsizes=${LSIZES:-8192,16384}
       python3 ./cufft_shapes.py 2 ${lsizes//,/ } 2>&1 | tee "$OUT/cufft-long2d.txt"
-      ./oceanfft bench --sizes "$lsizes" --algorithms fast --layers 1 --reps "$REPS" --no-ocean \
-        --json "$OUT/long2d.json" 2>"$OUT/long2d.err" | tee "$OUT/long2d.txt"
-      ./oceanfft verify --sizes 8192 --algorithms fast,stockham-r4 --tolerance 3e-7 \
-        2>&1 | tee "$OUT/long2d-verify.txt"
+      for round in 1 2; do
+        for fs in natural relaid; do
+          OCEANFFT_FFT_FOUR_STEP=$fs ./oceanfft bench --sizes "$lsizes" --algorithms fast \
+            --layers 1 --reps "$REPS" --no-ocean --json "$OUT/long2d-$fs-$round.json" \
+            2>>"$OUT/long2d.err" | tee "$OUT/long2d-$fs-$round.txt" |
+            grep -vE "^(renderer|vendor|GL|GLSL|context|subgroup|images)" | sed "s/^/$fs $round  /"
+        done
+      done
+      for fs in natural relaid; do
+        OCEANFFT_FFT_FOUR_STEP=$fs ./oceanfft verify --sizes 8192 --algorithms fast \
+          --tolerance 3e-7 2>&1 | tee "$OUT/long2d-verify-$fs.txt" | sed "s/^/four_step=$fs  /"
+      done
+      ./oceanfft verify --sizes 8192 --algorithms stockham-r4 --tolerance 3e-7 \
+        2>&1 | tee "$OUT/long2d-verify-r4.txt"
       ;;
     verify)
       ./fast_tune verify 1 2 4 8 16 32 64 128 256 512 1024 2048 4096 >"$OUT/verify.txt" 2>&1
