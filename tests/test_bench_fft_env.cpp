@@ -23,7 +23,7 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
     EXPECT_EQ(v.shuffle, 0);
     EXPECT_EQ(v.emulate_subgroup, 0);
     EXPECT_EQ(v.barriers, fft::Barriers::Merged);
-    EXPECT_FALSE(v.four_step_relaid);
+    EXPECT_EQ(v.four_step, 0);
   }
   test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", "columns");
   test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", "32");
@@ -39,7 +39,7 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
   EXPECT_EQ(o.fast.shuffle, 2);
   EXPECT_EQ(o.fast.emulate_subgroup, 32);
   EXPECT_EQ(o.barriers, fft::Barriers::Narrow);
-  EXPECT_TRUE(o.fast.four_step_relaid);
+  EXPECT_EQ(o.fast.four_step, 2);
   EXPECT_EQ(o.fast.per_thread, 8);  // the rest is left
 }
 

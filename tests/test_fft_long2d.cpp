@@ -29,19 +29,23 @@ fft::Options options(int w, int h, int layers, fft::Algorithm a = fft::Algorithm
   return o;
 }
 
-fft::Options relaid(fft::Options o) {
-  o.fast.four_step_relaid = true;
+// Options::FastTuning::four_step: 1 natural-layout passes with every long axis split, 2 re-laid.
+fft::Options path(fft::Options o, int four_step) {
+  o.fast.four_step = four_step;
   return o;
 }
+fft::Options relaid(fft::Options o) { return path(o, 2); }
 
 // Forward and inverse of random data; the larger relative L2 error of the two. `natural`: whether
 // the plan must run the natural-layout passes (1) or the re-laid column plans (0); -1 either.
-double check(const fft::Options& o, uint64_t seed, int natural = -1) {
+// `how`: text the plan's description must hold (the split it chose).
+double check(const fft::Options& o, uint64_t seed, int natural = -1, const char* how = nullptr) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
   EXPECT_NE(plan.four_step(), nullptr) << "not on the four-step path";
   if (!plan.four_step()) return 1;
   if (natural >= 0) EXPECT_EQ(plan.four_step()->natural(), natural != 0) << plan.describe();
+  if (how) EXPECT_NE(plan.describe().find(how), std::string::npos) << plan.describe();
   const fft::Planes x = fft::random_planes(o.width, o.height, o.layers, seed);
   gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   fft::upload(tex, x);
@@ -83,17 +87,27 @@ TEST_F(FftLong2D, LoweredLimitRunsTheSamePath) {
 }
 
 // The natural-layout passes (shaders/fft/four_step_pass.comp) at small sizes: both axes split,
-// one split and one in one pass, single axes, several layers, and line counts that leave the
-// last work group part empty.
+// one split and one in one pass, rows above the limit in one pass, single axes, several layers,
+// and line counts that leave the last work group part empty.
 TEST_F(FftLong2D, NaturalLayoutPasses) {
   const uint64_t s = test::seed("long 2d natural");
-  EXPECT_LE(check(options(512, 256, 2, fft::Algorithm::Fast, fft::Axes::Both, 64), s, 1), 3e-7);
-  EXPECT_LE(check(options(128, 1024, 1, fft::Algorithm::Fast, fft::Axes::Both, 256), s + 1, 1), 3e-7);
-  EXPECT_LE(check(options(512, 5, 1, fft::Algorithm::Fast, fft::Axes::Rows, 64), s + 2, 1), 3e-7);
-  EXPECT_LE(check(options(7, 256, 3, fft::Algorithm::Fast, fft::Axes::Columns, 32), s + 3, 1), 3e-7);
-  EXPECT_LE(check(options(64, 2048, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), s + 4, 1), 3e-7);
+  using fft::Algorithm::Fast;
+  EXPECT_LE(check(path(options(512, 256, 2, Fast, fft::Axes::Both, 64), 1), s, 1,
+                  "rows 512 = 16 x 32 (2 passes); columns 256 = 16 x 16 (2 passes)"), 3e-7);
+  EXPECT_LE(check(options(512, 256, 2, Fast, fft::Axes::Both, 64), s + 1, 1,
+                  "rows 512 in one step (1 pass); columns 256 = 16 x 16 (2 passes)"), 3e-7);
+  EXPECT_LE(check(options(128, 1024, 1, Fast, fft::Axes::Both, 256), s + 2, 1,
+                  "rows 128 in one step (1 pass); columns 1024 = 32 x 32"), 3e-7);
+  EXPECT_LE(check(path(options(512, 5, 1, Fast, fft::Axes::Rows, 64), 1), s + 3, 1,
+                  "rows 512 = 16 x 32"), 3e-7);
+  EXPECT_LE(check(options(2048, 3, 1, Fast, fft::Axes::Rows, 64), s + 4, 1,
+                  "rows 2048 in one step"), 3e-7);
+  EXPECT_LE(check(options(7, 256, 3, Fast, fft::Axes::Columns, 32), s + 5, 1,
+                  "columns 256 = 16 x 16"), 3e-7);
+  EXPECT_LE(check(options(64, 2048, 1, Fast, fft::Axes::Both, 64), s + 6, 1,
+                  "columns 2048 = 32 x 64"), 3e-7);
   // Lengths the passes do not take keep the re-laid path.
-  EXPECT_LE(check(options(96, 512, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), s + 5, 0), 3e-7);
+  EXPECT_LE(check(options(96, 512, 1, Fast, fft::Axes::Both, 64), s + 7, 0), 3e-7);
 }
 
 TEST_F(FftLong2D, RandomShapes) {

@@ -48,12 +48,14 @@ FftVariant fft_variant_from_env() {
     throw Error(ErrorCode::InvalidArgument,
                 "OCEANFFT_FFT_BARRIER=" + s + ": expected merged, separate or narrow");
   if (const std::string s = env("OCEANFFT_FFT_FOUR_STEP"); s.empty() || s == "natural")
-    v.four_step_relaid = false;
+    v.four_step = 0;
+  else if (s == "split")
+    v.four_step = 1;
   else if (s == "relaid")
-    v.four_step_relaid = true;
+    v.four_step = 2;
   else
     throw Error(ErrorCode::InvalidArgument,
-                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural or relaid");
+                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split or relaid");
   return v;
 }
 
@@ -61,7 +63,7 @@ void apply(const FftVariant& v, fft::Options& o) {
   o.fast.shuffle = v.shuffle;
   o.fast.emulate_subgroup = v.emulate_subgroup;
   o.barriers = v.barriers;
-  o.fast.four_step_relaid = v.four_step_relaid;
+  o.fast.four_step = v.four_step;
 }
 
 }  // namespace oceanfft::bench

@@ -2,8 +2,8 @@
 #pragma once
 // The FFT variants a measurement selects through the environment: OCEANFFT_FFT_SHUFFLE (off, rows,
 // columns or both), OCEANFFT_FFT_SHUFFLE_EMULATE (a power of two in 1..1024),
-// OCEANFFT_FFT_BARRIER (merged, separate or narrow) and OCEANFFT_FFT_FOUR_STEP (natural or
-// relaid). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
+// OCEANFFT_FFT_BARRIER (merged, separate or narrow) and OCEANFFT_FFT_FOUR_STEP (natural,
+// split or relaid). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
 // tools turn these into fft::Options here.
 #include "fft/fft.h"
 
@@ -13,7 +13,7 @@ struct FftVariant {
   int shuffle = 0;           // fft::Options::FastTuning::shuffle
   int emulate_subgroup = 0;  // fft::Options::FastTuning::emulate_subgroup
   fft::Barriers barriers = fft::Barriers::Merged;
-  bool four_step_relaid = false;  // fft::Options::FastTuning::four_step_relaid
+  int four_step = 0;  // fft::Options::FastTuning::four_step
 };
 
 // The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the

@@ -133,10 +133,13 @@ struct Options {
     // subgroups of this many invocations (a power of two in 1..1024), so it needs no extension.
     // 0: the driver's subgroups only.
     int emulate_subgroup = 0;
-    // The four-step path (axes above the line limit) through re-laid column plans with gather
-    // and scatter passes, as for lengths the natural-layout passes do not take, instead of
-    // those passes: for measuring one against the other (src/fft/four_step_2d.h).
-    bool four_step_relaid = false;
+    // How the four-step path (axes above the line limit; src/fft/four_step_2d.h) runs where
+    // its natural-layout passes take the shape: 0 those passes, a row above the limit in one
+    // pass where its whole line fits a work group's registers and shared memory; 1 those
+    // passes with every such axis split; 2 the re-laid column plans with gather and scatter
+    // passes, as for the lengths the natural-layout passes do not take. 1 and 2 are for
+    // measuring and testing one against the other.
+    int four_step = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();

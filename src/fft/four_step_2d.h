@@ -4,13 +4,15 @@
 // (above kMaxSize, up to kMaxLongSize), by the four-step method along each such axis. Internal:
 // callers use fft::Plan with the same Options as for any other size.
 //
-// How (Algorithm::Fast where every transformed axis's factors are powers of two, unless
-// Options::FastTuning::four_step_relaid): the natural-layout passes. An axis of N = N1 x N2 is
+// How (Algorithm::Fast where every transformed length is a power of two, unless
+// Options::FastTuning::four_step is 2): the natural-layout passes. An axis of N = N1 x N2 is
 // two passes of the fast kernel (shaders/fft/four_step_pass.comp), each reading and writing the
 // W x H image itself: the N1-point FFTs of x[n1 N2 + n2] with the twiddle exp(-+2 pi i n2 k1 / N)
 // (a table in double on the host) on their way out, to k1 N2 + n2, then the N2-point FFTs, to
-// k1 + N1 k2; an axis that needs no split is one such pass. A work group's lines are adjacent
-// texels, so every access runs along memory. Two images (the result and one scratch) take turns.
+// k1 + N1 k2. An axis that needs no split is one such pass, and so is a row above the line
+// limit whose whole line fits a work group (8192 where the exchange's 34 KiB of shared memory
+// fit; not with four_step 1). A work group's lines are adjacent texels, so every access runs
+// along memory. Two images (the result and one scratch) take turns.
 //
 // Otherwise (any length the algorithm splits): every transformed axis is cut into lines of at
 // most kMaxSize that column plans (Axes::Columns, shared between the axes where the shapes

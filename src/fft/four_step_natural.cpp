@@ -20,8 +20,9 @@ namespace {
 bool power_of_two(int n) { return n >= 2 && std::has_single_bit(unsigned(n)); }
 
 // The register shape for a pass of `n`-point lines: the device table's for columns where it has
-// one, else 8 elements per invocation and 256 invocations per group, so a group's lines span 16
-// or more adjacent texels (whole memory sectors) at the four-step's 64- and 128-point lines.
+// one, else 8 elements per invocation (16 above 2048) and 256 invocations per group, so a
+// group's lines span 16 or more adjacent texels (whole memory sectors) at the four-step's 64-
+// and 128-point lines; a line above 4096 alone in its group.
 std::optional<AxisStrategy> natural_strategy(int n, int64_t lines, const gl::Limits& limits,
                                              const Options& options) {
   Options o = options;
@@ -31,7 +32,8 @@ std::optional<AxisStrategy> natural_strategy(int n, int64_t lines, const gl::Lim
     return e.length == n && e.axis == 1;
   });
   if (!tuned) {
-    if (o.fast.per_thread == 0) o.fast.per_thread = 8;
+    // 16 per invocation above 2048 (fewer exchanges, as the table has at 2048 and 4096).
+    if (o.fast.per_thread == 0) o.fast.per_thread = n > 2048 ? 16 : 8;
     if (o.fast.column_lines == 0)
       o.fast.column_lines = std::max(1, 256 / std::max(1, n / std::min(n, o.fast.per_thread)));
   }
@@ -58,7 +60,7 @@ gl::Buffer FourStep2D::four_step_twiddles(gl::Context& ctx, int n1, int n2) {
 
 bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
   const Options& options = options_;
-  if (options.algorithm != Algorithm::Fast || options.fast.four_step_relaid) return false;
+  if (options.algorithm != Algorithm::Fast || options.fast.four_step == 2) return false;
   gl::Context& ctx = shaders.context();
   const gl::Limits& limits = ctx.limits();
   const int w = options.width, h = options.height, layers = options.layers;
@@ -102,7 +104,11 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
     Axis a;
     a.axis = axis;
     a.n2 = n;
-    if (n > limit) {
+    // A row above the limit in one pass where its whole line fits a group: it is contiguous, so
+    // one line per group still reads whole sectors (a column would not).
+    const bool whole = axis == 0 && options.fast.four_step == 0 &&
+                       natural_strategy(n, int64_t(m) * layers, limits, options).has_value();
+    if (n > limit && !whole) {
       std::tie(a.n1, a.n2) = four_step_split(n, Algorithm::StockhamR2, limit);
       if (!a.n1 || int64_t(n) * 8 > ssbo_max) return false;
     }
