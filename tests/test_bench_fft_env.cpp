@@ -43,6 +43,13 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
   EXPECT_EQ(o.fast.per_thread, 8);  // the rest is left
 }
 
+TEST(BenchFftEnv, FourStepPaths) {
+  for (auto [value, path] : {std::pair{"natural", 0}, std::pair{"split", 1}, std::pair{"relaid", 2}}) {
+    test::ScopedEnv e("OCEANFFT_FFT_FOUR_STEP", value);
+    EXPECT_EQ(bench::fft_variant_from_env().four_step, path) << value;
+  }
+}
+
 TEST(BenchFftEnv, BadValuesNameTheVariable) {
   for (auto [name, value] : {std::pair{"OCEANFFT_FFT_SHUFFLE", "sideways"},
                              std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "12"},

@@ -161,6 +161,18 @@ TEST_F(FftLong2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
   }
   // More texels than the passes index.
   EXPECT_THROW(fft::Plan(options(16384, 16384, 9), test::shaders()), Error);
+  // A four-step path that does not exist.
+  for (int bad : {-1, 3}) {
+    try {
+      fft::Plan plan(path(options(512, 8, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), bad),
+                     test::shaders());
+      ADD_FAILURE() << "fast.four_step " << bad << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find("fast.four_step " + std::to_string(bad)), std::string::npos)
+          << e.what();
+    }
+  }
   test::expect_same_objects(ctx.objects(), before, "after refused four-step plans");
 }
 
