@@ -106,6 +106,11 @@ TEST_F(FftLong2D, NaturalLayoutPasses) {
                   "columns 256 = 16 x 16"), 3e-7);
   EXPECT_LE(check(options(64, 2048, 1, Fast, fft::Axes::Both, 64), s + 6, 1,
                   "columns 2048 = 32 x 64"), 3e-7);
+  // Columns above the limit in one pass too (four_step 3).
+  EXPECT_LE(check(path(options(512, 1024, 1, Fast, fft::Axes::Both, 64), 3), s + 8, 1,
+                  "rows 512 in one step (1 pass); columns 1024 in one step (1 pass)"), 3e-7);
+  EXPECT_LE(check(path(options(6, 512, 2, Fast, fft::Axes::Columns, 64), 3), s + 9, 1,
+                  "columns 512 in one step (1 pass)"), 3e-7);
   // Lengths the passes do not take keep the re-laid path.
   EXPECT_LE(check(options(96, 512, 1, Fast, fft::Axes::Both, 64), s + 7, 0), 3e-7);
 }
@@ -162,7 +167,7 @@ TEST_F(FftLong2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
   // More texels than the passes index.
   EXPECT_THROW(fft::Plan(options(16384, 16384, 9), test::shaders()), Error);
   // A four-step path that does not exist.
-  for (int bad : {-1, 3}) {
+  for (int bad : {-1, 4}) {
     try {
       fft::Plan plan(path(options(512, 8, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), bad),
                      test::shaders());

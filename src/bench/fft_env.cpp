@@ -53,9 +53,11 @@ FftVariant fft_variant_from_env() {
     v.four_step = 1;
   else if (s == "relaid")
     v.four_step = 2;
+  else if (s == "whole")
+    v.four_step = 3;
   else
     throw Error(ErrorCode::InvalidArgument,
-                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split or relaid");
+                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or whole");
   return v;
 }
 

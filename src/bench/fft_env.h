@@ -3,8 +3,8 @@
 // The FFT variants a measurement selects through the environment: OCEANFFT_FFT_SHUFFLE (off, rows,
 // columns or both), OCEANFFT_FFT_SHUFFLE_EMULATE (a power of two in 1..1024),
 // OCEANFFT_FFT_BARRIER (merged, separate or narrow) and OCEANFFT_FFT_FOUR_STEP (natural,
-// split or relaid). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
-// tools turn these into fft::Options here.
+// split, relaid or whole). The engine reads no environment; `oceanfft bench`, `oceanfft verify`
+// and the device tools turn these into fft::Options here.
 #include "fft/fft.h"
 
 namespace oceanfft::bench {

@@ -137,8 +137,9 @@ struct Options {
     // its natural-layout passes take the shape: 0 those passes, a row above the limit in one
     // pass where its whole line fits a work group's registers and shared memory; 1 those
     // passes with every such axis split; 2 the re-laid column plans with gather and scatter
-    // passes, as for the lengths the natural-layout passes do not take. 1 and 2 are for
-    // measuring and testing one against the other.
+    // passes, as for the lengths the natural-layout passes do not take; 3 as 0, and a column
+    // too (one column per group, so half of each sector its loads fetch is its neighbour's).
+    // 1 to 3 are for measuring and testing them against each other.
     int four_step = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.

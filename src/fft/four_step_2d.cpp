@@ -90,10 +90,10 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
   if (texels > INT_MAX)
     throw Error(ErrorCode::InvalidArgument,
                 shape + " has more than 2^31 - 1 texels, beyond the four-step passes' indices");
-  if (options.fast.four_step < 0 || options.fast.four_step > 2)
+  if (options.fast.four_step < 0 || options.fast.four_step > 3)
     throw Error(ErrorCode::InvalidArgument,
                 "fast.four_step " + std::to_string(options.fast.four_step) +
-                    ": expected 0 (natural-layout passes), 1 (split) or 2 (re-laid)");
+                    ": expected 0 (natural-layout passes), 1 (split), 2 (re-laid) or 3 (whole)");
 
   if (plan_natural(shaders)) {
     if (ctx.check_errors("four-step FFT plan creation"))

@@ -105,8 +105,9 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
     a.axis = axis;
     a.n2 = n;
     // A row above the limit in one pass where its whole line fits a group: it is contiguous, so
-    // one line per group still reads whole sectors (a column would not).
-    const bool whole = axis == 0 && options.fast.four_step == 0 &&
+    // one line per group still reads whole sectors (a column does not: four_step 3 only).
+    const int how = options.fast.four_step;
+    const bool whole = (how == 3 || (how == 0 && axis == 0)) &&
                        natural_strategy(n, int64_t(m) * layers, limits, options).has_value();
     if (n > limit && !whole) {
       std::tie(a.n1, a.n2) = four_step_split(n, Algorithm::StockhamR2, limit);

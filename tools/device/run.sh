@@ -25,8 +25,9 @@
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
 #            (tools/device/cufft_shapes.py, median of 200) in the same call, for the
 #            natural-layout passes (the default), the same with every long axis split
-#            (OCEANFFT_FFT_FOUR_STEP=split) and the re-laid path (relaid), A B C A B C, then
-#            each one's error against FFTW (verify, 8192 x 8192, forward and inverse rel L2)
+#            (OCEANFFT_FFT_FOUR_STEP=split), with whole columns too (whole) and the re-laid path
+#            (relaid), A B C D A B C D, then each one's error against FFTW (verify,
+#            8192 x 8192, forward and inverse rel L2)
 #   verify   fast_tune verify: forward and inverse error against FFTW at every size
 #   tests    the ocean tests that compare the fused and unfused paths, on this driver
 #   variants issue 13's FFT variants side by side: the fast kernel's shared-memory exchanges
@@ -169,14 +170,14 @@ for section in "$@"; do
       lsizes=${LSIZES:-8192,16384}
       python3 ./cufft_shapes.py 2 ${lsizes//,/ } 2>&1 | tee "$OUT/cufft-long2d.txt"
       for round in 1 2; do
-        for fs in natural split relaid; do
+        for fs in natural split whole relaid; do
           OCEANFFT_FFT_FOUR_STEP=$fs ./oceanfft bench --sizes "$lsizes" --algorithms fast \
             --layers 1 --reps "$REPS" --no-ocean --json "$OUT/long2d-$fs-$round.json" \
             2>>"$OUT/long2d.err" | tee "$OUT/long2d-$fs-$round.txt" |
             grep -vE "^(renderer|vendor|GL|GLSL|context|subgroup|images)" | sed "s/^/$fs $round  /"
         done
       done
-      for fs in natural split relaid; do
+      for fs in natural split whole relaid; do
         OCEANFFT_FFT_FOUR_STEP=$fs ./oceanfft verify --sizes 8192 --algorithms fast \
           --tolerance 3e-7 2>&1 | tee "$OUT/long2d-verify-$fs.txt" | sed "s/^/four_step=$fs  /"
       done
