@@ -55,6 +55,8 @@ void fs_store(int i, vec4 value) {
 }
 
 void main() {
+  // A group past the last line leaves as a whole, before any barrier.
+  if (int(gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x) * L >= uLines) return;
   int line, layer;
   fft_setup(line, layer);
   const int g = line + int(gl_WorkGroupID.y * gl_NumWorkGroups.x) * L;

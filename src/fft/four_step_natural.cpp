@@ -86,11 +86,11 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
     }
     p.program = int(it - programs.begin());
     p.lines = int(lines);
+    // Groups over x and y, as even as the count allows, so few groups past the last line run.
     const int64_t groups = (lines + it->strategy.lines - 1) / it->strategy.lines;
-    const int64_t gx = std::min<int64_t>(groups, limits.max_group_count[0] > 0
-                                                     ? std::min(limits.max_group_count[0], 65535)
-                                                     : 65535);
-    const int64_t gy = (groups + gx - 1) / gx;
+    const int64_t most = limits.max_group_count[0] > 0 ? std::min(limits.max_group_count[0], 65535)
+                                                       : 65535;
+    const int64_t gy = (groups + most - 1) / most, gx = (groups + gy - 1) / gy;
     if (gy > 65535) return false;
     p.groups[0] = unsigned(gx);
     p.groups[1] = unsigned(gy);
@@ -169,7 +169,11 @@ const gl::Texture& FourStep2D::execute_natural(Direction direction, const gl::Te
     const NaturalProgram& q = natural_programs_[size_t(p.program)];
     // The passes alternate between the two images so that the last one writes the result.
     const gl::Texture& dst = (count - 1 - i) % 2 == 0 ? result_ : scratch_;
-    gl::ScopedPass scoped(timer, p.twiddle ? "fft.four_step.first" : "fft.four_step.second", bytes);
+    gl::ScopedPass scoped(timer,
+                          p.twiddle    ? "fft.four_step.first"
+                          : p.sub == 1 ? "fft.four_step.line"
+                                       : "fft.four_step.second",
+                          bytes);
     const GLuint prog = q.program.id();
     glUseProgram(prog);
     glBindImageTexture(FFT_IMAGE_SRC, src->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
