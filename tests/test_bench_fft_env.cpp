@@ -20,18 +20,21 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
     test::ScopedEnv c("OCEANFFT_FFT_BARRIER", nullptr);
     test::ScopedEnv d("OCEANFFT_FFT_TRANSPOSE", nullptr);
     test::ScopedEnv e("OCEANFFT_FFT_COLUMN_P", nullptr);
+    test::ScopedEnv f("OCEANFFT_FFT_FOUR_STEP", nullptr);
     const bench::FftVariant v = bench::fft_variant_from_env();
     EXPECT_EQ(v.shuffle, 0);
     EXPECT_EQ(v.transpose, 0);
     EXPECT_EQ(v.column_per_thread, 0);
     EXPECT_EQ(v.emulate_subgroup, 0);
     EXPECT_EQ(v.barriers, fft::Barriers::Merged);
+    EXPECT_EQ(v.four_step, 0);
   }
   test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", "columns");
   test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", "32");
   test::ScopedEnv c("OCEANFFT_FFT_BARRIER", "narrow");
   test::ScopedEnv d("OCEANFFT_FFT_TRANSPOSE", "spectrum");
   test::ScopedEnv e("OCEANFFT_FFT_COLUMN_P", "32");
+  test::ScopedEnv f("OCEANFFT_FFT_FOUR_STEP", "relaid");
   const bench::FftVariant v = bench::fft_variant_from_env();
   EXPECT_EQ(v.transpose, 2);
   EXPECT_EQ(v.column_per_thread, 32);
@@ -46,7 +49,16 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
   EXPECT_EQ(o.barriers, fft::Barriers::Narrow);
   EXPECT_EQ(o.fast.transpose, 2);
   EXPECT_EQ(o.fast.column_per_thread, 32);
+  EXPECT_EQ(o.fast.four_step, 2);
   EXPECT_EQ(o.fast.per_thread, 8);  // the rest is left
+}
+
+TEST(BenchFftEnv, FourStepPaths) {
+  for (auto [value, path] : {std::pair{"natural", 0}, std::pair{"split", 1}, std::pair{"relaid", 2},
+                             std::pair{"whole", 3}}) {
+    test::ScopedEnv e("OCEANFFT_FFT_FOUR_STEP", value);
+    EXPECT_EQ(bench::fft_variant_from_env().four_step, path) << value;
+  }
 }
 
 TEST(BenchFftEnv, BadValuesNameTheVariable) {
@@ -56,7 +68,8 @@ TEST(BenchFftEnv, BadValuesNameTheVariable) {
                              std::pair{"OCEANFFT_FFT_BARRIER", "none"},
                              std::pair{"OCEANFFT_FFT_TRANSPOSE", "sideways"},
                              std::pair{"OCEANFFT_FFT_COLUMN_P", "64"},
-                             std::pair{"OCEANFFT_FFT_COLUMN_P", "12"}}) {
+                             std::pair{"OCEANFFT_FFT_COLUMN_P", "12"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP", "transposed"}}) {
     test::ScopedEnv e(name, value);
     try {
       bench::fft_variant_from_env();

@@ -29,12 +29,23 @@ fft::Options options(int w, int h, int layers, fft::Algorithm a = fft::Algorithm
   return o;
 }
 
-// Forward and inverse of random data; the larger relative L2 error of the two.
-double check(const fft::Options& o, uint64_t seed) {
+// Options::FastTuning::four_step: 1 natural-layout passes with every long axis split, 2 re-laid.
+fft::Options path(fft::Options o, int four_step) {
+  o.fast.four_step = four_step;
+  return o;
+}
+fft::Options relaid(fft::Options o) { return path(o, 2); }
+
+// Forward and inverse of random data; the larger relative L2 error of the two. `natural`: whether
+// the plan must run the natural-layout passes (1) or the re-laid column plans (0); -1 either.
+// `how`: text the plan's description must hold (the split it chose).
+double check(const fft::Options& o, uint64_t seed, int natural = -1, const char* how = nullptr) {
   fft::Plan plan(o, test::shaders());
   SCOPED_TRACE(plan.describe());
   EXPECT_NE(plan.four_step(), nullptr) << "not on the four-step path";
   if (!plan.four_step()) return 1;
+  if (natural >= 0) EXPECT_EQ(plan.four_step()->natural(), natural != 0) << plan.describe();
+  if (how) EXPECT_NE(plan.describe().find(how), std::string::npos) << plan.describe();
   const fft::Planes x = fft::random_planes(o.width, o.height, o.layers, seed);
   gl::Texture tex = gl::make_complex_texture(test::context(), o.width, o.height, o.layers);
   fft::upload(tex, x);
@@ -54,13 +65,14 @@ class FftLong2D : public test::GlTest {};
 
 TEST_F(FftLong2D, LongRowsLongColumnsAndBoth) {
   const uint64_t s = test::seed("long 2d");
-  EXPECT_LE(check(options(8192, 16, 1), s), 3e-7);
-  EXPECT_LE(check(options(16, 8192, 1), s + 1), 3e-7);
+  EXPECT_LE(check(options(8192, 16, 1), s, 1), 3e-7);
+  EXPECT_LE(check(options(16, 8192, 1), s + 1, 1), 3e-7);
   EXPECT_LE(check(options(8192, 8, 2, fft::Algorithm::StockhamR4), s + 2), 3e-7);
   EXPECT_LE(check(options(4, 16384, 1, fft::Algorithm::StockhamR2), s + 3), 3e-7);
   EXPECT_LE(check(options(4104, 24, 1), s + 4), 3e-7);  // 54 x 76: mixed radix and Bluestein
-  EXPECT_LE(check(options(16384, 2, 1), s + 5), 3e-7);  // the fused pass at N1 = 128
-  EXPECT_LE(check(options(2, 16384, 1, fft::Algorithm::Fast, fft::Axes::Columns), s + 6), 3e-7);
+  EXPECT_LE(check(options(16384, 2, 1), s + 5, 1), 3e-7);
+  EXPECT_LE(check(relaid(options(16384, 2, 1)), s + 5, 0), 3e-7);  // the fused pass at N1 = 128
+  EXPECT_LE(check(options(2, 16384, 1, fft::Algorithm::Fast, fft::Axes::Columns), s + 6, 1), 3e-7);
 }
 
 // The same code at sizes llvmpipe runs quickly: the line limit lowered so 512 splits.
@@ -71,6 +83,36 @@ TEST_F(FftLong2D, LoweredLimitRunsTheSamePath) {
   EXPECT_LE(check(options(96, 300, 1, fft::Algorithm::Fast, fft::Axes::Both, 50), s + 2), 3e-7);
   EXPECT_LE(check(options(512, 24, 1, fft::Algorithm::Fast, fft::Axes::Rows, 64), s + 3), 3e-7);
   EXPECT_LE(check(options(24, 512, 3, fft::Algorithm::Fast, fft::Axes::Columns, 64), s + 4), 3e-7);
+  EXPECT_LE(check(relaid(options(512, 512, 1, fft::Algorithm::Fast, fft::Axes::Both, 64)), s + 5, 0), 3e-7);
+}
+
+// The natural-layout passes (shaders/fft/four_step_pass.comp) at small sizes: both axes split,
+// one split and one in one pass, rows above the limit in one pass, single axes, several layers,
+// and line counts that leave the last work group part empty.
+TEST_F(FftLong2D, NaturalLayoutPasses) {
+  const uint64_t s = test::seed("long 2d natural");
+  using fft::Algorithm::Fast;
+  EXPECT_LE(check(path(options(512, 256, 2, Fast, fft::Axes::Both, 64), 1), s, 1,
+                  "rows 512 = 16 x 32 (2 passes); columns 256 = 16 x 16 (2 passes)"), 3e-7);
+  EXPECT_LE(check(options(512, 256, 2, Fast, fft::Axes::Both, 64), s + 1, 1,
+                  "rows 512 in one step (1 pass); columns 256 = 16 x 16 (2 passes)"), 3e-7);
+  EXPECT_LE(check(options(128, 1024, 1, Fast, fft::Axes::Both, 256), s + 2, 1,
+                  "rows 128 in one step (1 pass); columns 1024 = 32 x 32"), 3e-7);
+  EXPECT_LE(check(path(options(512, 5, 1, Fast, fft::Axes::Rows, 64), 1), s + 3, 1,
+                  "rows 512 = 16 x 32"), 3e-7);
+  EXPECT_LE(check(options(2048, 3, 1, Fast, fft::Axes::Rows, 64), s + 4, 1,
+                  "rows 2048 in one step"), 3e-7);
+  EXPECT_LE(check(options(7, 256, 3, Fast, fft::Axes::Columns, 32), s + 5, 1,
+                  "columns 256 = 16 x 16"), 3e-7);
+  EXPECT_LE(check(options(64, 2048, 1, Fast, fft::Axes::Both, 64), s + 6, 1,
+                  "columns 2048 = 32 x 64"), 3e-7);
+  // Columns above the limit in one pass too (four_step 3).
+  EXPECT_LE(check(path(options(512, 1024, 1, Fast, fft::Axes::Both, 64), 3), s + 8, 1,
+                  "rows 512 in one step (1 pass); columns 1024 in one step (1 pass)"), 3e-7);
+  EXPECT_LE(check(path(options(6, 512, 2, Fast, fft::Axes::Columns, 64), 3), s + 9, 1,
+                  "columns 512 in one step (1 pass)"), 3e-7);
+  // Lengths the passes do not take keep the re-laid path.
+  EXPECT_LE(check(options(96, 512, 1, Fast, fft::Axes::Both, 64), s + 7, 0), 3e-7);
 }
 
 TEST_F(FftLong2D, RandomShapes) {
@@ -124,6 +166,18 @@ TEST_F(FftLong2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
   }
   // More texels than the passes index.
   EXPECT_THROW(fft::Plan(options(16384, 16384, 9), test::shaders()), Error);
+  // A four-step path that does not exist.
+  for (int bad : {-1, 4}) {
+    try {
+      fft::Plan plan(path(options(512, 8, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), bad),
+                     test::shaders());
+      ADD_FAILURE() << "fast.four_step " << bad << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find("fast.four_step " + std::to_string(bad)), std::string::npos)
+          << e.what();
+    }
+  }
   test::expect_same_objects(ctx.objects(), before, "after refused four-step plans");
 }
 

@@ -155,6 +155,15 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
          {{"N", "256"}, {"AXIS", "0"}, {"P", "8"}, {"T", "32"}, {"L", "4"}, {"R1", "4"}, {"STAGES", "3"}, {"EX", "4"}, {"TL", "128"}},
          {{"N", "512"}, {"AXIS", "1"}, {"P", "4"}, {"T", "128"}, {"L", "2"}, {"R1", "2"}, {"STAGES", "5"}, {"EX", "2"}, {"TL", "256"}},
      })},
+    // The four-step path's natural-layout passes: the fast kernel as a column pass.
+    {"fft/four_step_pass.comp",
+     {
+         {{"N", "128"}, {"AXIS", "1"}, {"P", "8"}, {"T", "16"}, {"L", "16"}, {"R1", "2"}, {"STAGES", "3"}, {"EX", "4"}, {"TL", "256"}},
+         {{"N", "64"}, {"AXIS", "1"}, {"P", "8"}, {"T", "8"}, {"L", "32"}, {"R1", "8"}, {"STAGES", "2"}, {"EX", "2"}, {"TL", "256"}},
+         {{"N", "8"}, {"AXIS", "1"}, {"P", "8"}, {"T", "1"}, {"L", "3"}, {"R1", "8"}, {"STAGES", "1"}, {"EX", "4"}, {"TL", "3"}},
+         // A whole row of 8192 in one group (where 34 KiB of shared memory fit).
+         {{"N", "8192"}, {"AXIS", "1"}, {"P", "16"}, {"T", "512"}, {"L", "1"}, {"R1", "2"}, {"STAGES", "4"}, {"EX", "1"}, {"TL", "512"}},
+     }},
     {"ocean/foam.comp", {{{"INJECTION_GRID", "0"}}, {{"INJECTION_GRID", "1"}}}},
     {"ocean/spectrum.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
     {"ocean/assemble.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},

@@ -64,6 +64,17 @@ FftVariant fft_variant_from_env() {
   else
     throw Error(ErrorCode::InvalidArgument,
                 "OCEANFFT_FFT_BARRIER=" + s + ": expected merged, separate or narrow");
+  if (const std::string s = env("OCEANFFT_FFT_FOUR_STEP"); s.empty() || s == "natural")
+    v.four_step = 0;
+  else if (s == "split")
+    v.four_step = 1;
+  else if (s == "relaid")
+    v.four_step = 2;
+  else if (s == "whole")
+    v.four_step = 3;
+  else
+    throw Error(ErrorCode::InvalidArgument,
+                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or whole");
   return v;
 }
 
@@ -73,6 +84,7 @@ void apply(const FftVariant& v, fft::Options& o) {
   o.fast.transpose = v.transpose;
   o.fast.column_per_thread = v.column_per_thread;
   o.barriers = v.barriers;
+  o.fast.four_step = v.four_step;
 }
 
 }  // namespace oceanfft::bench

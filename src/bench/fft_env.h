@@ -3,9 +3,10 @@
 // The FFT variants a measurement selects through the environment: OCEANFFT_FFT_SHUFFLE (off, rows,
 // columns or both), OCEANFFT_FFT_SHUFFLE_EMULATE (a power of two in 1..1024),
 // OCEANFFT_FFT_BARRIER (merged, separate or narrow), OCEANFFT_FFT_TRANSPOSE (off, between or
-// spectrum) and OCEANFFT_FFT_COLUMN_P (a power of two in 2..32: elements per invocation in the
-// column pass, 32 the radix-32 kernel). The engine reads no environment; `oceanfft
-// bench`, `oceanfft verify` and the device tools turn these into fft::Options here.
+// spectrum), OCEANFFT_FFT_COLUMN_P (a power of two in 2..32: elements per invocation in the
+// column pass, 32 the radix-32 kernel) and OCEANFFT_FFT_FOUR_STEP (natural, split, relaid or
+// whole). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
+// tools turn these into fft::Options here.
 #include "fft/fft.h"
 
 namespace oceanfft::bench {
@@ -16,6 +17,7 @@ struct FftVariant {
   int transpose = 0;         // fft::Options::FastTuning::transpose
   int column_per_thread = 0; // fft::Options::FastTuning::column_per_thread
   fft::Barriers barriers = fft::Barriers::Merged;
+  int four_step = 0;  // fft::Options::FastTuning::four_step
 };
 
 // The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the

@@ -145,6 +145,14 @@ struct Options {
     // register path (anything else is refused). The inverse of a transposed spectrum under 2 is the input
     // again, since the 2D DFT commutes with transposition.
     int transpose = 0;
+    // How the four-step path (axes above the line limit; src/fft/four_step_2d.h) runs where
+    // its natural-layout passes take the shape: 0 those passes, a row above the limit in one
+    // pass where its whole line fits a work group's registers and shared memory; 1 those
+    // passes with every such axis split; 2 the re-laid column plans with gather and scatter
+    // passes, as for the lengths the natural-layout passes do not take; 3 as 0, and a column
+    // too (one column per group, so half of each sector its loads fetch is its neighbour's).
+    // 1 to 3 are for measuring and testing them against each other.
+    int four_step = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();
@@ -226,7 +234,7 @@ struct AxisStrategy {
 // A transform of one shape, planned once and executed any number of times. Owns its programs,
 // twiddle buffers and 2 x width x height x layers x 16 bytes of data: on the fast register path
 // one result texture and a storage buffer between the axes, elsewhere two result textures (an
-// axis above the line limit: the four-step path, three or more such images, docs/fft.md). All
+// axis above the line limit: the four-step path, two or more such images, docs/fft.md). All
 // are created in the constructor, so execute() allocates nothing.
 class Plan {
  public:

@@ -16,10 +16,6 @@
 namespace oceanfft::fft::detail {
 namespace {
 
-int line_limit(const Options& o) {
-  return o.long_line_limit > 0 ? std::min(o.long_line_limit, kMaxSize) : kMaxSize;
-}
-
 bool takes(int n, Algorithm a, int limit) {
   return n >= 1 && n <= limit && (a == Algorithm::Fast || (n >= 2 && (n & (n - 1)) == 0));
 }
@@ -69,6 +65,10 @@ void check_gpu_memory(const gl::Context& ctx, uint64_t bytes, const std::string&
                                                 " are free");
 }
 
+int line_limit(const Options& o) {
+  return o.long_line_limit > 0 ? std::min(o.long_line_limit, kMaxSize) : kMaxSize;
+}
+
 std::pair<int, int> four_step_split(int n, Algorithm a, int limit) {
   for (int n1 = int(std::sqrt(double(n))) + 1; n1 >= 2; --n1)
     if (n % n1 == 0 && n1 <= n / n1 && takes(n1, a, limit) && takes(n / n1, a, limit))
@@ -90,6 +90,17 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
   if (texels > INT_MAX)
     throw Error(ErrorCode::InvalidArgument,
                 shape + " has more than 2^31 - 1 texels, beyond the four-step passes' indices");
+  if (options.fast.four_step < 0 || options.fast.four_step > 3)
+    throw Error(ErrorCode::InvalidArgument,
+                "fast.four_step " + std::to_string(options.fast.four_step) +
+                    ": expected 0 (natural-layout passes), 1 (split), 2 (re-laid) or 3 (whole)");
+
+  if (plan_natural(shaders)) {
+    if (ctx.check_errors("four-step FFT plan creation"))
+      throw Error(ErrorCode::GlRuntime, "GL error while creating the four-step FFT plan " + shape +
+                                            " (" + mib(bytes_) + " of GPU memory)");
+    return;
+  }
 
   // Shapes first: every check before anything is made.
   struct Shape { Options a, b; };
@@ -180,16 +191,7 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
     }
     if (a.n1 > 1) {
       if (!a.fused) a.plan_a = plan_for(shapes[i].a, shaders);
-      const int n = a.n1 * a.n2;
-      std::vector<float> t(size_t(n) * 2);
-      for (int k1 = 0; k1 < a.n1; ++k1)
-        for (int n2 = 0; n2 < a.n2; ++n2) {
-          // (n2 * k1) mod N keeps the phase exact before the double rounding.
-          const double ph = -2.0 * std::numbers::pi * double((int64_t(n2) * k1) % n) / double(n);
-          t[2 * (size_t(k1) * a.n2 + n2)] = float(std::cos(ph));
-          t[2 * (size_t(k1) * a.n2 + n2) + 1] = float(std::sin(ph));
-        }
-      a.twiddles = gl::make_buffer(ctx, GL_SHADER_STORAGE_BUFFER, t.size() * sizeof(float), t.data());
+      a.twiddles = four_step_twiddles(ctx, a.n1, a.n2);
     }
     a.plan_b = plan_for(shapes[i].b, shaders);
   }
@@ -216,16 +218,20 @@ std::string FourStep2D::describe() const {
   std::string s = std::string(name(options_.algorithm)) + " " + std::to_string(options_.width) +
                   "x" + std::to_string(options_.height) + "x" + std::to_string(options_.layers) +
                   ", four-step";
+  if (natural()) s += " on natural layouts";
   for (const Axis& a : axes_) {
     s += std::string("; ") + (a.axis == 0 ? "rows " : "columns ") + std::to_string(a.n1 * a.n2);
     s += a.n1 > 1 ? " = " + std::to_string(a.n1) + " x " + std::to_string(a.n2) : " in one step";
+    if (natural()) s += a.n1 > 1 ? " (2 passes)" : " (1 pass)";
     if (a.fused) s += " (the " + std::to_string(a.n1) + "s with the gather and twiddle in one pass)";
   }
+  for (const NaturalProgram& q : natural_programs_) s += "; pass " + q.strategy.describe();
   for (size_t i = 0; i < plans_.size(); ++i) s += "; column plan " + std::to_string(i) + ": " + plans_[i]->describe();
   return s;
 }
 
 int FourStep2D::dispatches() const {
+  if (natural()) return int(natural_.size());
   int n = 1;  // the last pass to the natural layout
   for (const Axis& a : axes_) {
     n += 1 + plans_[size_t(a.plan_b)]->dispatches_per_execute();
@@ -236,6 +242,7 @@ int FourStep2D::dispatches() const {
 
 std::vector<const gl::Texture*> FourStep2D::targets() const {
   std::vector<const gl::Texture*> out = {&result_};
+  if (natural()) out.push_back(&scratch_);
   for (const auto& p : plans_)
     for (const gl::Texture& t : p->targets()) out.push_back(&t);
   return out;
@@ -246,17 +253,15 @@ const gl::Texture& FourStep2D::spare(int plan, const gl::Texture* reading) const
   return &t[0] != reading ? t[0] : t[1];
 }
 
-void FourStep2D::pass(int mode, int inverse, const Axis& a, const Axis* src_axis,
-                      const gl::Texture& src, const gl::Texture& dst) {
-  const GLuint prog = program_.id();
+void FourStep2D::bind_layout(const gl::Program& program, int inverse, const Axis& a,
+                             const Axis* src_axis, const gl::Texture& src,
+                             const gl::Texture& dst) const {
+  const GLuint prog = program.id();
   glUseProgram(prog);
-  if (a.twiddles) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, a.twiddles.id());
   glBindImageTexture(FFT_IMAGE_SRC, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
   glBindImageTexture(FFT_IMAGE_DST, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  auto u = [&](const char* n) { return gl::uniform(program_, n); };
-  glProgramUniform1i(prog, u("uMode"), mode);
+  auto u = [&](const char* n) { return gl::uniform(program, n); };
   glProgramUniform1i(prog, u("uInverse"), inverse);
-  glProgramUniform3i(prog, u("uDstSize"), dst.width(), dst.height(), dst.layers());
   glProgramUniform2i(prog, u("uPlane"), options_.width, options_.height);
   glProgramUniform1i(prog, u("uAxis"), a.axis);
   glProgramUniform2i(prog, u("uSplit"), a.n1, a.n2);
@@ -264,6 +269,15 @@ void FourStep2D::pass(int mode, int inverse, const Axis& a, const Axis* src_axis
   glProgramUniform1i(prog, u("uSrcAxis"), src_axis ? src_axis->axis : -1);
   glProgramUniform2i(prog, u("uSrcSplit"), src_axis ? src_axis->n1 : 1, src_axis ? src_axis->n2 : 1);
   glProgramUniform1i(prog, u("uSrcWidth"), src_axis ? src_axis->width_b : 1);
+}
+
+void FourStep2D::pass(int mode, int inverse, const Axis& a, const Axis* src_axis,
+                      const gl::Texture& src, const gl::Texture& dst) {
+  bind_layout(program_, inverse, a, src_axis, src, dst);
+  if (a.twiddles) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, a.twiddles.id());
+  const GLuint prog = program_.id();
+  glProgramUniform1i(prog, gl::uniform(program_, "uMode"), mode);
+  glProgramUniform3i(prog, gl::uniform(program_, "uDstSize"), dst.width(), dst.height(), dst.layers());
   glDispatchCompute(GLuint((dst.width() + 7) / 8), GLuint((dst.height() + 7) / 8), GLuint(dst.layers()));
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 }
@@ -271,24 +285,12 @@ void FourStep2D::pass(int mode, int inverse, const Axis& a, const Axis* src_axis
 void FourStep2D::fused_pass(int inverse, const Axis& a, const Axis* src_axis,
                             const gl::Texture& src, const gl::Texture& dst) {
   const gl::Program& program = fused_[size_t(a.fused_program)].second;
-  const GLuint prog = program.id();
-  glUseProgram(prog);
+  bind_layout(program, inverse, a, src_axis, src, dst);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_TWIDDLES, a.twiddles.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, FFT_BUFFER_CHIRP, a.roots.id());
-  glBindImageTexture(FFT_IMAGE_SRC, src.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
-  glBindImageTexture(FFT_IMAGE_DST, dst.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-  auto u = [&](const char* n) { return gl::uniform(program, n); };
   const int m = a.axis == 0 ? options_.height : options_.width;
   const int64_t lines = int64_t(a.n2) * m * options_.layers;
-  glProgramUniform1i(prog, u("uLines"), int(lines));
-  glProgramUniform1i(prog, u("uInverse"), inverse);
-  glProgramUniform2i(prog, u("uPlane"), options_.width, options_.height);
-  glProgramUniform1i(prog, u("uAxis"), a.axis);
-  glProgramUniform2i(prog, u("uSplit"), a.n1, a.n2);
-  glProgramUniform2i(prog, u("uLayoutWidth"), a.width_a, a.width_b);
-  glProgramUniform1i(prog, u("uSrcAxis"), src_axis ? src_axis->axis : -1);
-  glProgramUniform2i(prog, u("uSrcSplit"), src_axis ? src_axis->n1 : 1, src_axis ? src_axis->n2 : 1);
-  glProgramUniform1i(prog, u("uSrcWidth"), src_axis ? src_axis->width_b : 1);
+  glProgramUniform1i(program.id(), gl::uniform(program, "uLines"), int(lines));
   // 512 elements per group (shaders/fft/four_step_fft.comp's TEXELS); groups over x and y.
   const int64_t groups = (lines * a.n1 + 511) / 512;
   const int64_t gx = std::min<int64_t>(groups, 32768), gy = (groups + gx - 1) / gx;
@@ -298,6 +300,7 @@ void FourStep2D::fused_pass(int inverse, const Axis& a, const Axis* src_axis,
 
 const gl::Texture& FourStep2D::execute(Direction direction, const gl::Texture& input,
                                        gl::PassTimer* timer) {
+  if (natural()) return execute_natural(direction, input, timer);
   const int inverse = direction == Direction::Inverse ? 1 : 0;
   const uint64_t bytes = pass_bytes(options_);
   const gl::Texture* cur = &input;

@@ -4,13 +4,23 @@
 // (above kMaxSize, up to kMaxLongSize), by the four-step method along each such axis. Internal:
 // callers use fft::Plan with the same Options as for any other size.
 //
-// How: every transformed axis is cut into lines of at most kMaxSize that column plans
-// (Axes::Columns, shared between the axes where the shapes agree) transform. An axis of N =
-// N1 x N2 is gathered into columns of N1 (its strided sub-FFTs), transformed, twiddled by
-// exp(-+2 pi i n2 k1 / N) (a table in double on the host) into columns of N2, transformed
-// again; an axis that needs no split is gathered straight into columns of N. The next axis
-// gathers from the previous one's columns through the output order k = k1 + N1 k2, and the last
-// pass writes the natural W x H image. Passes: shaders/fft/four_step_2d.comp.
+// How (Algorithm::Fast where every transformed length is a power of two, unless
+// Options::FastTuning::four_step is 2): the natural-layout passes. An axis of N = N1 x N2 is
+// two passes of the fast kernel (shaders/fft/four_step_pass.comp), each reading and writing the
+// W x H image itself: the N1-point FFTs of x[n1 N2 + n2] with the twiddle exp(-+2 pi i n2 k1 / N)
+// (a table in double on the host) on their way out, to k1 N2 + n2, then the N2-point FFTs, to
+// k1 + N1 k2. An axis that needs no split is one such pass, and so is a row above the line
+// limit whose whole line fits a work group (8192 where the exchange's 34 KiB of shared memory
+// fit; not with four_step 1). A work group's lines are adjacent texels, so every access runs
+// along memory. Two images (the result and one scratch) take turns.
+//
+// Otherwise (any length the algorithm splits): every transformed axis is cut into lines of at
+// most kMaxSize that column plans (Axes::Columns, shared between the axes where the shapes
+// agree) transform. An axis of N = N1 x N2 is gathered into columns of N1 (its strided
+// sub-FFTs), transformed, twiddled into columns of N2, transformed again; an axis that needs no
+// split is gathered straight into columns of N. The next axis gathers from the previous one's
+// columns through the output order k = k1 + N1 k2, and the last pass writes the natural W x H
+// image. Passes: shaders/fft/four_step_2d.comp.
 //
 // The column layouts are image arrays at most kMaxSize wide with the driver's layer limit; the
 // plan refuses (Error(InvalidArgument), before anything is made) a shape whose layouts do not
@@ -24,6 +34,8 @@
 
 namespace oceanfft::fft::detail {
 
+// Lines longer than this take this path: Options::long_line_limit, at most kMaxSize.
+int line_limit(const Options& o);
 // Whether `o` takes this path: a width or height above the line limit (Options::long_line_limit,
 // at most kMaxSize).
 bool needs_four_step(const Options& o);
@@ -52,7 +64,10 @@ class FourStep2D {
   const gl::Texture& execute(Direction direction, const gl::Texture& input, gl::PassTimer* timer);
   // The natural-order result texture.
   std::span<const gl::Texture> output() const { return {&result_, 1}; }
-  // Every texture execute() may write (the result and every column plan's targets).
+  // Whether the plan runs the natural-layout passes (four_step_pass.comp).
+  bool natural() const { return !natural_.empty(); }
+  // Every texture execute() may write (the result and the scratch image, or every column
+  // plan's targets).
   std::vector<const gl::Texture*> targets() const;
   // GPU memory the plan holds, in bytes (textures and tables).
   uint64_t bytes() const { return bytes_; }
@@ -69,7 +84,32 @@ class FourStep2D {
     gl::Buffer twiddles;
     gl::Buffer roots;  // exp(-2 pi i t / N1), t < N1 / 2, for the fused pass
   };
+  // One pass of the natural-layout path (four_step_pass.comp's uniforms).
+  struct NaturalPass {
+    int axis = 0, length = 0, sub = 1, other = 1, lines = 0;
+    int map[4] = {0, 1, 0, 1};
+    bool twiddle = false;  // the first pass of a split axis
+    int program = -1;      // index into natural_programs_
+    int owner = 0;         // index into axes_ (its four-step twiddles)
+    unsigned groups[2] = {1, 1};
+  };
+  struct NaturalProgram {
+    int length = 0;
+    AxisStrategy strategy{};
+    gl::Program program;
+    gl::Buffer twiddles;  // the fast kernel's exp(-2 pi i t / length)
+  };
+  // Plans the natural-layout path: false (nothing made) where it does not take the shape.
+  bool plan_natural(const gl::ShaderLibrary& shaders);
+  const gl::Texture& execute_natural(Direction direction, const gl::Texture& input,
+                                     gl::PassTimer* timer);
+  // The four-step twiddles exp(-2 pi i j k1 / N) at k1 * n2 + j, in double before the rounding.
+  static gl::Buffer four_step_twiddles(gl::Context& ctx, int n1, int n2);
+
   int plan_for(const Options& o, const gl::ShaderLibrary& shaders);
+  // Binds both images and sets the layout uniforms four_step_2d.glsl declares.
+  void bind_layout(const gl::Program& program, int inverse, const Axis& a, const Axis* src_axis,
+                   const gl::Texture& src, const gl::Texture& dst) const;
   void pass(int mode, int inverse, const Axis& a, const Axis* src_axis, const gl::Texture& src,
             const gl::Texture& dst);
   void fused_pass(int inverse, const Axis& a, const Axis* src_axis, const gl::Texture& src,
@@ -83,6 +123,9 @@ class FourStep2D {
   std::vector<std::pair<int, gl::Program>> fused_;  // per N1
   gl::Texture result_;
   uint64_t bytes_ = 0;
+  std::vector<NaturalPass> natural_;  // empty: the re-laid path
+  std::vector<NaturalProgram> natural_programs_;
+  gl::Texture scratch_;
 };
 
 }  // namespace oceanfft::fft::detail
