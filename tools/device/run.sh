@@ -55,6 +55,9 @@
 #            without, A B A B: FFT at VSIZES (2 and 12 planes), ocean step at VOCEAN, accuracy
 #   shaders  the fused ocean step (VOCEAN) with each shader folder in SHADER_VARIANTS (names
 #            under variants/) against shaders/, A B A B
+#   framebase the storm frame 1920x1080 beside the baselines in BASES (folders with an oceanfft
+#            and its shaders/), alternating, two rounds
+#   whitecaps every preset's whitecap and residual coverage after 8 s and 60 s of warm-up
 #   beaufort the Beaufort contact sheet at 1280x720 (render --beaufort) as $OUT/gallery.tar.*
 #            (join with cat, then untar over docs/), with each picture's foam share
 #   bigrender  render --width 16384 --height 16384 at 4, 1 and 64 samples: time, exit status
@@ -149,6 +152,29 @@ for section in "$@"; do
             grep "^ocean step" | sed "s/(median ms, GPU timestamp queries)//; s/^/$build /"
         done
       done
+      ;;
+    framebase)
+      # The storm frame (1920x1080, 4x MSAA) of this build beside the baseline builds named in
+      # BASES (folders holding an oceanfft and its shaders/), alternating, two rounds.
+      for round in 1 2; do
+        for dir in . ${BASES:-}; do
+          (cd "$dir" && OCEANFFT_SHADER_DIR=$PWD/shaders ./oceanfft bench --frame 1920x1080 --preset storm --reps "$REPS" \
+             --json "$OUT/framebase-$(basename "$(realpath "$dir")")-$round.json" 2>>"$OUT/frame.err") |
+            grep -E "^(frame|render|  )" | sed "s|^|$(basename "$(realpath "$dir")") $round  |"
+        done
+      done
+      ;;
+    whitecaps)
+      # docs/ocean.md's whitecap columns: every preset at N = 256, seed 1, t = 12 s, after 8 s
+      # and after 60 s of foam warm-up (the Beaufort sheet's).
+      for preset in calm light-air light-breeze gentle-breeze moderate-breeze fresh strong-breeze \
+                    near-gale gale strong-gale storm violent-storm hurricane; do
+        for warm in 8 60; do
+          ./oceanfft render --preset "$preset" --foam-warmup "$warm" --width 64 --height 36 \
+            --samples 1 --out /tmp/w.png 2>&1 | grep -o "whitecap coverage.*" |
+            sed "s/^/$preset warm-up $warm s: /"
+        done
+      done | tee "$OUT/whitecaps.txt"
       ;;
     frame)
       for preset in default storm; do
