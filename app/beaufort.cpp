@@ -136,6 +136,7 @@ std::vector<scene::Settings> beaufort_shot_settings(const scene::Settings& base)
     scene::Settings settings = base;
     for (const auto& [key, value] : {std::pair<std::string_view, std::string_view>{"preset", s.force->preset},
                                      {"seed", kSeed},
+                                     {"foam_variation", "1"},
                                      {"time_of_day", s.clock}}) {
       try {
         scene::apply_setting(settings, key, value);

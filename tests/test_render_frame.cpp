@@ -346,6 +346,40 @@ TEST_F(RenderFrame, WhitePixelsFromAboveMatchTheWhitecapCoverage) {
   std::printf("whitecap coverage %.2f%%, residual %.2f%%, mean foam opacity %.2f%%\n",
               coverage * 100, residual * 100, seen * 100);
   EXPECT_NEAR(seen / (coverage + residual), 1.0, 0.25);
+
+  // With foam variation the mean opacity is kept, and the 4 x 4 copies of the patch, which
+  // repeat to the pixel without it, differ: their foam is varied and their film moved.
+  s.foam_variation = true;
+  const auto varied = draw(renderer, *sim, cam, s, target);
+  double varied_opacity = 0.0;
+  for (size_t i = 0; i < varied.size(); i += 4) {
+    const double sea = linear(bare, i), white = linear(full, i);
+    if (white - sea > 1e-3)
+      varied_opacity += std::clamp((linear(varied, i) - sea) / (white - sea), 0.0, 1.0);
+  }
+  const double varied_seen = varied_opacity / double(side * side);
+  // The spread of the foam's mean opacity over the 16 copies (straight down, each copy is a
+  // square of side / 4 pixels): without variation they hold the same foam.
+  const auto copy_spread = [&](const std::vector<uint8_t>& v) {
+    double sum[16] = {}, count[16] = {};
+    for (int y = 0; y < side; ++y)
+      for (int x = 0; x < side; ++x) {
+        const size_t i = (size_t(y) * side + x) * 4;
+        const double sea = linear(bare, i), white = linear(full, i);
+        const int k = (y * 4 / side) * 4 + x * 4 / side;
+        count[k] += 1.0;
+        if (white - sea > 1e-3) sum[k] += std::clamp((linear(v, i) - sea) / (white - sea), 0.0, 1.0);
+      }
+    double mean = 0.0, m2 = 0.0;
+    for (int k = 0; k < 16; ++k) mean += sum[k] / count[k] / 16.0;
+    for (int k = 0; k < 16; ++k) m2 += std::pow(sum[k] / count[k] - mean, 2.0) / 16.0;
+    return std::sqrt(m2);
+  };
+  const double spread_plain = copy_spread(px), spread_varied = copy_spread(varied);
+  std::printf("foam variation: mean foam opacity %.2f%%; spread over the copies %.3f%% -> %.3f%%\n",
+              varied_seen * 100, spread_plain * 100, spread_varied * 100);
+  EXPECT_NEAR(varied_seen / (coverage + residual), 1.0, 0.25);
+  EXPECT_GT(spread_varied, 3.0 * spread_plain) << "the copies of the patch still repeat";
 }
 
 TEST(RenderFrameCamera, OrbitAndFlyAgree) {

@@ -148,31 +148,14 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   return mix(q, threads, f.y * f.y);
 }
 
-// One cascade's coverage q at world point `plane`, varied over half its patch, `tile` metres: the
-// whitecaps a cascade makes repeat with its patch, and from the air a cascade of a few hundred
-// metres prints them as a lattice. The wind is gustier than that in any case, and whitecaps come
-// and go with the gusts, so each copy of the patch gets more or fewer of them: a factor of mean
-// 1 (0 to 2), from noise that does not repeat, acting less where the coverage is high so that its
-// mean is kept and it never exceeds 1. The pattern is smooth over a texel of the maps, so it
-// needs no filtering.
-float foam_vary(float q, vec2 plane, float tile, int cascade) {
-  if (q <= 1e-4) return q;
-  // Turned by an irrational angle so the noise's lattice never lines up with the patch's.
-  vec2 x = mat2(0.8, 0.6, -0.6, 0.8) * plane / (0.5 * tile);
-  float g = clamp(1.0 + 6.0 * (foam_value_noise(x, 71u + uint(cascade)) - 0.5), 0.0, 2.0);
-  return q * mix(1.0, g, 1.0 - min(q, 1.0));
-}
-
-// Where the residual film of a cascade of patch `tile` metres is looked up for world point
-// `plane`: moved by up to a quarter of the patch, smoothly over the patch, by noise that does not
-// repeat, so that each copy of the patch shows its streaks in another place. The film has left
-// the crests that shed it and drifts with the surface, so it need not stay on them; the active
-// whitecaps are not moved. The shift's gradient stays under 1 (the quintic's steepest slope is
-// 15/8 per cell), so the film is bent, never folded.
-vec2 foam_film_shift(vec2 plane, float tile, int cascade) {
-  vec2 x = mat2(0.6, -0.8, 0.8, 0.6) * plane / tile;
-  vec2 n = vec2(foam_value_noise(x, 81u + uint(cascade)), foam_value_noise(x, 91u + uint(cascade)));
-  return (n - 0.5) * (0.5 * tile);
+// One cascade's coverage q, varied by the noise value n (mean 0.5): the whitecaps a cascade
+// makes repeat with its patch, and from the air a cascade of a few tens to hundreds of metres
+// prints them as a lattice. The wind is gustier than that in any case, and whitecaps come and go
+// with the gusts, so each copy of the patch gets more or fewer of them: a factor of mean 1 (0 to
+// 2), acting less where the coverage is high so that its mean is kept and it never exceeds 1.
+float foam_vary(float q, float n) {
+  float g = clamp(1.0 + 4.0 * (n - 0.5), 0.0, 2.0);
+  return q * mix(1.0, g, 1.0 - clamp(q, 0.0, 1.0));
 }
 
 // The pixel's foam opacity from the summed active and residual coverages at world point

@@ -11,6 +11,8 @@
 
 in vec2 vPlane;
 in vec3 vWorld;
+in vec4 vFilmShift[2];  // per cascade, metres (render/ocean.vert)
+in vec4 vFoamVary;
 out vec4 oColor;
 
 uniform sampler2DArray uDisplacement;  // w: lambda dDx/dz
@@ -28,6 +30,7 @@ uniform float uFoamIntensity;
 uniform float uFoamDetailSize;  // metres: the foam pattern's largest cells
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
 uniform float uFoamStretch;  // the foam pattern's length along the wind over its width
+uniform int uFoamVariation;  // 1: each cascade's film is looked up where ocean.vert moved it
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 uniform int uAnisotropic;  // the maps' sampler filters anisotropically
@@ -126,11 +129,17 @@ void main() {
     vec4 tb = sample_map(uFoamSlopes, uv, c);
     der += dv;
     jxz += sample_map(uDisplacement, uv, c).w;
-    coverage += foam_vary(tb.x, vPlane, uPatch[c], c);
-    // The film, whose streaks would print each patch's lattice, is looked up where
-    // foam_film_shift() moves it (one more fetch).
-    vec3 shifted = vec3((vPlane + foam_film_shift(vPlane, uPatch[c], c)) / uPatch[c], float(c));
-    residual += foam_vary(sample_map(uFoamSlopes, shifted, c).w, vPlane, uPatch[c], c);
+    // With foam variation, each copy of the patch gets its own share of whitecaps, and its film,
+    // whose streaks would print the patch's lattice, is looked up where foam_film_shift() moved
+    // it (one more fetch). Without it vFoamVary is 0.5, which varies nothing.
+    float film = tb.w;
+    if (uFoamVariation != 0) {
+      vec2 shift = c < 2 ? (c == 0 ? vFilmShift[0].xy : vFilmShift[0].zw)
+                         : (c == 2 ? vFilmShift[1].xy : vFilmShift[1].zw);
+      film = sample_map(uFoamSlopes, vec3((vPlane + shift) / uPatch[c], float(c)), c).w;
+    }
+    coverage += foam_vary(tb.x, vFoamVary[c]);
+    residual += foam_vary(film, vFoamVary[c]);
     // Within one cascade the slopes of a texel's footprint vary by E[s^2] - E[s]^2; across
     // cascades the bands are disjoint, so the variances add.
     variance += max(tb.y - dv.x * dv.x, 0.0) + max(tb.z - dv.y * dv.y, 0.0);

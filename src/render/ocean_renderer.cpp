@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cmath>
 #include <optional>
+#include <random>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,8 @@ void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
 
 // Sky textures sit after the ocean's own four units.
 constexpr int kSkyUnit = 4;
+constexpr int kFoamNoiseUnit = 3;
+constexpr int kFoamNoiseSize = 256;
 
 // Clamped like the mesh's own inputs, so a draw and clipmap() agree on the mesh.
 int mesh_cells(const ShadingParams& s) {
@@ -69,6 +72,23 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
+  // The same fixed random bytes every run, so the same sea gives the same picture.
+  const int levels = int(std::log2(double(kFoamNoiseSize))) + 1;
+  foam_noise_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_RGBA8, kFoamNoiseSize,
+                            kFoamNoiseSize, 1, levels);
+  std::mt19937 rng(0x0cea4f07u);
+  std::vector<uint8_t> bytes(size_t(kFoamNoiseSize) * kFoamNoiseSize * 4);
+  for (uint8_t& b : bytes) b = uint8_t(rng() >> 24);
+  glBindTexture(GL_TEXTURE_2D, foam_noise_.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamNoiseSize, kFoamNoiseSize, GL_RGBA, GL_UNSIGNED_BYTE,
+                  bytes.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  glBindTexture(GL_TEXTURE_2D, 0);
 
 }
 
@@ -211,7 +231,14 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]->id());
     glBindSampler(GLuint(unit), map_sampler_.id());
   }
+  glActiveTexture(GLenum(GL_TEXTURE0 + kFoamNoiseUnit));
+  glBindTexture(GL_TEXTURE_2D, foam_noise_.id());
+  glUniform1i(gl::uniform(o, "uFoamNoise"), kFoamNoiseUnit);
+  glUniform1i(gl::uniform(o, "uFoamVariation"), shading.foam_variation ? 1 : 0);
+  glUniform1f(gl::uniform(o, "uFoamNoiseSize"), float(kFoamNoiseSize));
   draw_levels(o, eye);
+  glActiveTexture(GLenum(GL_TEXTURE0 + kFoamNoiseUnit));
+  glBindTexture(GL_TEXTURE_2D, 0);
   water_pass.reset();
 
   // The sky after the sea, at the far plane and depth-tested: only the pixels the sea leaves

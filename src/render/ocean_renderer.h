@@ -30,6 +30,10 @@ struct ShadingParams {
   // procedural pattern whose largest cells are foam_detail_size metres, times foam_intensity.
   float foam_intensity = 1.0f;
   float foam_detail_size = 3.0f;
+  // Each cascade's foam varied by noise that does not repeat, and its residual film moved by it
+  // (render/foam.glsl), so that no patch's whitecaps print a lattice seen from the air: one
+  // more map fetch per cascade and pixel, so off by default.
+  bool foam_variation = false;
   float exposure = 1.0f;
   // Spray and spindrift from force 8 (spray.h): 0 none, 1 as the wind makes it.
   float spray = 1.0f;
@@ -97,6 +101,9 @@ class OceanRenderer {
   float mesh_distance_ = 0.0f;
   // Its own filtering for the simulation's maps, without touching the simulation's textures.
   gl::Sampler map_sampler_;
+  // kFoamNoiseSize^2 texels of random RGBA8, mipmapped and repeating: the smooth noise that
+  // varies each cascade's foam and moves its film (render/foam.glsl), one fetch per cascade.
+  gl::Texture foam_noise_;
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering
 };
 
