@@ -55,7 +55,7 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
 
 TEST(BenchFftEnv, FourStepPaths) {
   for (auto [value, path] : {std::pair{"natural", 0}, std::pair{"split", 1}, std::pair{"relaid", 2},
-                             std::pair{"whole", 3}}) {
+                             std::pair{"rows", 3}}) {
     test::ScopedEnv e("OCEANFFT_FFT_FOUR_STEP", value);
     EXPECT_EQ(bench::fft_variant_from_env().four_step, path) << value;
   }

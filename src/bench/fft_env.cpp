@@ -70,11 +70,11 @@ FftVariant fft_variant_from_env() {
     v.four_step = 1;
   else if (s == "relaid")
     v.four_step = 2;
-  else if (s == "whole")
+  else if (s == "rows")
     v.four_step = 3;
   else
     throw Error(ErrorCode::InvalidArgument,
-                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or whole");
+                "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or rows");
   return v;
 }
 

@@ -5,7 +5,7 @@
 // OCEANFFT_FFT_BARRIER (merged, separate or narrow), OCEANFFT_FFT_TRANSPOSE (off, between or
 // spectrum), OCEANFFT_FFT_COLUMN_P (a power of two in 2..32: elements per invocation in the
 // column pass, 32 the radix-32 kernel) and OCEANFFT_FFT_FOUR_STEP (natural, split, relaid or
-// whole). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
+// rows). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
 // tools turn these into fft::Options here.
 #include "fft/fft.h"
 

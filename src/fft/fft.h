@@ -146,11 +146,11 @@ struct Options {
     // again, since the 2D DFT commutes with transposition.
     int transpose = 0;
     // How the four-step path (axes above the line limit; src/fft/four_step_2d.h) runs where
-    // its natural-layout passes take the shape: 0 those passes, a row above the limit in one
-    // pass where its whole line fits a work group's registers and shared memory; 1 those
+    // its natural-layout passes take the shape: 0 those passes, a line above the limit (row or
+    // column) in one pass where it fits a work group's registers and shared memory; 1 those
     // passes with every such axis split; 2 the re-laid column plans with gather and scatter
-    // passes, as for the lengths the natural-layout passes do not take; 3 as 0, and a column
-    // too (one column per group, so half of each sector its loads fetch is its neighbour's).
+    // passes, as for the lengths the natural-layout passes do not take; 3 as 0 for rows, with
+    // columns split (a column in one group reads half of each sector it fetches).
     // 1 to 3 are for measuring and testing them against each other.
     int four_step = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and

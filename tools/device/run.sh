@@ -25,7 +25,7 @@
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
 #            (tools/device/cufft_shapes.py, median of 200) in the same call, for the
 #            natural-layout passes (the default), the same with every long axis split
-#            (OCEANFFT_FFT_FOUR_STEP=split), with whole columns too (whole) and the re-laid path
+#            (OCEANFFT_FFT_FOUR_STEP=split), with split columns only (rows) and the re-laid path
 #            (relaid), A B C D A B C D, then each one's error against FFTW (verify,
 #            8192 x 8192, forward and inverse rel L2)
 #   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
@@ -209,14 +209,14 @@ for section in "$@"; do
       lsizes=${LSIZES:-8192,16384}
       python3 ./cufft_shapes.py 2 ${lsizes//,/ } 2>&1 | tee "$OUT/cufft-long2d.txt"
       for round in 1 2; do
-        for fs in natural split whole relaid; do
+        for fs in natural split rows relaid; do
           OCEANFFT_FFT_FOUR_STEP=$fs ./oceanfft bench --sizes "$lsizes" --algorithms fast \
             --layers 1 --reps "$REPS" --no-ocean --json "$OUT/long2d-$fs-$round.json" \
             2>>"$OUT/long2d.err" | tee "$OUT/long2d-$fs-$round.txt" |
             grep -vE "^(renderer|vendor|GL|GLSL|context|subgroup|images)" | sed "s/^/$fs $round  /"
         done
       done
-      for fs in natural split whole relaid; do
+      for fs in natural split rows relaid; do
         OCEANFFT_FFT_FOUR_STEP=$fs ./oceanfft verify --sizes 8192 --algorithms fast \
           --tolerance 3e-7 2>&1 | tee "$OUT/long2d-verify-$fs.txt" | sed "s/^/four_step=$fs  /"
       done
