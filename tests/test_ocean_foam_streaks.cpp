@@ -11,6 +11,7 @@
 #include "gl_fixture.h"
 #include "ocean/presets.h"
 #include "ocean/simulation.h"
+#include "support/preset_params.h"
 
 using namespace oceanfft;
 
@@ -57,15 +58,8 @@ TEST_F(OceanFoamStreaks, ResidualFoamIsStreakedAlongTheWind) {
   const uint64_t seed = test::seed("streaks");
   for (const char* name : {"near-gale", "strong-gale", "violent-storm"}) {
     SCOPED_TRACE(name);
-    const ocean::Preset& pr = ocean::find_preset(name);
-    ocean::Params p;
-    p.size = 128;
-    p.seed = seed;
-    p.spectrum = pr.spectrum;
+    ocean::Params p = test::preset_params(ocean::find_preset(name), 128, seed);
     p.spectrum.wind.direction_deg = 0.0f;  // +x
-    p.choppiness = pr.choppiness;
-    p.cascades = pr.cascades;
-    p.patch_sizes = pr.patch_sizes;
     ocean::Simulation sim(test::shaders(), p);
     for (int i = 0; i <= 200; ++i) sim.step(2.0 + i / 20.0);
     const int n = p.size;

@@ -11,6 +11,7 @@
 #include "gl_fixture.h"
 #include "ocean/presets.h"
 #include "ocean/simulation.h"
+#include "support/preset_params.h"
 
 using namespace oceanfft;
 
@@ -109,12 +110,7 @@ TEST_F(OceanPhysics, EveryPresetResolvesItsPeakAndMatchesHs) {
   constexpr int kSeeds = 8;
   const double times[] = {0.0, 53.7, 131.3};
   for (const ocean::Preset& pr : ocean::presets()) {
-    ocean::Params p;
-    p.size = 128;
-    p.spectrum = pr.spectrum;
-    p.choppiness = pr.choppiness;
-    p.cascades = pr.cascades;
-    p.patch_sizes = pr.patch_sizes;
+    const ocean::Params p = test::preset_params(pr, 128);
     ASSERT_NO_THROW(ocean::validate(p)) << pr.name;
     // The smallest size must take every preset's layout too.
     ocean::Params small = p;

@@ -10,6 +10,7 @@
 #include "ocean/presets.h"
 #include "ocean/simulation.h"
 #include "scene/headless_frame.h"
+#include "support/preset_params.h"
 
 using namespace oceanfft;
 
@@ -63,14 +64,7 @@ TEST_F(SceneWarmup, CoarseStepsBuildTheSameFoam) {
   const uint64_t seed = test::seed("warmup");
   for (const char* name : {"storm", "fresh"}) {
     SCOPED_TRACE(name);
-    const ocean::Preset& pr = ocean::find_preset(name);
-    ocean::Params p;
-    p.size = 64;
-    p.seed = seed;
-    p.spectrum = pr.spectrum;
-    p.choppiness = pr.choppiness;
-    p.cascades = pr.cascades;
-    p.patch_sizes = pr.patch_sizes;
+    const ocean::Params p = test::preset_params(ocean::find_preset(name), 64, seed);
     double white[2], residual[2];
     for (int coarse = 0; coarse < 2; ++coarse) {
       ocean::Simulation sim(test::shaders(), p);
