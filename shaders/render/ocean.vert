@@ -18,13 +18,13 @@ uniform float uPatch[4];    // L_c, metres per map tile of each cascade
 uniform float uMapSize;     // N, texels per map side
 uniform float uMaxLod;      // the maps' top mip level
 uniform sampler2DArray uDisplacement;
-uniform sampler2D uFoamNoise;  // random RGBA, filtered and repeating (render/foam.glsl)
+uniform sampler2D uFoamNoise;  // random RGBA, filtered and repeating (render/foam_noise.glsl)
 uniform float uFoamNoiseSize;  // its texels per side
 uniform int uFoamVariation;    // 0: the foam is neither varied nor moved
 
 out vec2 vPlane;  // undisplaced position: the maps are indexed by it
 out vec3 vWorld;
-// Per cascade, from render/foam.glsl's noise: where its residual film is looked up (metres from
+// Per cascade, from render/foam_noise.glsl: where its residual film is looked up (metres from
 // vPlane; cascades 0-1 in the first vector, 2-3 in the second) and the factor on its foam's
 // share (foam_vary's noise value). Smooth over a patch, so the mesh's vertices carry them and
 // the fragments fetch no noise.

@@ -72,7 +72,8 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
-  // The same fixed random bytes every run, so the same sea gives the same picture.
+  // The same fixed random bytes every run, so the same sea gives the same picture. The texture
+  // filters trilinearly and repeats (gl::Texture's defaults with mip levels).
   const int levels = int(std::log2(double(kFoamNoiseSize))) + 1;
   foam_noise_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_RGBA8, kFoamNoiseSize,
                             kFoamNoiseSize, 1, levels);
@@ -84,10 +85,6 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamNoiseSize, kFoamNoiseSize, GL_RGBA, GL_UNSIGNED_BYTE,
                   bytes.data());
   glGenerateMipmap(GL_TEXTURE_2D);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
   glBindTexture(GL_TEXTURE_2D, 0);
 
 }

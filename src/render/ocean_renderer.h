@@ -102,7 +102,7 @@ class OceanRenderer {
   // Its own filtering for the simulation's maps, without touching the simulation's textures.
   gl::Sampler map_sampler_;
   // kFoamNoiseSize^2 texels of random RGBA8, mipmapped and repeating: the smooth noise that
-  // varies each cascade's foam and moves its film (render/foam.glsl), one fetch per cascade.
+  // varies each cascade's foam and moves its film (render/foam_noise.glsl), fetched per vertex.
   gl::Texture foam_noise_;
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering
 };
