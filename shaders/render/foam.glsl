@@ -3,11 +3,11 @@
 // each the fraction of the area it covers (ocean/foam.glsl): the active whitecaps and the
 // residual film with its streaks. Here they become an opacity with a procedural texture below
 // the maps' texels: active foam bright, nearly opaque and bubbly; residual foam a translucent
-// lace that breaks up as it thins. No thresholds: each coverage places its white area where a
+// film of winding threads that breaks up as it thins. No thresholds: each coverage places its white area where a
 // noise pattern is highest, through a ramp as wide as the pattern is sharp, and the pattern's
 // octaves fade to their mean as the pixel's footprint outgrows them, so far away the opacity
 // is the coverage itself and nothing shimmers. The pattern is computed, not fetched: it does
-// not repeat, and it has no cells.
+// not repeat, and no lattice shows in it.
 #ifndef RENDER_FOAM_GLSL
 #define RENDER_FOAM_GLSL
 
@@ -59,81 +59,102 @@ vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
   return vec2(sum / norm, kept / norm);
 }
 
-// The area fraction `q` of the surface placed where `pattern` (mean 0.5, contrast `kept`) is
-// highest, through a soft ramp: its mean over the pattern stays q whatever the contrast left,
-// and where the pattern has none left it is q itself. As the footprint filters the pattern's
-// detail away its edges soften and its contrast fades, so what is left of it at the pixel's
-// scale never turns into hard-edged flakes.
+// Levels of the fBm read from tables of its quantiles at 17 shares q (sampled from this very
+// noise: value noise is flatter than a normal variable, and its spread depends on the
+// octaves). The index is finer towards q = 0 and 1, where the tails change fastest; between
+// the samples the level is linear.
+float foam_table(const float table[17], float q) {
+  q = clamp(q, 0.0, 1.0);
+  float u = q < 0.5 ? sqrt(2.0 * q) * 0.5 : 1.0 - sqrt(2.0 * (1.0 - q)) * 0.5;
+  float x = u * 16.0;
+  int k = min(int(x), 15);
+  return mix(table[k], table[k + 1], x - float(k));
+}
+// The five-octave fBm's deviation from its mean that a share q of the plane exceeds.
+const float kFoamPlaceLevel[17] = float[17](0.4444, 0.2775, 0.2239, 0.1821, 0.1449, 0.1097,
+                                            0.0748, 0.0387, 0.0, -0.0390, -0.0751, -0.1100,
+                                            -0.1451, -0.1822, -0.2240, -0.2777, -0.4648);
+// The two-octave fBm's distance from its mean that a share q of the plane stays under.
+const float kFoamThreadLevel[17] = float[17](0.0, 0.0018, 0.0071, 0.0159, 0.0283, 0.0445,
+                                             0.0646, 0.0892, 0.1193, 0.1525, 0.1858, 0.2197,
+                                             0.2553, 0.2937, 0.3369, 0.3903, 0.4925);
+
+// The area fraction `q` of the surface placed where `pattern` (foam_fbm of five octaves: mean
+// 0.5, contrast `kept`) is highest, through a soft ramp: where the pattern has no contrast
+// left it is q itself. As the footprint filters the pattern's detail away its edges soften
+// and its contrast fades, so what is left of it at the pixel's scale never turns into
+// hard-edged flakes.
 float foam_place(float q, float pattern, float kept) {
   q = clamp(q, 0.0, 1.0);
   if (q <= 0.0 || q >= 1.0 || kept <= 1e-3) return q;
-  // The pattern in units of its own spread (fBm of these weights: about 0.1 times the contrast
-  // kept), against the level that a share q of a normal variable exceeds (the logistic
-  // approximation of its quantile); the ramp is symmetric about it, so the share is kept.
-  float z = (pattern - 0.5) / (0.1 * kept);
-  float level = log((1.0 - q) / q) / 1.702;
-  float soft = 0.8 / max(kept, 0.25);
-  float placed = smoothstep(level - soft, level + soft, z);
+  // The pattern's deviation at full contrast against the level a share q of it exceeds.
+  float d = (pattern - 0.5) / kept;
+  float level = foam_table(kFoamPlaceLevel, q);
+  float soft = 0.03 / max(kept, 0.25);
+  float placed = smoothstep(level - soft, level + soft, d);
   return mix(q, placed, kept * kept);
 }
 
-// Cellular noise: one feature point per unit cell, jittered uniformly, F1 and F2 the distances
-// to the nearest and second nearest. F2 - F1 is small along the cells' borders: a network of
-// walls like those between the bubbles of a raft of foam.
-vec2 foam_cells(vec2 x, uint seed) {
+// Bubbles: one per unit cell of the lattice, centred on a point jittered uniformly inside it,
+// each with its own radius factor r from 0.4 to 1. m = min |x - c| / r over the nearest
+// centres is the distance from the nearest bubble's centre in units of its size, so where m
+// is small lies a bubble, round, and bubbles of many sizes pack between bright films that
+// thicken where three meet: a raft of foam, never the straight-walled polygons of plain
+// cellular noise. (Only the 3 x 3 nearest lattice cells are searched: with r >= 0.4 a
+// farther one would change the pattern below on 0.02 % of the area.) Returns (m, the nearest
+// bubble's r).
+vec2 foam_bubbles(vec2 x, uint seed) {
   vec2 i = floor(x);
   ivec2 c = ivec2(i);
-  float f1 = 8.0, f2 = 8.0;
+  float m2 = 64.0, rn = 1.0;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       ivec2 k = c + ivec2(dx, dy);
       uint h = foam_hash(k, seed);
       vec2 jitter = vec2(float(h & 0xffffu), float(h >> 16)) * (1.0 / 65536.0);
+      float r = 0.4 + 0.6 * float((h * 0x9e3779b1u) >> 8) * (1.0 / 16777216.0);
       vec2 d = i + vec2(dx, dy) + jitter - x;
-      float r = dot(d, d);
-      if (r < f1) {
-        f2 = f1;
-        f1 = r;
-      } else if (r < f2) {
-        f2 = r;
+      float e = dot(d, d) / (r * r);
+      if (e < m2) {
+        m2 = e;
+        rn = r;
       }
     }
-  return sqrt(vec2(f1, f2));
+  return vec2(sqrt(m2), rn);
 }
 
-// The level of F2 - F1 under which a fraction q of the plane lies (its quantiles at q = 0,
-// 1/16, ..., 1, sampled from this noise), so the walls drawn up to it cover q of the area.
-float foam_wall_level(float q) {
-  const float kQuantile[17] = float[17](0.0, 0.0250, 0.0507, 0.0773, 0.1048, 0.1339, 0.1640,
-                                        0.1959, 0.2294, 0.2654, 0.3038, 0.3469, 0.3960, 0.4527,
-                                        0.5241, 0.6275, 1.2006);
+// The level of m above which a fraction q of the plane lies (its quantiles at q = 0, 1/16,
+// ..., 1, sampled from this field), so the films between the bubbles cover q of the area.
+float foam_bubble_level(float q) {
+  const float kLevel[17] = float[17](2.1366, 1.0514, 0.9367, 0.8573, 0.7930, 0.7371, 0.6865,
+                                     0.6384, 0.5918, 0.5456, 0.4989, 0.4505, 0.3993, 0.3433,
+                                     0.2781, 0.1962, 0.0);
   float x = clamp(q, 0.0, 1.0) * 16.0;
   int k = min(int(x), 15);
-  return mix(kQuantile[k], kQuantile[k + 1], x - float(k));
+  return mix(kLevel[k], kLevel[k + 1], x - float(k));
 }
 
-// The walls of cells of `cell` metres (coordinates already stretched) covering a fraction q of
-// the area on the whole, their edges one pixel soft; faded to q itself as the cells shrink
-// under the pixel. One smooth noise of about three cells both bends the cells along a slant
-// and varies the walls' share around q, so the net has no regular polygons: some walls thicken
-// into sheets, others thin out and vanish.
-float foam_walls(vec2 p, float cell, float q, float foot, uint seed) {
+// The films between bubbles of about `cell` metres (coordinates already stretched), covering a
+// fraction q of the area on the whole, their edges one pixel soft; faded to q itself as the
+// bubbles shrink under the pixel. One smooth noise of about three cells both bends the raft
+// and varies the films' share around q, so in places the bubbles are packed and elsewhere
+// they are wide and the films thin.
+float foam_raft(vec2 p, float cell, float q, float foot, uint seed) {
   float w = foam_octave_weight(cell, foot);
   if (w <= 0.0 || q <= 0.0 || q >= 1.0) return q;
   vec2 x = p / cell;
   float n = foam_value_noise(x * 0.35, seed + 101u);
-  vec2 f = foam_cells(x + vec2(2.4, 1.6) * (n - 0.5), seed);
+  vec2 b = foam_bubbles(x + vec2(2.4, 1.6) * (n - 0.5), seed);
   float local = clamp(q * (0.2 + 1.6 * n), 0.0, 1.0);
-  // F2 - F1 changes by up to 2 per cell across a wall: a pixel spans 2 foot / cell of it.
-  float soft = max(2.0 * foot / cell, 0.02);
-  float level = foam_wall_level(local);
-  float walls = 1.0 - smoothstep(level - soft, level + soft, f.y - f.x);
-  return mix(q, walls, w);
+  // m grows by 1 / r per lattice cell: a pixel spans foot / (cell r) of it.
+  float soft = max(0.5 * foot / (cell * b.y), 0.01);
+  float level = foam_bubble_level(local);
+  return mix(q, smoothstep(level - soft, level + soft, b.x), w);
 }
 
 // Threads along the level lines of an fBm of cells of `cell` metres (coordinates already
 // stretched), covering a fraction q of the area: where the pattern lies within t of its mean,
-// t the level that a share q of a normal variable's magnitude stays under. Level lines wind and
+// t the level that a share q of its distance from the mean stays under. Level lines wind and
 // branch without polygons, as the streaks and marbling of foam on the water do; as q grows they
 // thicken into sheets with holes. Their edges soften and their contrast fades as the footprint
 // filters the detail away, down to q itself.
@@ -141,10 +162,14 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   if (q <= 0.0 || q >= 1.0) return q;
   vec2 f = foam_fbm(p, cell, 2, foot, seed);
   if (f.y <= 1e-3) return q;
-  float z = abs(f.x - 0.5) / (0.1 * f.y);
-  float t = log((1.0 + q) / (1.0 - q)) / 1.702;
-  float soft = 0.3 / max(f.y, 0.25);
-  float threads = 1.0 - smoothstep(t - soft, t + soft, z);
+  float z = (f.x - 0.5) / f.y;
+  float t = foam_table(kFoamThreadLevel, q);
+  // The share of the pixel the thread |z| < t covers, box-filtered over the pixel's span of z
+  // (the fBm changes by about 0.62 per cell near its mean), so a thread thinner than a pixel
+  // turns fainter rather than into a dotted line.
+  float half_span = max(0.31 * foot / (cell * max(f.y, 0.25)), 1e-4);
+  float threads = clamp((min(z + half_span, t) - max(z - half_span, -t)) / (2.0 * half_span),
+                        0.0, 1.0);
   return mix(q, threads, f.y * f.y);
 }
 
@@ -172,29 +197,29 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
   if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
   vec2 along = vec2(dot(plane, wind), dot(plane, vec2(-wind.y, wind.x)));
   // Whitecaps: blotches of a few metres with ragged edges, holding the same share of the area
-  // as the coverage; inside them a raft of bubbles of decimetres, brightest along their walls,
+  // as the coverage; inside them a raft of bubbles of decimetres, brightest along their films,
   // greyer and thinner in their middles where the water shows through. The same blotches hold
   // the film's islands, so the film trails the crests that shed it.
   vec2 blotch = foam_fbm(along * vec2(1.0 / stretch, 1.0), size, 5, foot, 11u);
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
     a = foam_place(white, blotch.x, blotch.y);
-    float raft = foam_walls(along, size / 8.0, 0.45, foot, 23u);
-    // The walls' deviations from their mean: far away, where the bubbles fade, the opacity is
+    float raft = foam_raft(along, size / 14.0, 0.45, foot, 23u);
+    // The films' deviations from their mean: far away, where the bubbles fade, the opacity is
     // the placed coverage and the brightness the foam's mean.
     a *= 1.0 + 0.35 * (raft - 0.45);
-    shade = clamp(1.0 + 1.1 * (raft - 0.45), 0.4, 1.4);
+    shade = clamp(1.0 + 0.7 * (raft - 0.45), 0.6, 1.4);
   }
   if (residual > 1e-3) {
     // The film: threads drawn out along the wind (twice as long as the islands are), in islands that
     // break up as the film thins. The islands take sqrt(q) of the area and the threads sqrt(q)
     // of each island, so the film covers q on the whole; both are 1 where q is.
     float share = sqrt(residual);
-    // Long threads, and a lace of bubble walls between them, each covering q1 so that together
-    // they cover the share.
+    // Long threads, and finer, shorter ones wound between them (level lines, never a net of
+    // cells), each covering q1 so that together they cover the share.
     float q1 = 1.0 - sqrt(1.0 - share);
     float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q1, foot, 41u);
-    float small = foam_walls(along * vec2(1.0 / stretch, 1.0), size / 16.0, q1, foot, 43u);
+    float small = foam_threads(along * vec2(1.0 / stretch, 1.0), size / 12.0, q1, foot, 43u);
     float r = foam_place(share, blotch.x, blotch.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
     // Thin film lets the water show through; where it is thick it is nearly as white as a
     // crest.

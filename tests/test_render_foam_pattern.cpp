@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// The foam's procedural patterns (shaders/render/foam.glsl) evaluated on a grid by a probe
+// kernel: each covers the share of the area it is asked to, and a thread thinner than the
+// pixel turns faint instead of drawing a dotted line of white.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+
+#include "gl/error.h"
+#include "gl/objects.h"
+#include "gl_fixture.h"
+#include "support/temp_dir.h"
+
+using namespace oceanfft;
+
+namespace {
+
+class RenderFoamPattern : public test::GlTest {};
+
+constexpr int kSide = 1024;
+
+const char* kProbe =
+    "#version 430 core\n"
+    "#include \"render/foam.glsl\"\n"
+    "layout(local_size_x = 16, local_size_y = 16) in;\n"
+    "layout(std430, binding = 0) buffer Out { float v[]; };\n"
+    "uniform vec2 uOrigin;\n"
+    "uniform float uStep, uQ, uFoot;\n"
+    "uniform int uWhich;\n"
+    "void main() {\n"
+    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+    "  vec2 x = uOrigin + (vec2(p) + 0.5) * uStep;\n"
+    "  float r;\n"
+    "  if (uWhich == 0) {\n"
+    "    r = foam_threads(x, 1.0, uQ, uFoot, 41u);\n"
+    "  } else if (uWhich == 1) {\n"
+    "    r = foam_raft(x, 1.0, uQ, uFoot, 23u);\n"
+    "  } else {\n"
+    "    vec2 f = foam_fbm(x, 1.0, 5, uFoot, 11u);\n"
+    "    r = foam_place(uQ, f.x, f.y);\n"
+    "  }\n"
+    "  v[p.y * 1024 + p.x] = r;\n"
+    "}\n";
+
+std::string foam_glsl() {
+  const gl::ShaderLibrary& lib = test::shaders();
+  if (lib.builtin()) {
+    const gl::EmbeddedShader* s = gl::EmbeddedShaders::find("render/foam.glsl");
+    return s ? std::string(s->text) : std::string();
+  }
+  std::ifstream in(std::filesystem::path(lib.root()) / "render" / "foam.glsl");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The probe's program, built from the real foam.glsl beside the probe in a folder of its own.
+class Probe {
+ public:
+  Probe() : dir_("foam-probe") {
+    const std::string foam = foam_glsl();
+    if (foam.empty()) throw std::runtime_error("render/foam.glsl not found");
+    std::filesystem::create_directories(dir_ / "render");
+    std::ofstream(dir_ / "render" / "foam.glsl") << foam;
+    std::ofstream(dir_ / "probe.comp") << kProbe;
+    gl::ShaderLibrary lib(test::context(), dir_.path().string());
+    program_ = lib.compute("probe.comp");
+  }
+  // The pattern at kSide^2 points `step` metres apart from `origin`, cells of 1 m, coverage q,
+  // a pixel footprint of `foot` metres; the output is poisoned with NaN first.
+  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2 };
+  std::vector<float> run(Pattern which, float q, float foot, float step, float ox, float oz) {
+    std::vector<float> poison(size_t(kSide) * kSide, std::numeric_limits<float>::quiet_NaN());
+    gl::Buffer out = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER,
+                                     poison.size() * sizeof(float), poison.data());
+    glUseProgram(program_.id());
+    glUniform2f(gl::uniform(program_, "uOrigin"), ox, oz);
+    glUniform1f(gl::uniform(program_, "uStep"), step);
+    glUniform1f(gl::uniform(program_, "uQ"), q);
+    glUniform1f(gl::uniform(program_, "uFoot"), foot);
+    glUniform1i(gl::uniform(program_, "uWhich"), int(which));
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out.id());
+    glDispatchCompute(kSide / 16, kSide / 16, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+    glUseProgram(0);
+    return gl::read_buffer<float>(out, poison.size());
+  }
+
+ private:
+  test::TempDir dir_;
+  gl::Program program_;
+};
+
+struct Stats {
+  double mean = 0, max = 0;
+  bool in_range = true;
+};
+Stats stats(const std::vector<float>& v) {
+  Stats s;
+  for (float x : v) {
+    if (!(x >= 0.0f && x <= 1.0f)) s.in_range = false;  // NaN (unwritten) fails too
+    s.mean += x;
+    s.max = std::max(s.max, double(x));
+  }
+  s.mean /= double(v.size());
+  return s;
+}
+
+// Each pattern covers q of the area: the raft's films and the placed whitecaps through the
+// sampled quantiles of their fields, the threads through those of their fBm's distance from
+// its mean. Each over a random place, the whitecaps over 10^4 cells (they are few at small q),
+// the others over 1600.
+TEST_F(RenderFoamPattern, EachPatternCoversItsShare) {
+  std::mt19937_64 rng(test::seed("foam-pattern"));
+  std::uniform_real_distribution<float> place(-5000.0f, 5000.0f);
+  Probe probe;
+  struct Case {
+    Probe::Pattern which;
+    const char* name;
+    float q, step, tolerance;
+  };
+  for (const Case& c : {Case{Probe::kThreads, "threads", 0.1f, 40.0f / kSide, 0.1f},
+                        Case{Probe::kThreads, "threads", 0.25f, 40.0f / kSide, 0.1f},
+                        Case{Probe::kThreads, "threads", 0.45f, 40.0f / kSide, 0.1f},
+                        Case{Probe::kRaft, "raft", 0.2f, 40.0f / kSide, 0.1f},
+                        Case{Probe::kRaft, "raft", 0.45f, 40.0f / kSide, 0.1f},
+                        Case{Probe::kPlace, "place", 0.05f, 100.0f / kSide, 0.15f},
+                        Case{Probe::kPlace, "place", 0.2f, 100.0f / kSide, 0.1f},
+                        Case{Probe::kPlace, "place", 0.5f, 100.0f / kSide, 0.1f}}) {
+    const Stats s = stats(probe.run(c.which, c.q, 0.005f, c.step, place(rng), place(rng)));
+    std::printf("%-7s q %.2f: mean %.4f (%+.1f%%), max %.3f\n", c.name, double(c.q), s.mean,
+                100.0 * (s.mean / c.q - 1.0), s.max);
+    EXPECT_TRUE(s.in_range) << c.name << " " << c.q;
+    // Sharp at this footprint: its whitest points are white.
+    EXPECT_GT(s.max, 0.99) << c.name << " " << c.q;
+    EXPECT_NEAR(s.mean / c.q, 1.0, c.tolerance) << c.name << " " << c.q;
+  }
+}
+
+// A thread a tenth of a pixel wide covers a tenth of that pixel: seen from far enough that
+// the footprint is wider than the threads, the pattern keeps its mean but no point of it is
+// white, where sampling the thread's centre would draw dotted white lines.
+TEST_F(RenderFoamPattern, ThreadsThinnerThanThePixelFade) {
+  std::mt19937_64 rng(test::seed("foam-threads"));
+  std::uniform_real_distribution<float> place(-5000.0f, 5000.0f);
+  Probe probe;
+  const float q = 0.05f, ox = place(rng), oz = place(rng);
+  const Stats sharp = stats(probe.run(Probe::kThreads, q, 0.005f, 40.0f / kSide, ox, oz));
+  const Stats wide = stats(probe.run(Probe::kThreads, q, 0.2f, 40.0f / kSide, ox, oz));
+  std::printf("threads q %.2f: footprint 5 mm mean %.4f max %.3f; 20 cm mean %.4f max %.3f\n",
+              double(q), sharp.mean, sharp.max, wide.mean, wide.max);
+  EXPECT_TRUE(sharp.in_range && wide.in_range);
+  EXPECT_GT(sharp.max, 0.99);
+  EXPECT_LT(wide.max, 0.25);
+  EXPECT_NEAR(wide.mean / sharp.mean, 1.0, 0.2);
+}
+
+}  // namespace
