@@ -221,3 +221,47 @@ TEST_F(SkyWeather, SprayShowsAtHurricaneAndTurnsOff) {
   // Measured 0.5 at 64^2 (mostly the haze over the far sea; the sheets are few in this view).
   EXPECT_GT(diff, 0.25);
 }
+
+// The clouds shade the water below them: from 1500 m over a sea under half a sky of cumulus at
+// noon, some of the water is darker with cloud shadows than with the cover's mean sun
+// everywhere (it lies in a shadow) and some is brighter (in the sun between the clouds); under
+// a clear sky the switch changes no pixel.
+TEST_F(SkyWeather, CloudShadowsDarkenTheWaterBelowTheClouds) {
+  const std::string seed = std::to_string(test::seed("shadows") % 100000);
+  auto frame = [&seed](const std::string& coverage, bool shadows) {
+    scene::HeadlessFrame f;
+    scene::apply_setting(f.settings, "size", "64");
+    scene::apply_setting(f.settings, "preset", "beaufort-4");
+    scene::apply_setting(f.settings, "time_of_day", "12:00");
+    scene::apply_setting(f.settings, "seed", seed);
+    scene::apply_setting(f.settings, "cloud_coverage", coverage);
+    scene::apply_setting(f.settings, "cloud_shadows", shadows ? "1" : "0");
+    f.settings.shading.mesh_segments = 48;
+    f.width = kW;
+    f.height = kH;
+    f.samples = 1;
+    f.foam_warmup = 0.0;
+    f.camera.mode = render::Camera::Mode::Fly;
+    f.camera.position = {0.0f, 1500.0f, 0.0f};
+    f.camera.pitch_deg = -30.0f;
+    return scene::render_frame(f, test::context(), test::shaders()).rgba;
+  };
+  // Rows of sea only: the horizon lies above the picture's top at this pitch.
+  auto luma = [](const std::vector<uint8_t>& img, size_t i) {
+    const uint8_t* p = &img[i * 4];
+    return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+  };
+  const auto on = frame("0.5", true), off = frame("0.5", false);
+  int darker = 0, brighter = 0;
+  const size_t n = size_t(kW) * kH;
+  for (size_t i = 0; i < n; ++i) {
+    const double d = luma(on, i) - luma(off, i);
+    darker += d < -2.0;
+    brighter += d > 2.0;
+  }
+  std::printf("cloud shadows at coverage 0.5: %.1f %% of the pixels darker, %.1f %% brighter\n",
+              100.0 * darker / double(n), 100.0 * brighter / double(n));
+  EXPECT_GT(darker, int(n / 20));
+  EXPECT_GT(brighter, int(n / 20));
+  EXPECT_EQ(frame("0", true), frame("0", false));
+}

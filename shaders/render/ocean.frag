@@ -167,7 +167,8 @@ void main() {
     ndv = max(dot(n, v), kMinNdv);
   }
   vec3 L = uSunDir;
-  vec3 sun = sun_irradiance_sea();  // on a plane facing the sun, at sea level, under the clouds
+  // On a plane facing the sun, at sea level, under the cloud above this point (its shadow).
+  vec3 sun = sun_irradiance_at(vWorld.xz - uEye.xz, vWorld.y);
   // GGX alpha: the unsimulated ripples plus the slope variance of the waves filtered out of
   // this pixel (a Beckmann surface of per-axis slope variance s2 has alpha^2 = 2 s2, and the
   // sum over both axes is that).

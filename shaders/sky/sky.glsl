@@ -26,6 +26,7 @@ uniform float uCloudTau;         // the layer's optical depth where it is denses
 uniform float uSunVisible;       // mean transmittance of the cloud cover along the sun's path
 uniform float uHazeExtinction;   // per km, grey: haze beyond the clean air's, and rain
 uniform float uRain;             // mm/h
+uniform int uCloudShadows;       // 1: sun_irradiance_at() follows the clouds' shadows
 uniform float uSprayExtinction;  // per km at the surface: spray blown off the crests
 uniform float uSprayHeight;      // metres over which the spray thins by e
 
@@ -95,6 +96,21 @@ float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   if (uCloudType == 2) return smoothstep(lo - 0.1, lo + 0.1, n) * mix(0.55, 1.0, smoothstep(0.3, 0.7, n));
   return smoothstep(lo, lo + (uCloudType == 0 ? 0.22 : 0.3), n);
 }
+// The sun's irradiance at a point of the sea `rel` metres from the eye (x, z) and y metres
+// high, through the cloud right above it on the way to the sun: the clouds cast shadows on
+// the water, soft-edged (the layer's finest octaves left out, as its thickness blurs them).
+// Over the sea it averages about sun_irradiance_sea(); where the cover lets no sun through, or
+// there is none, it is that mean.
+vec3 sun_irradiance_at(vec2 rel, float y) {
+  if (uCloudShadows == 0 || uUserSkyOn != 0 || uCloudCoverage <= 0.0 || uSunVisible < 1e-3 ||
+      uSunDir.y <= 0.0)
+    return sun_irradiance_sea();
+  float mu = max(uSunDir.y, 0.05);
+  vec2 p = rel + uSunDir.xz / mu * max(uCloudAltitude - y, 0.0) + uCloudOffset;
+  float density = cloud_density(p, 3, 0.15 * cloud_scale());
+  return sun_irradiance() * exp(-uCloudTau * density / mu);
+}
+
 // Two-stream total (direct + diffuse) transmittance of a conservatively scattering layer of
 // optical depth tau and asymmetry g = 0.85 (cloud droplets): 1 / (1 + 3/4 (1 - g) tau).
 float cloud_transmittance(float tau) { return 1.0 / (1.0 + 0.75 * (1.0 - 0.85) * tau); }

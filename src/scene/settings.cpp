@@ -419,6 +419,11 @@ std::vector<Setting> make_table() {
                          [](Settings& s) -> float& { return s.shading.sky.rain_mm_h; })
                   .panel("Sky", "rain (mm/h)", "%.1f")
                   .option("--rain"));
+  e.push_back(switch_row("cloud_shadows",
+                         "the clouds shade the sun on the water below them (off: the sun's mean "
+                         "through the cover everywhere)",
+                         [](Settings& s) -> bool& { return s.shading.sky.cloud_shadows; })
+                  .panel("Sky", "cloud shadows"));
   e.push_back(switch_row("wireframe", "draw the mesh as lines",
                          [](Settings& s) -> bool& { return s.shading.wireframe; })
                   .panel("Shading", "wireframe")

@@ -391,6 +391,7 @@ void Sky::bind(const gl::Program& p, int first) const {
                      rain_extinction_per_km(params_.rain_mm_h);
   glUniform1f(gl::uniform(p, "uHazeExtinction"), haze);
   glUniform1f(gl::uniform(p, "uRain"), params_.rain_mm_h);
+  glUniform1i(gl::uniform(p, "uCloudShadows"), params_.cloud_shadows ? 1 : 0);
   glUniform1f(gl::uniform(p, "uSprayExtinction"), surface_haze_);
   glUniform1f(gl::uniform(p, "uSprayHeight"), surface_haze_height_);
   const glm::vec3 sun = sun_direction(params_.sun_elevation_deg, params_.sun_azimuth_deg);

@@ -63,6 +63,9 @@ struct SkyParams {
   float cloud_optical_depth = 6.0f;
   float visibility_km = 100.0f;
   float rain_mm_h = 0.0f;
+  // Whether the cloud layer shades the sun on the water below each cloud (else the water gets
+  // the sun's mean through the cover everywhere).
+  bool cloud_shadows = true;
   // An equirectangular .hdr or .png that replaces the computed sky (no clouds, no analytic
   // sun then: the image is the whole sky). Empty: the computed sky.
   std::string file;
