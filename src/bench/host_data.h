@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The host side of a benchmark case at the four-step sizes, where it outweighs the GPU's: a
+// 16384^2 x 2-plane case holds 537 million complex inputs. Random inputs are drawn on every core,
+// targets are poisoned on the GPU, and each case's host phases are timed so a report can say
+// where its wall time went.
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fft/planes.h"
+#include "fftref/real_data.h"
+#include "gl/objects.h"
+
+namespace oceanfft::bench {
+
+// Values drawn per generator: each block of this many floats has a generator of its own, seeded
+// from the seed and the block's index, so the values depend on the seed alone, not on the
+// number of threads that drew them.
+inline constexpr size_t kRandomBlock = size_t(1) << 20;
+
+// Standard normal floats from `seed`, drawn on `threads` threads (0: one per core), a block at
+// a time.
+void fill_normal(std::span<float> out, uint64_t seed, int threads = 0);
+// fft::random_planes' and fft::random_real_planes' shapes, filled by fill_normal.
+fft::Planes random_input(int width, int height, int layers, uint64_t seed);
+fft::RealPlanes random_real_input(int width, int height, int layers, uint64_t seed);
+
+// Fills each texture (each once, however often it is listed) with NaN so an unwritten texel
+// fails the comparison: glClearTexImage on GL 4.4 and later, on the GPU and with no host copy;
+// fft::poison's upload on GL 4.3.
+void poison(const std::vector<const gl::Texture*>& textures);
+
+// Seconds spent in named host phases of one case, in the order they ran.
+class PhaseClock {
+ public:
+  PhaseClock() : last_(std::chrono::steady_clock::now()) {}
+  // Ends the phase running since the last call (or construction) under `name`.
+  void end(const std::string& name);
+  const std::vector<std::pair<std::string, double>>& phases() const { return phases_; }
+
+ private:
+  std::chrono::steady_clock::time_point last_;
+  std::vector<std::pair<std::string, double>> phases_;
+};
+
+// "input 1.20 s, upload 0.31 s, ..."
+std::string phase_summary(const std::vector<std::pair<std::string, double>>& phases);
+
+}  // namespace oceanfft::bench
