@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The host side of `oceanfft bench`'s large cases (src/bench/host_data.cpp): random inputs drawn
-// on several threads are the seed's alone, and poisoning leaves NaN in every texel.
+// on several threads are the seed's alone, poisoning leaves NaN in every texel, and the threaded
+// upload and error agree with fft::upload and fft::relative_l2.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
+#include <limits>
+#include <random>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "bench/host_data.h"
 #include "fft/planes.h"
+#include "fftref/data.h"
 #include "gl/objects.h"
 #include "gl_fixture.h"
 
@@ -59,9 +64,9 @@ TEST(BenchHostData, RandomInputDependsOnTheSeedAloneAndIsStandardNormal) {
   EXPECT_TRUE(std::equal(r.data.begin(), r.data.end(), flat.begin()));
 }
 
-class BenchPoison : public test::GlTest {};
+class BenchHostGl : public test::GlTest {};
 
-TEST_F(BenchPoison, EveryTexelOfEveryListedTextureBecomesNaN) {
+TEST_F(BenchHostGl, EveryTexelOfEveryListedTextureBecomesNaN) {
   const uint64_t seed = test::seed("poison input");
   gl::Texture a = gl::make_complex_texture(test::context(), 33, 17, 2);
   gl::Texture b = gl::make_complex_texture(test::context(), 8, 5, 1);
@@ -80,6 +85,31 @@ TEST_F(BenchPoison, EveryTexelOfEveryListedTextureBecomesNaN) {
     EXPECT_EQ(finite, 0u) << t->width() << "x" << t->height();
   }
   EXPECT_EQ(fft::download(untouched).data, pb.data);
+}
+
+TEST_F(BenchHostGl, ParallelUploadAndRgbaErrorMatchTheEnginesHelpers) {
+  const uint64_t seed = test::seed("upload and error");
+  // Three blocks of texels and a partial one, two layers: every plane pairing and block seam.
+  const int w = 613, h = 457, layers = 2;
+  const fft::Planes p = bench::random_input(w, h, layers, seed);
+  gl::Texture t = gl::make_complex_texture(test::context(), w, h, layers);
+  bench::upload_planes(t, p);
+  ASSERT_EQ(fft::download(t).data, p.data);
+
+  std::vector<std::complex<double>> ref(p.data.size());
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> noise(0.0, 1e-3);
+  for (size_t i = 0; i < ref.size(); ++i)
+    ref[i] = std::complex<double>(p.data[i].real(), p.data[i].imag()) + std::complex<double>(noise(rng), noise(rng));
+  std::vector<float> rgba = gl::download_texture(t);
+  const double want = fft::relative_l2(fft::download(t), ref);
+  const double got = bench::relative_l2_rgba(rgba, w, h, layers, ref);
+  ASSERT_GT(want, 1e-4);
+  EXPECT_NEAR(got, want, 1e-12 * want);
+  rgba[4 * size_t(w) * h + 3] = std::numeric_limits<float>::quiet_NaN();  // layer 1, plane 3
+  EXPECT_EQ(bench::relative_l2_rgba(rgba, w, h, layers, ref), std::numeric_limits<double>::infinity());
+  rgba.pop_back();
+  EXPECT_EQ(bench::relative_l2_rgba(rgba, w, h, layers, ref), std::numeric_limits<double>::infinity());
 }
 
 TEST(BenchPhaseClock, NamesEachPhaseInOrder) {

@@ -117,9 +117,13 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   PhaseClock clock;
   gl::Texture src = gl::make_complex_texture(shaders.context(), w, h, layers);
   gl::Texture dst = gl::make_complex_texture(shaders.context(), w, h, layers);
-  const fft::Planes in = random_input(w, h, layers, seed);
+  // Any values do for a copy: random rgba floats straight into a buffer the drawing threads
+  // touch first, uploaded and compared as they are.
+  const size_t floats = size_t(w) * h * layers * 4;
+  const auto in = std::make_unique_for_overwrite<float[]>(floats);
+  fill_normal({in.get(), floats}, seed);
   clock.end("input");
-  fft::upload(src, in);
+  gl::upload_texture(src, {in.get(), floats});
   glFinish();
   clock.end("upload");
   gl::Program prog = shaders.compute("bench/copy_image.comp");
@@ -143,7 +147,8 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   clock.end("copies");
   // A copy that moved nothing would inflate the ceiling: check the last one landed, against the
   // host's input (the source is only ever read).
-  if (fft::download(dst).data != in.data)
+  const std::vector<float> out = gl::download_texture(dst);
+  if (!std::equal(out.begin(), out.end(), in.get(), in.get() + floats))
     throw Error(ErrorCode::Verification, "the image copy at " + shape.label() + " lost data");
   clock.end("check");
   r.host_phases = clock.phases();
@@ -169,7 +174,7 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   gl::Texture input = gl::make_complex_texture(shaders.context(), w, h, layers);
   const fft::Planes in = random_input(w, h, layers, seed);
   clock.end("input");
-  fft::upload(input, in);
+  upload_planes(input, in);
   glFinish();
   clock.end("upload");
   const gl::Texture* result = nullptr;
@@ -191,7 +196,7 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   run();
   // The read-back's own barrier: the plan's last one may leave it out (Barriers::Narrow).
   glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
-  const fft::Planes got = fft::download(*result);
+  const std::vector<float> got = gl::download_texture(*result);
   clock.end("check run");
   std::vector<std::complex<double>> want = fft::reference(in, fft::Direction::Forward);
   if (!plan.four_step() && plan.vertical().store_transposed) {
@@ -204,7 +209,7 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
     want = std::move(t);
   }
   clock.end("reference");
-  r.rel_l2 = fft::relative_l2(got, want);
+  r.rel_l2 = relative_l2_rgba(got, w, h, layers, want);
   clock.end("compare");
   r.host_phases = clock.phases();
   return r;

@@ -5,7 +5,9 @@
 // targets are poisoned on the GPU, and each case's host phases are timed so a report can say
 // where its wall time went.
 #include <chrono>
+#include <complex>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <utility>
@@ -22,12 +24,26 @@ namespace oceanfft::bench {
 // number of threads that drew them.
 inline constexpr size_t kRandomBlock = size_t(1) << 20;
 
+// work(begin, end) over [0, n) in blocks of `block`, on `threads` threads (0: one per core).
+void parallel_blocks(size_t n, size_t block, const std::function<void(size_t, size_t)>& work,
+                     int threads = 0);
+
 // Standard normal floats from `seed`, drawn on `threads` threads (0: one per core), a block at
 // a time.
 void fill_normal(std::span<float> out, uint64_t seed, int threads = 0);
 // fft::random_planes' and fft::random_real_planes' shapes, filled by fill_normal.
 fft::Planes random_input(int width, int height, int layers, uint64_t seed);
 fft::RealPlanes random_real_input(int width, int height, int layers, uint64_t seed);
+
+// fft::upload's result, interleaved into rgba on every core from a buffer whose pages those
+// threads touch first (half of a large upload's host time is the kernel handing out pages).
+void upload_planes(const gl::Texture& texture, const fft::Planes& planes);
+
+// fft::relative_l2(download(texture), ref) computed from the texture's rgba floats (plane 2l in
+// .xy and 2l+1 in .zw of layer l) without splitting them into planes, summed on every core in
+// blocks added up in a fixed order; +inf for a size mismatch or anything not finite.
+double relative_l2_rgba(std::span<const float> rgba, int width, int height, int layers,
+                        const std::vector<std::complex<double>>& ref);
 
 // Fills each texture (each once, however often it is listed) with NaN so an unwritten texel
 // fails the comparison: glClearTexImage on GL 4.4 and later, on the GPU and with no host copy;

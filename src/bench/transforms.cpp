@@ -76,7 +76,7 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       fft::Plan plan(o, shaders);
       const fft::Planes x = random_input(n, n, 1, seed++);
       gl::Texture in = gl::make_complex_texture(ctx, n, n, 1), work = gl::make_complex_texture(ctx, n, n, 1);
-      fft::upload(in, x);
+      upload_planes(in, x);
       rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-2d", shape, plan.describe()));
     }
     // Above 4096 the C2C row is the four-step path's; the real and 1D rows stop at 4096.
@@ -114,7 +114,7 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       fft::Plan plan(o, shaders);
       const fft::Planes x = random_input(n, 64, 1, seed++);
       gl::Texture in = gl::make_complex_texture(ctx, n, 64, 1), work = gl::make_complex_texture(ctx, n, 64, 1);
-      fft::upload(in, x);
+      upload_planes(in, x);
       rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-1d",
                                  std::to_string(n) + " x 64 lines", plan.describe()));
     }
@@ -126,7 +126,7 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
     fft::VolumePlan plan(o, n, shaders);
     const fft::Planes x = random_input(n, n, n, seed++);
     gl::Texture in = gl::make_complex_texture(ctx, n, n, n), work = gl::make_complex_texture(ctx, n, n, n);
-    fft::upload(in, x);
+    upload_planes(in, x);
     rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-3d",
                                std::to_string(n) + "^3", plan.describe()));
     // Two real volumes of N^3 against the C2C row's two complex ones.
@@ -157,7 +157,7 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
     const fft::Planes x = random_input(plan.fold_width(), plan.fold_height(), 8, seed++);
     gl::Texture in = gl::make_complex_texture(ctx, plan.fold_width(), plan.fold_height(), 8);
     gl::Texture work = gl::make_complex_texture(ctx, plan.fold_width(), plan.fold_height(), 8);
-    fft::upload(in, x);
+    upload_planes(in, x);
     rows.push_back(complex_row(ctx, plan, in, work, x, timing, "four-step",
                                std::to_string(n) + " x 16 lines", plan.describe()));
   }
