@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <memory>
 #include <cstdio>
 #include <limits>
+#include <memory>
 #include <random>
 #include <set>
 #include <thread>

@@ -35,8 +35,8 @@ void fill_normal(std::span<float> out, uint64_t seed, int threads = 0);
 fft::Planes random_input(int width, int height, int layers, uint64_t seed);
 fft::RealPlanes random_real_input(int width, int height, int layers, uint64_t seed);
 
-// fft::upload's result, interleaved into rgba on every core from a buffer whose pages those
-// threads touch first (half of a large upload's host time is the kernel handing out pages).
+// fft::upload's result, interleaved into rgba on every core into a buffer whose pages those
+// threads touch first, so a 4 GiB upload does not wait on one core's page faults and copy.
 void upload_planes(const gl::Texture& texture, const fft::Planes& planes);
 
 // fft::relative_l2(download(texture), ref) computed from the texture's rgba floats (plane 2l in
