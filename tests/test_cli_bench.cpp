@@ -91,6 +91,27 @@ TEST_F(CliBench, TinyRunWritesJsonWithEveryField) {
   }
 
   ASSERT_EQ(j["results"].size(), algorithms.size() * 2);
+  // Each case's host phases on stderr, one line after its progress line, every phase named.
+  size_t fft_lines = 0, copy_lines = 0;
+  std::istringstream err(r.err);
+  for (std::string line; std::getline(err, line);) {
+    if (line.rfind("bench:   plan ", 0) == 0) {
+      ++fft_lines;
+      size_t at = 0;
+      for (const char* phase : {"plan ", ", input ", ", upload ", ", warm-up ", ", timed ", ", check run ",
+                                ", reference ", ", compare "}) {
+        const size_t found = line.find(phase, at);
+        ASSERT_NE(found, std::string::npos) << "'" << phase << "' not in order in: " << line;
+        at = found + 1;
+      }
+    } else if (line.rfind("bench:   input ", 0) == 0) {
+      ++copy_lines;
+      EXPECT_NE(line.find(", copies "), std::string::npos) << line;
+      EXPECT_NE(line.find(", check "), std::string::npos) << line;
+    }
+  }
+  EXPECT_EQ(fft_lines, j["results"].size()) << r.err;
+  EXPECT_EQ(copy_lines, j["copy"].size()) << r.err;
   size_t i = 0;
   for (const auto& alg : algorithms)
     for (int n : {16, 64}) {

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "bench/host_data.h"
 #include "fftref/data.h"
 #include "fft/four_step_2d.h"
 #include "gl/error.h"
@@ -37,6 +38,16 @@ const char* CopyResult::best_method() const {
 }
 
 namespace {
+
+// The transform's shape and algorithm on top of fft::Options' defaults.
+fft::Options shape_options(Shape shape, int layers, fft::Algorithm algorithm = fft::kDefaultAlgorithm) {
+  fft::Options o;
+  o.width = shape.width;
+  o.height = shape.height;
+  o.layers = layers;
+  o.algorithm = algorithm;
+  return o;
+}
 
 int batch_size(uint64_t bytes_per_call) {
   if (bytes_per_call == 0) return kBatchCalls;
@@ -102,11 +113,19 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   CopyResult r;
   r.size = shape;
   const int w = shape.width, h = shape.height;
-  const fft::Options o{.width = w, .height = h, .layers = layers, .fast = {}};
-  r.bytes = fft::pass_bytes(o);
+  r.bytes = fft::pass_bytes(shape_options(shape, layers));
+  PhaseClock clock;
   gl::Texture src = gl::make_complex_texture(shaders.context(), w, h, layers);
   gl::Texture dst = gl::make_complex_texture(shaders.context(), w, h, layers);
-  fft::upload(src, fft::random_planes(w, h, layers, seed));
+  // Any values do for a copy: random rgba floats straight into a buffer the drawing threads
+  // touch first, uploaded and compared as they are.
+  const size_t floats = size_t(w) * h * layers * 4;
+  const auto in = std::make_unique_for_overwrite<float[]>(floats);
+  fill_normal({in.get(), floats}, seed);
+  clock.end("input");
+  gl::upload_texture(src, {in.get(), floats});
+  glFinish();
+  clock.end("upload");
   gl::Program prog = shaders.compute("bench/copy_image.comp");
   auto compute_copy = [&] {
     glUseProgram(prog.id());
@@ -124,10 +143,15 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   r.compute = time_batched(shaders.context(), kind, a.reps, compute_copy, r.bytes);
   warm_up(image_copy, r.bytes, a);
   r.copy_image = time_batched(shaders.context(), kind, a.reps, image_copy, r.bytes);
-  // A copy that moved nothing would inflate the ceiling: check the last one landed.
-  fft::Planes in = fft::download(src), out = fft::download(dst);
-  if (in.data != out.data)
+  glFinish();
+  clock.end("copies");
+  // A copy that moved nothing would inflate the ceiling: check the last one landed, against the
+  // host's input (the source is only ever read).
+  const std::vector<float> out = gl::download_texture(dst);
+  if (!std::equal(out.begin(), out.end(), in.get(), in.get() + floats))
     throw Error(ErrorCode::Verification, "the image copy at " + shape.label() + " lost data");
+  clock.end("check");
+  r.host_phases = clock.phases();
   return r;
 }
 
@@ -135,9 +159,11 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
                       int layers, TimerKind kind, const Timing& a, uint64_t seed,
                       const FftVariant& variant) {
   const int w = shape.width, h = shape.height;
-  fft::Options o{.width = w, .height = h, .layers = layers, .algorithm = algorithm, .fast = {}};
+  fft::Options o = shape_options(shape, layers, algorithm);
   apply(variant, o);
+  PhaseClock clock;
   fft::Plan plan(o, shaders);
+  clock.end("plan");
   FftResult r;
   r.variant = variant;
   r.algorithm = algorithm;
@@ -146,22 +172,32 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   r.dispatches = plan.dispatches_per_execute();
   r.bytes = fft::pass_bytes(o) * 2;
   gl::Texture input = gl::make_complex_texture(shaders.context(), w, h, layers);
-  fft::Planes in = fft::random_planes(w, h, layers, seed);
-  fft::upload(input, in);
+  const fft::Planes in = random_input(w, h, layers, seed);
+  clock.end("input");
+  upload_planes(input, in);
+  glFinish();
+  clock.end("upload");
   const gl::Texture* result = nullptr;
   auto run = [&] { result = &plan.execute(fft::Direction::Forward, input); };
   // Traffic of one execute: every dispatch reads and writes the whole array at most once.
   const uint64_t traffic = fft::pass_bytes(o) * uint64_t(std::max(r.dispatches, 2));
   warm_up(run, traffic, a);
+  clock.end("warm-up");
   r.time = time_batched(shaders.context(), kind, a.reps, run, traffic);
   // The error comes from one more transform on poisoned targets after the timed ones completed,
   // so an unwritten texel shows up as an infinite error and nothing still queued is read.
   glFinish();
-  for (const gl::Texture& t : plan.targets()) fft::poison(t);
+  clock.end("timed");
+  std::vector<const gl::Texture*> targets;
+  for (const gl::Texture& t : plan.targets()) targets.push_back(&t);
   if (plan.four_step())
-    for (const gl::Texture* t : plan.four_step()->targets()) fft::poison(*t);
+    for (const gl::Texture* t : plan.four_step()->targets()) targets.push_back(t);
+  poison(targets);
   run();
-  glFinish();
+  // The read-back's own barrier: the plan's last one may leave it out (Barriers::Narrow).
+  glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+  const std::vector<float> got = gl::download_texture(*result);
+  clock.end("check run");
   std::vector<std::complex<double>> want = fft::reference(in, fft::Direction::Forward);
   if (!plan.four_step() && plan.vertical().store_transposed) {
     // Options::FastTuning::transpose 2 (square only): the spectrum is stored transposed.
@@ -172,7 +208,10 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
         for (int x = 0; x < w; ++x) t[p + size_t(x) * h + y] = want[p + size_t(y) * w + x];
     want = std::move(t);
   }
-  r.rel_l2 = fft::relative_l2(fft::download(*result), want);
+  clock.end("reference");
+  r.rel_l2 = relative_l2_rgba(got, w, h, layers, want);
+  clock.end("compare");
+  r.host_phases = clock.phases();
   return r;
 }
 
@@ -327,8 +366,7 @@ void validate(const FftConfig& c) {
     for (fft::Algorithm alg : c.algorithms.empty() ? std::vector<fft::Algorithm>(fft::all_algorithms().begin(),
                                                                                  fft::all_algorithms().end())
                                                    : c.algorithms) {
-      const fft::Options o{
-          .width = shape.width, .height = shape.height, .layers = c.layers, .algorithm = alg, .fast = {}};
+      const fft::Options o = shape_options(shape, c.layers, alg);
       if (auto s = fft::validate_shape(o); s != fft::Status::Ok)
         throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
     }
@@ -386,11 +424,7 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
   // pass validate_shape and still exceed the textures).
   for (const Shape& shape : c.sizes)
     for (fft::Algorithm alg : c.algorithms) {
-      fft::Options o;
-      o.width = shape.width;
-      o.height = shape.height;
-      o.layers = c.layers;
-      o.algorithm = alg;
+      const fft::Options o = shape_options(shape, c.layers, alg);
       if (auto s = fft::validate(o, ctx.limits()); s != fft::Status::Ok)
         throw Error(ErrorCode::InvalidArgument, "--sizes: " + fft::describe(s, o));
     }
@@ -408,6 +442,7 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
              std::to_string(c.layers));
     rep.copies.push_back(measure_copy(shaders, shape, c.layers, rep.timer, c.timing,
                                       c.seed ^ uint64_t(shape.width * 4099 + shape.height)));
+    if (progress) progress("  " + phase_summary(rep.copies.back().host_phases));
   }
   uint64_t case_seed = c.seed;
   for (fft::Algorithm alg : c.algorithms)
@@ -418,6 +453,7 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
                std::to_string(c.timing.reps) + " reps");
       FftResult r =
           measure_fft(shaders, alg, shape, c.layers, rep.timer, c.timing, ++case_seed, c.variant);
+      if (progress) progress("  " + phase_summary(r.host_phases));
       if (c.ocean) measure_ocean(shaders, r, rep.timer, c.timing, c.ocean_cascades, case_seed);
       r.copy_gbps = rep.copies[i].best_gbps();
       rep.results.push_back(std::move(r));

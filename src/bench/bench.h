@@ -83,6 +83,8 @@ struct CopyResult {
   Shape size;
   Summary compute, copy_image;
   uint64_t bytes = 0;
+  // Wall seconds of the case's phases (input, upload, copies, check), for the progress lines.
+  std::vector<std::pair<std::string, double>> host_phases;
   double best_gbps() const;
   const char* best_method() const;
 };
@@ -122,6 +124,9 @@ struct FftResult {
   // so the paths show side by side.
   std::vector<OceanResult> oceans;
   std::string ocean_note;  // why the ocean was not measured
+  // Wall seconds of the FFT case's phases in order (plan, input, upload, warm-up, timed, check
+  // run, reference, compare): where a large case's time goes.
+  std::vector<std::pair<std::string, double>> host_phases;
 };
 
 struct FftReport {

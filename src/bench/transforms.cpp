@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "bench/host_data.h"
 #include "fftref/data.h"
 #include "fft/long.h"
 #include "fft/real.h"
@@ -73,9 +74,9 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       fft::Options o;
       o.width = o.height = n;
       fft::Plan plan(o, shaders);
-      const fft::Planes x = fft::random_planes(n, n, 1, seed++);
+      const fft::Planes x = random_input(n, n, 1, seed++);
       gl::Texture in = gl::make_complex_texture(ctx, n, n, 1), work = gl::make_complex_texture(ctx, n, n, 1);
-      fft::upload(in, x);
+      upload_planes(in, x);
       rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-2d", shape, plan.describe()));
     }
     // Above 4096 the C2C row is the four-step path's; the real and 1D rows stop at 4096.
@@ -87,7 +88,7 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       fft::Options o;
       o.width = o.height = n;
       fft::RealPlan plan(o, shaders, passes);
-      const fft::RealPlanes x = fft::random_real_planes(n, n, 1, seed++);
+      const fft::RealPlanes x = random_real_input(n, n, 1, seed++);
       gl::Texture in = gl::make_complex_texture(ctx, fft::real_texels(n), n, 1);
       gl::Texture spec = gl::make_complex_texture(ctx, fft::spectrum_texels(n), n, 1);
       fft::upload_real(in, x);
@@ -111,9 +112,9 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
       o.height = 64;
       o.axes = fft::Axes::Rows;
       fft::Plan plan(o, shaders);
-      const fft::Planes x = fft::random_planes(n, 64, 1, seed++);
+      const fft::Planes x = random_input(n, 64, 1, seed++);
       gl::Texture in = gl::make_complex_texture(ctx, n, 64, 1), work = gl::make_complex_texture(ctx, n, 64, 1);
-      fft::upload(in, x);
+      upload_planes(in, x);
       rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-1d",
                                  std::to_string(n) + " x 64 lines", plan.describe()));
     }
@@ -123,14 +124,14 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
     fft::Options o;
     o.width = o.height = n;
     fft::VolumePlan plan(o, n, shaders);
-    const fft::Planes x = fft::random_planes(n, n, n, seed++);
+    const fft::Planes x = random_input(n, n, n, seed++);
     gl::Texture in = gl::make_complex_texture(ctx, n, n, n), work = gl::make_complex_texture(ctx, n, n, n);
-    fft::upload(in, x);
+    upload_planes(in, x);
     rows.push_back(complex_row(ctx, plan, in, work, x, timing, "c2c-3d",
                                std::to_string(n) + "^3", plan.describe()));
     // Two real volumes of N^3 against the C2C row's two complex ones.
     fft::RealVolumePlan real(o, n, shaders);
-    const fft::RealPlanes r = fft::random_real_planes(n, n, n, seed++);
+    const fft::RealPlanes r = random_real_input(n, n, n, seed++);
     gl::Texture rin = gl::make_complex_texture(ctx, fft::real_texels(n), n, n);
     gl::Texture spec = gl::make_complex_texture(ctx, fft::spectrum_texels(n), n, n);
     fft::upload_real(rin, r);
@@ -153,10 +154,10 @@ std::vector<TransformRow> run_transform_bench(gl::Context& ctx, const gl::Shader
     o.height = 8;
     o.layers = 1;
     fft::LongPlan plan(o, shaders);
-    const fft::Planes x = fft::random_planes(plan.fold_width(), plan.fold_height(), 8, seed++);
+    const fft::Planes x = random_input(plan.fold_width(), plan.fold_height(), 8, seed++);
     gl::Texture in = gl::make_complex_texture(ctx, plan.fold_width(), plan.fold_height(), 8);
     gl::Texture work = gl::make_complex_texture(ctx, plan.fold_width(), plan.fold_height(), 8);
-    fft::upload(in, x);
+    upload_planes(in, x);
     rows.push_back(complex_row(ctx, plan, in, work, x, timing, "four-step",
                                std::to_string(n) + " x 16 lines", plan.describe()));
   }

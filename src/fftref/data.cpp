@@ -4,11 +4,14 @@
 #include <fftw3.h>
 
 #include "fftref/compare.h"
+#include "fftref/threads.h"
 #include "io/raw.h"
 
 namespace oceanfft::fft {
 namespace {
 
+using detail::make_plan;
+using detail::reference_threads;
 using cd = std::complex<double>;
 
 // FFTW's advanced interface for one plane transformed along `axes`.
@@ -34,21 +37,25 @@ std::vector<std::complex<double>> reference_axes(const Planes& input, Direction 
   const Shape s = shape(input.width, input.height, axes);
   const size_t n = input.plane_size();
   std::vector<cd> out(input.data.size());
-  std::vector<cd> in(n);
-  auto* fin = reinterpret_cast<fftw_complex*>(in.data());
   const double lengths = s.rank == 2 ? double(s.n[0]) * s.n[1] : double(s.n[0]);
   const double scale = direction == Direction::Inverse ? 1.0 / lengths : 1.0;
+  // Each plane is transformed in place in its slice of the output: no second plane-sized buffer.
+  const int threads = reference_threads(n);
   for (int p = 0; p < input.layers * 2; ++p) {
-    auto* fout = reinterpret_cast<fftw_complex*>(out.data() + n * p);
-    fftw_plan plan = fftw_plan_many_dft(s.rank, s.n, s.howmany, fin, nullptr, s.stride, s.dist,
-                                        fout, nullptr, s.stride, s.dist,
-                                        direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD,
-                                        FFTW_ESTIMATE);
+    cd* plane = out.data() + n * p;
+    auto* f = reinterpret_cast<fftw_complex*>(plane);
+    fftw_plan plan = make_plan(threads, [&] {
+      return fftw_plan_many_dft(s.rank, s.n, s.howmany, f, nullptr, s.stride, s.dist, f, nullptr,
+                                s.stride, s.dist,
+                                direction == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD,
+                                FFTW_ESTIMATE);
+    });
     const auto* src = input.plane(p);
-    for (size_t i = 0; i < n; ++i) in[i] = {src[i].real(), src[i].imag()};
+    for (size_t i = 0; i < n; ++i) plane[i] = {src[i].real(), src[i].imag()};
     fftw_execute(plan);
     fftw_destroy_plan(plan);
-    for (size_t i = 0; i < n; ++i) out[n * p + i] *= scale;
+    if (scale != 1.0)
+      for (size_t i = 0; i < n; ++i) plane[i] *= scale;
   }
   return out;
 }

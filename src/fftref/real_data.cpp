@@ -7,6 +7,7 @@
 
 #include "fft/real.h"
 #include "fftref/compare.h"
+#include "fftref/threads.h"
 #include "gl/error.h"
 #include "io/raw.h"
 
@@ -14,6 +15,8 @@ namespace oceanfft::fft {
 namespace {
 
 using cd = std::complex<double>;
+using detail::make_plan;
+using detail::reference_threads;
 
 }  // namespace
 
@@ -70,10 +73,11 @@ std::vector<std::complex<double>> reference_r2c(const RealPlanes& input, Axes ax
   std::vector<double> in(input.plane_size());
   for (int p = 0; p < input.layers * 2; ++p) {
     auto* fout = reinterpret_cast<fftw_complex*>(out.data() + half * p);
-    fftw_plan plan = axes == Axes::Rows
-                         ? fftw_plan_many_dft_r2c(1, &w, h, in.data(), nullptr, 1, w, fout,
-                                                  nullptr, 1, hw, FFTW_ESTIMATE)
-                         : fftw_plan_dft_r2c_2d(h, w, in.data(), fout, FFTW_ESTIMATE);
+    fftw_plan plan = make_plan(reference_threads(in.size()), [&] {
+      return axes == Axes::Rows ? fftw_plan_many_dft_r2c(1, &w, h, in.data(), nullptr, 1, w, fout,
+                                                         nullptr, 1, hw, FFTW_ESTIMATE)
+                                : fftw_plan_dft_r2c_2d(h, w, in.data(), fout, FFTW_ESTIMATE);
+    });
     const float* src = input.plane(p);
     for (size_t i = 0; i < in.size(); ++i) in[i] = src[i];
     fftw_execute(plan);
@@ -94,10 +98,11 @@ std::vector<double> reference_c2r(const Planes& half, int width, Axes axes) {
   for (int p = 0; p < half.layers * 2; ++p) {
     auto* fin = reinterpret_cast<fftw_complex*>(in.data());
     double* dst = out.data() + n * p;
-    fftw_plan plan = axes == Axes::Rows
-                         ? fftw_plan_many_dft_c2r(1, &w, h, fin, nullptr, 1, hw, dst, nullptr, 1,
-                                                  w, FFTW_ESTIMATE)
-                         : fftw_plan_dft_c2r_2d(h, w, fin, dst, FFTW_ESTIMATE);
+    fftw_plan plan = make_plan(reference_threads(n), [&] {
+      return axes == Axes::Rows ? fftw_plan_many_dft_c2r(1, &w, h, fin, nullptr, 1, hw, dst, nullptr,
+                                                         1, w, FFTW_ESTIMATE)
+                                : fftw_plan_dft_c2r_2d(h, w, fin, dst, FFTW_ESTIMATE);
+    });
     const auto* src = half.plane(p);
     for (size_t i = 0; i < in.size(); ++i) in[i] = {src[i].real(), src[i].imag()};
     fftw_execute(plan);
@@ -114,9 +119,11 @@ std::vector<std::complex<double>> reference_3d(const Planes& in, Direction d) {
   for (int v = 0; v < 2; ++v) {
     for (int z = 0; z < depth; ++z)
       for (size_t i = 0; i < slice; ++i) a[z * slice + i] = cd(in.plane(2 * z + v)[i]);
-    fftw_plan p = fftw_plan_dft_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()),
-                                   reinterpret_cast<fftw_complex*>(b.data()),
-                                   d == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+    fftw_plan p = make_plan(reference_threads(n), [&] {
+      return fftw_plan_dft_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()),
+                              reinterpret_cast<fftw_complex*>(b.data()),
+                              d == Direction::Forward ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+    });
     fftw_execute(p);
     fftw_destroy_plan(p);
     const double scale = d == Direction::Inverse ? 1.0 / double(n) : 1.0;
@@ -134,8 +141,10 @@ std::vector<std::complex<double>> reference_r2c_3d(const RealPlanes& in) {
   for (int v = 0; v < 2; ++v) {
     for (int z = 0; z < depth; ++z)
       for (size_t i = 0; i < slice; ++i) a[z * slice + i] = in.plane(2 * z + v)[i];
-    fftw_plan p = fftw_plan_dft_r2c_3d(depth, h, w, a.data(), reinterpret_cast<fftw_complex*>(b.data()),
-                                       FFTW_ESTIMATE);
+    fftw_plan p = make_plan(reference_threads(a.size()), [&] {
+      return fftw_plan_dft_r2c_3d(depth, h, w, a.data(), reinterpret_cast<fftw_complex*>(b.data()),
+                                  FFTW_ESTIMATE);
+    });
     fftw_execute(p);
     fftw_destroy_plan(p);
     for (int z = 0; z < depth; ++z)
@@ -156,8 +165,10 @@ std::vector<double> reference_c2r_3d(const Planes& in, int width) {
   for (int v = 0; v < 2; ++v) {
     for (int z = 0; z < depth; ++z)
       for (size_t i = 0; i < half; ++i) a[z * half + i] = cd(in.plane(2 * z + v)[i]);
-    fftw_plan p = fftw_plan_dft_c2r_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()), b.data(),
-                                       FFTW_ESTIMATE);
+    fftw_plan p = make_plan(reference_threads(b.size()), [&] {
+      return fftw_plan_dft_c2r_3d(depth, h, w, reinterpret_cast<fftw_complex*>(a.data()), b.data(),
+                                  FFTW_ESTIMATE);
+    });
     fftw_execute(p);
     fftw_destroy_plan(p);
     for (int z = 0; z < depth; ++z)

@@ -28,6 +28,16 @@
 #            (OCEANFFT_FFT_FOUR_STEP=split), with split columns only (rows) and the re-laid path
 #            (relaid), A B C D A B C D, then each one's error against FFTW (verify,
 #            8192 x 8192, forward and inverse rel L2)
+#   big      the four-step sizes in one short call, each case under its own `timeout` with its
+#            expected wall time printed first and its output streamed: oceanfft bench (forward,
+#            fast, default four-step variant, median of BIG_REPS GL-timestamp runs, default 100,
+#            rel L2 against FFTW in double over the whole output) then cuFFT (cufft_shapes.py,
+#            reference in double on the GPU) at BIG_SIZES (default 16384) x 2 planes; then, unless
+#            BIG_VOLUMES is empty, oceanfft bench --transforms then cuFFT (cufft_transforms.py) at
+#            BIG_VOLUMES^3 (default 512: C2C and R2C round trips of two volumes, error against the
+#            input).
+#            BIG_TIMEOUT (default 120) caps each case in seconds. Expected on an H100 host with 16
+#            cores: about 35 + 15 + 30 + 15 s at the defaults (BIG_VOLUMES= leaves ~50 s).
 #   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
 #            small-size gap, forward C2C, 2 and 12 planes at GSIZES (default 256..4096), REPS
 #            timed calls each after the bench's warm-up, GAP_ROUNDS rounds (default 2) with the
@@ -222,6 +232,36 @@ for section in "$@"; do
       done
       ./oceanfft verify --sizes 8192 --algorithms stockham-r4 --tolerance 3e-7 \
         2>&1 | tee "$OUT/long2d-verify-r4.txt"
+      ;;
+    big)
+      # case NAME EXPECTED_S COMMAND...: one case under `timeout`, its expected and measured wall
+      # time printed around it, everything it prints streamed and kept in $OUT/big-NAME.txt.
+      case_run() {
+        local name=$1 expected=$2 start rc
+        shift 2
+        echo "-- $name: expected ~${expected} s, limit ${BIG_TIMEOUT:-120} s"
+        start=$EPOCHREALTIME
+        timeout -k 5 "${BIG_TIMEOUT:-120}" "$@" 2>&1 | tee "$OUT/big-$name.txt"
+        rc=${PIPESTATUS[0]}
+        echo "-- $name: exit $rc$( ((rc == 124)) && echo ' (timed out)'), $(awk -v a="$start" \
+          -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s"
+      }
+      bsizes=${BIG_SIZES:-16384}
+      # This build's case first at each size, so a call cut short still brings back its number.
+      for n in ${bsizes//,/ }; do
+        # The bench's default warm-up stops after 1 s at this size (its cap for slow calls); the
+        # check downloads the result once and compares all of it with FFTW in double, threaded.
+        case_run "fft-$n" 35 ./oceanfft bench --sizes "$n" --algorithms fast --layers 1 \
+          --reps "${BIG_REPS:-100}" --no-ocean --json "$OUT/big-fft-$n.json"
+        case_run "cufft-$n" 15 env CUFFT_REF=gpu python3 -u ./cufft_shapes.py 2 "$n"
+      done
+      bvolumes=${BIG_VOLUMES-512}
+      for v in ${bvolumes//,/ }; do
+        # --transforms warms up by count (no time cap): 50 round trips after the 2D cases above.
+        case_run "3d-$v" 30 ./oceanfft bench --transforms ";$v;" --reps "${BIG_REPS:-100}" \
+          --warmup 50 --warmup-ms 500 --json "$OUT/big-3d-$v.json"
+        case_run "cufft-3d-$v" 15 python3 -u ./cufft_transforms.py ";$v;"
+      done
       ;;
     gap)
       gsizes=${GSIZES:-256,512,1024,2048,4096}
