@@ -164,13 +164,16 @@ for section in "$@"; do
       done
       ;;
     framebase)
-      # The storm frame (1920x1080, 4x MSAA) of this build beside the baseline builds named in
-      # BASES (folders holding an oceanfft and its shaders/), alternating, two rounds.
+      # The storm frame (1920x1080, 4x MSAA; FRAME_PRESETS="storm default" adds others) of this
+      # build beside the baseline builds named in BASES (folders holding an oceanfft and its
+      # shaders/), alternating, two rounds.
       for round in 1 2; do
-        for dir in . ${BASES:-}; do
-          (cd "$dir" && OCEANFFT_SHADER_DIR=$PWD/shaders ./oceanfft bench --frame 1920x1080 --preset storm --reps "$REPS" \
-             --json "$OUT/framebase-$(basename "$(realpath "$dir")")-$round.json" 2>>"$OUT/frame.err") |
-            grep -E "^(frame|render|  )" | sed "s|^|$(basename "$(realpath "$dir")") $round  |"
+        for preset in ${FRAME_PRESETS:-storm}; do
+          for dir in . ${BASES:-}; do
+            (cd "$dir" && OCEANFFT_SHADER_DIR=$PWD/shaders ./oceanfft bench --frame 1920x1080 --preset "$preset" --reps "$REPS" \
+               --json "$OUT/framebase-$preset-$(basename "$(realpath "$dir")")-$round.json" 2>>"$OUT/frame.err") |
+              grep -E "^(frame|render|  )" | sed "s|^|$preset $(basename "$(realpath "$dir")") $round  |"
+          done
         done
       done
       ;;
