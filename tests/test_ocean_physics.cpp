@@ -19,10 +19,10 @@ namespace {
 
 class OceanPhysics : public test::GlTest {};
 
-// Sum over the cascades' grids of F(k) dk^2 inside each band: what the simulation's variance
-// averages to, before comparing it with the integral.
-double grid_variance(const ocean::Params& p) {
-  double sum = 0;
+// Calls visit(k, F(k) dk^2) for every texel of every cascade's grid inside its band: the
+// waves the simulation holds, each with its expected |h|^2.
+template <class Visit>
+void for_each_grid_wave(const ocean::Params& p, Visit visit) {
   const int n = p.size;
   for (const ocean::CascadeBand& b : ocean::cascade_bands(p)) {
     const double dk = 2 * std::numbers::pi / b.patch_size;
@@ -30,9 +30,16 @@ double grid_variance(const ocean::Params& p) {
       for (int mx = -n / 2 + 1; mx < n / 2; ++mx) {
         const double k = dk * std::hypot(mx, mz);
         if (k == 0 || k < b.k_lo || k >= b.k_hi) continue;
-        sum += ocean::directional_spectrum(p.spectrum, dk * mx, dk * mz, p.depth) * dk * dk;
+        visit(k, ocean::directional_spectrum(p.spectrum, dk * mx, dk * mz, p.depth) * dk * dk);
       }
   }
+}
+
+// Sum over the cascades' grids of F(k) dk^2 inside each band: what the simulation's variance
+// averages to, before comparing it with the integral.
+double grid_variance(const ocean::Params& p) {
+  double sum = 0;
+  for_each_grid_wave(p, [&sum](double, double e) { sum += e; });
   return sum;
 }
 
@@ -45,19 +52,10 @@ struct GridSlopes {
 };
 GridSlopes grid_slope_variance(const ocean::Params& p) {
   double sum = 0, squares = 0;
-  const int n = p.size;
-  for (const ocean::CascadeBand& b : ocean::cascade_bands(p)) {
-    const double dk = 2 * std::numbers::pi / b.patch_size;
-    for (int mz = -n / 2 + 1; mz < n / 2; ++mz)
-      for (int mx = -n / 2 + 1; mx < n / 2; ++mx) {
-        const double k = dk * std::hypot(mx, mz);
-        if (k == 0 || k < b.k_lo || k >= b.k_hi) continue;
-        const double w =
-            k * k * ocean::directional_spectrum(p.spectrum, dk * mx, dk * mz, p.depth) * dk * dk;
-        sum += w;
-        squares += w * w;
-      }
-  }
+  for_each_grid_wave(p, [&](double k, double e) {
+    sum += k * k * e;
+    squares += k * k * e * k * k * e;
+  });
   return {sum, sum > 0 ? std::sqrt(2 * squares) / sum : 0.0};
 }
 
