@@ -138,31 +138,44 @@ TEST(SkyExposureFactor, OneInSunshineBoundedAndMonotone) {
   EXPECT_EQ(row->option, "--exposure-adapt");
 }
 
-// Under a uniform sky of radiance L the illuminance on a level surface is pi L: the meter's
-// weights over the hemi-octahedral map integrate cos(theta) exactly. A user's sky is read but
-// not adapted to (its scale is the image's own).
-TEST_F(SkyExposure, MeterIntegratesAUniformSkyToPiL) {
+// Under a uniform sky of radiance L the illuminance on a level surface is pi L, and under a
+// cap of radiance L within 45 deg of the zenith (dark elsewhere) pi L sin^2(45 deg) = pi L / 2:
+// the meter's weights integrate cos(theta) d(omega) over the hemi-octahedral map (equal
+// weights per texel, or solid angle without the cosine, would read the cap as about 1.0 or
+// 1.84). A user's sky is read but not adapted to (its scale is the image's own).
+TEST_F(SkyExposure, MeterIntegratesCosineOverTheHemisphere) {
   test::TempDir tmp("meter");
-  const std::string path = (tmp / "grey.hdr").string();
-  {
-    // A flat Radiance file of 8 x 4 pixels of RGBE (128, 128, 128, 129): 1.0 in every channel.
+  // A flat Radiance file of w x h pixels, RGBE (128, 128, 128, 129) = 1.0 in every channel in
+  // the rows above `lit_rows`, black below.
+  auto write = [&](const std::string& name, int w, int h, int lit_rows) {
+    const std::string path = (tmp / name).string();
     std::ofstream f(path, std::ios::binary);
-    f << "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 4 +X 8\n";
-    for (int i = 0; i < 32; ++i) f << char(128) << char(128) << char(128) << char(129);
-  }
+    f << "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y " << h << " +X " << w << "\n";
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const char v = y < lit_rows ? char(128) : char(0);
+        f << v << v << v << (y < lit_rows ? char(129) : char(0));
+      }
+    return path;
+  };
   sky::Sky s(test::shaders());
   sky::SkyParams p = weather_at(4, 12.0);
-  p.file = path;
   p.visibility_km = 1000.0f;
   p.rain_mm_h = 0.0f;
-  const sky::LightMeter m = read(s, p);
-  EXPECT_NEAR(m.sky, M_PI, 1e-3 * M_PI);
-  EXPECT_EQ(m.sun, 0.0f);  // the image carries its own sun
-  EXPECT_EQ(m.relative, 1.0f);
+  p.file = write("grey.hdr", 8, 4, 4);
+  const sky::LightMeter uniform = read(s, p);
+  EXPECT_NEAR(uniform.sky, M_PI, 1e-3 * M_PI);
+  EXPECT_EQ(uniform.sun, 0.0f);  // the image carries its own sun
+  EXPECT_EQ(uniform.relative, 1.0f);
   EXPECT_EQ(s.meter_builds(), 1);
   // Nothing changed: no new reading.
   s.update(p, {0.0f, 0.0f});
   EXPECT_EQ(s.meter_builds(), 1);
+  // Rows 0..63 of 256 span zenith angles 0..45 deg.
+  p.file = write("cap.hdr", 512, 256, 64);
+  const sky::LightMeter cap = read(s, p);
+  EXPECT_NEAR(cap.sky, M_PI / 2.0, 0.02 * M_PI / 2.0);
+  EXPECT_EQ(cap.relative, 1.0f);
 }
 
 TEST_F(SkyExposure, MeterReadsClearNoonAsTheReferenceAndFallsUnderOvercastAndLowSun) {
@@ -249,6 +262,24 @@ TEST_F(SkyExposure, StormFrameAdaptsAndFairNoonDoesNot) {
   const scene::RenderedFrame manual =
       deck_at_noon("storm", seed, {{"exposure_adapt", "0"}, {"exposure", std::to_string(half.exposure)}});
   EXPECT_LE(max_byte_difference(manual.rgba, half.rgba), 1);
+  // A clear sunset, lit mostly by the sun, opens up a little, as the CPU's factor says.
+  const std::vector<std::pair<std::string, std::string>> sunset = {{"time_of_day", "18:51"},
+                                                                   {"cloud_coverage", "0"}};
+  auto with = [&](std::vector<std::pair<std::string, std::string>> v,
+                  std::pair<std::string, std::string> kv) {
+    v.push_back(std::move(kv));
+    return v;
+  };
+  const scene::RenderedFrame dusk = deck_at_noon("beaufort-2", fair_seed, sunset);
+  std::printf("clear sunset: light %.1f %% of a clear noon, %.0f %% of it the sun's; exposure x%.2f\n",
+              double(dusk.light.relative) * 100.0, double(dusk.light.sun / dusk.light.total) * 100.0,
+              double(dusk.exposure));
+  EXPECT_GT(dusk.exposure, 1.05f);
+  EXPECT_LT(dusk.exposure, half.exposure);
+  const scene::RenderedFrame dusk_manual = deck_at_noon(
+      "beaufort-2", fair_seed,
+      with(with(sunset, {"exposure_adapt", "0"}), {"exposure", std::to_string(dusk.exposure)}));
+  EXPECT_LE(max_byte_difference(dusk_manual.rgba, dusk.rgba), 1);
   // A sunlit noon at force 4 is today's frame at any adaptation.
   const scene::RenderedFrame fair0 = deck_at_noon("beaufort-4", fair_seed, {{"exposure_adapt", "0"}});
   const scene::RenderedFrame fair1 = deck_at_noon("beaufort-4", fair_seed, {{"exposure_adapt", "1"}});

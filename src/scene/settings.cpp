@@ -448,8 +448,9 @@ std::vector<Setting> make_table() {
                   .log()
                   .panel("Shading", "exposure", "%.2f"));
   e.push_back(number_row("exposure_adapt", 0.0, 1.0,
-                         "how far the exposure follows the light on the sea, as a camera's "
-                         "auto-exposure does below half a clear noon's light (0 = fixed; 1 = fully, up to x4)",
+                         "how far the exposure follows the light on the sea below half a clear "
+                         "noon's, as a camera's auto-exposure does: fully for an overcast's "
+                         "diffuse light, little for a low sun's (0 = fixed; 1 = fully, up to x4)",
                          [](Settings& s) -> float& { return s.shading.exposure_adapt; })
                   .panel("Shading", "exposure adapt", "%.2f")
                   .option("--exposure-adapt"));
