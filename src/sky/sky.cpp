@@ -411,7 +411,8 @@ LightMeter Sky::meter() const {
 
 float adapted_exposure(const LightMeter& m, float adapt) {
   // As tonemap() in sky.glsl: (kAdaptBelow / relative)^(adapt x diffuse share) within the
-  // bounds; a dark or non-finite reading takes the upper bound, an adaptation of 0 gives 1.
+  // bounds. A black reading takes the upper bound; a non-finite one reads as a clear noon (and
+  // a non-finite share as all diffuse); an adaptation of 0 gives 1.
   if (!std::isfinite(adapt) || adapt <= 0.0f) return 1.0f;
   const float r = std::isfinite(m.relative) ? std::max(m.relative, 1e-6f) : 1.0f;
   const float share = m.total > 0.0f && std::isfinite(m.total) && std::isfinite(m.sky)
