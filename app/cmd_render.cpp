@@ -404,6 +404,9 @@ void add_render(CLI::App& app, Commands& out) {
                 r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0, r.sea.residual * 100.0);
     std::printf("  foam reads on %.1f%% of the picture's sea (%d pixels)\n", r.foam.share * 100.0,
                 r.foam.sea_pixels);
+    std::printf("  light on the sea %.3g (%.0f%% of a clear noon's; sky %.3g, sun %.3g), exposure %.3g\n",
+                double(r.light.total), double(r.light.relative) * 100.0, double(r.light.sky),
+                double(r.light.sun), double(r.exposure));
     return 0;
   }});
 }

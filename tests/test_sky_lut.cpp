@@ -245,7 +245,8 @@ TEST_F(SkyLut, NothingIsRebuiltWhenNothingChanged) {
   RecordingTimer timer;
   sky::SkyParams p;
   s.update(p, {0.0f, 0.0f}, &timer);
-  EXPECT_EQ(timer.names, (std::vector<std::string>{"sky.transmittance", "sky.view", "sky.envmap"}));
+  EXPECT_EQ(timer.names,
+            (std::vector<std::string>{"sky.transmittance", "sky.view", "sky.envmap", "sky.meter"}));
   EXPECT_EQ(timer.open, 0);
   auto counts = [&] {
     return std::array<int, 3>{s.transmittance_builds(), s.view_builds(), s.envmap_builds()};
@@ -275,7 +276,7 @@ TEST_F(SkyLut, NothingIsRebuiltWhenNothingChanged) {
   // The clouds moved a step: only the environment map.
   s.update(p, {1.2f * sky::Sky::kCloudStepM, 0.0f}, &timer);
   EXPECT_EQ(counts(), (std::array<int, 3>{5, 5, 6}));
-  EXPECT_EQ(timer.names, std::vector<std::string>{"sky.envmap"});
+  EXPECT_EQ(timer.names, (std::vector<std::string>{"sky.envmap", "sky.meter"}));
   // The sun moved: the sky view and the map, not the transmittance.
   p.sun_elevation_deg += 1.0f;
   s.update(p, {1.2f * sky::Sky::kCloudStepM, 0.0f});
@@ -290,6 +291,8 @@ TEST_F(SkyLut, NothingIsRebuiltWhenNothingChanged) {
   EXPECT_EQ(counts(), (std::array<int, 3>{6, 7, 9}));
   s.update(p, {100.0f * sky::Sky::kCloudStepM, 7.0f * sky::Sky::kCloudStepM});
   EXPECT_EQ(counts(), (std::array<int, 3>{6, 7, 9}));
+  // The light meter reads the map whenever it is rebuilt, and only then.
+  EXPECT_EQ(s.meter_builds(), s.envmap_builds());
 }
 
 TEST(SkyLutTime, TimeOfDayParsesAndPlacesTheSun) {

@@ -159,7 +159,10 @@ TEST_F(SkyRender, SkyAndSeaMeetAtTheHorizon) {
     return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
   };
   for (double hours : {12.0, 18.85}) {
-    const render::ShadingParams s = at_time(hours);
+    // At the fixed exposure the bounds were measured at: the seam in bytes grows with the
+    // exposure, and the camera's adaptation (x1.2 at this sunset) is test_sky_exposure's.
+    render::ShadingParams s = at_time(hours);
+    s.exposure_adapt = 0.0f;
     for (float turn : {0.0f, 90.0f, 180.0f}) {
       const render::Camera cam = camera(s.sky.sun_azimuth_deg + turn, 0.0f);
       const Image img = draw(renderer, sim, cam, s);
@@ -209,7 +212,7 @@ TEST_F(SkyRender, AFrameWhereNothingChangedRebuildsNoTable) {
     return std::count_if(t.names.begin(), t.names.end(),
                          [](const std::string& n) { return n.rfind("sky.", 0) == 0; });
   };
-  EXPECT_EQ(sky_passes(first), 3);
+  EXPECT_EQ(sky_passes(first), 4);  // transmittance, view, environment map, light meter
   EXPECT_EQ(sky_passes(second), 0);
   EXPECT_EQ(renderer.sky().view_builds(), 1);
   EXPECT_EQ(renderer.sky().envmap_builds(), 1);

@@ -20,6 +20,12 @@ uniform float uCloudCoverage;  // 0..1
 uniform float uCloudAltitude;  // metres
 uniform vec2 uCloudOffset;     // metres the layer has drifted (and the eye has moved)
 uniform float uExposure;
+// The camera's adaptation to the light (sky::Sky's light meter, shaders/sky/meter.comp): the
+// meter's reading (total, sky, sun, total over a clear noon's); how far the exposure follows
+// it (0..1) and the bounds of the factor (sky::adapted_exposure is the same on the CPU).
+uniform sampler2D uLightMeter;
+uniform float uExposureAdapt;
+uniform float uAdaptBelow, uMinAdaptedExposure, uMaxAdaptedExposure;
 // The weather (sky::SkyParams, src/sky/weather.h).
 uniform int uCloudType;          // 0 cumulus, 1 congestus, 2 stratus
 uniform float uCloudTau;         // the layer's optical depth where it is densest
@@ -285,11 +291,22 @@ vec3 env_radiance(vec3 d, float alpha) {
   return textureLod(uEnvMap, env_uv(d), lod).rgb;
 }
 
+// The exposure: the user's, times the camera's adaptation to the metered light,
+// (uAdaptBelow / relative)^(adapt x the diffuse share) within its bounds (1 when adapt is 0).
+float exposure() {
+  if (uExposureAdapt <= 0.0) return uExposure;
+  vec4 m = texelFetch(uLightMeter, ivec2(0), 0);
+  float relative = isnan(m.w) || isinf(m.w) ? 1.0 : max(m.w, 1e-6);
+  float share = m.x > 0.0 && !isinf(m.x) && !isnan(m.y) && !isinf(m.y) ? clamp(m.y / m.x, 0.0, 1.0) : 1.0;
+  return uExposure * clamp(pow(relative / uAdaptBelow, -min(uExposureAdapt, 1.0) * share),
+                           uMinAdaptedExposure, uMaxAdaptedExposure);
+}
+
 // Narkowicz's fit of the ACES filmic curve, then display gamma.
 vec3 tonemap(vec3 c) {
   // The curve is 1 from about 7 on; capping first keeps c * c finite for HDR skies (a sun
   // pixel of 1e20 would overflow to inf / inf = NaN, a black pixel).
-  c = min(c * uExposure, vec3(1e4));
+  c = min(c * exposure(), vec3(1e4));
   c = clamp((c * (2.51 * c + 0.03)) / (c * (2.43 * c + 0.59) + 0.14), 0.0, 1.0);
   return pow(c, vec3(1.0 / 2.2));
 }

@@ -175,6 +175,7 @@ void BodyRenderer::draw(const ocean::Fleet& fleet, const OceanRenderer& renderer
   glPolygonMode(GL_FRONT_AND_BACK, shading.wireframe ? GL_LINE : GL_FILL);
   glUseProgram(program_.id());
   glUniform1f(gl::uniform(program_, "uExposure"), shading.exposure);
+  glUniform1f(gl::uniform(program_, "uExposureAdapt"), shading.exposure_adapt);
   renderer.sky().bind(program_, kSkyUnit);
   glUniformMatrix4fv(gl::uniform(program_, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glUniform3fv(gl::uniform(program_, "uEye"), 1, glm::value_ptr(eye));

@@ -21,6 +21,7 @@ namespace {
 
 void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
   glUniform1f(gl::uniform(p, "uExposure"), s.exposure);
+  glUniform1f(gl::uniform(p, "uExposureAdapt"), s.exposure_adapt);
 }
 
 // Sky textures sit after the ocean's own four units.

@@ -35,6 +35,10 @@ struct ShadingParams {
   // more map fetch per cascade and pixel, so off by default.
   bool foam_variation = false;
   float exposure = 1.0f;
+  // How far the camera's exposure follows the light falling on the sea (sky::Sky's light
+  // meter, sky::adapted_exposure): 0 fixed, 1 fully (within sky::kMin/kMaxAdaptedExposure).
+  // `exposure` multiplies it. 0.45: docs/sky.md, "Exposure", says how it was chosen.
+  float exposure_adapt = 0.45f;
   // Spray and spindrift from force 8 (spray.h): 0 none, 1 as the wind makes it.
   float spray = 1.0f;
   bool wireframe = false;

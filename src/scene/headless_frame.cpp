@@ -224,6 +224,9 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   RenderedFrame out;
   out.rgba = target.read_rgba8();
   out.camera = camera;
+  out.light = renderer.sky().meter();
+  out.exposure = f.settings.shading.exposure *
+                 sky::adapted_exposure(out.light, f.settings.shading.exposure_adapt);
   auto note = [&](const ocean::FloatingBody& b) {
     const ocean::BodyState& st = b.state();
     out.bodies.push_back({st.x, st.heave, st.z, fleet.water_under(out.bodies.size())});

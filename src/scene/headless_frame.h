@@ -13,6 +13,7 @@
 #include "render/camera.h"
 #include "scene/foam_share.h"
 #include "scene/settings.h"
+#include "sky/sky.h"
 
 namespace oceanfft::io {
 class OutputSet;
@@ -66,6 +67,10 @@ struct RenderedFrame {
   FoamShare foam;             // the share of the picture's sea that reads as foam
   // With HeadlessFrame::foam_against_bare: the share without the bare picture's reference.
   FoamShare foam_unreferenced;
+  // The camera's light meter (sky::LightMeter) and the exposure the frame was drawn at: the
+  // user's times the adaptation to that light.
+  sky::LightMeter light;
+  float exposure = 1.0f;
   std::string simulation;     // Simulation::describe()
   render::Camera camera;      // the frame's camera (the boat's deck for the boat preset)
   // Each floating body (buoys, then the boat): its centre of mass in the world, and the mean

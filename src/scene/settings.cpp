@@ -452,6 +452,13 @@ std::vector<Setting> make_table() {
                          [](Settings& s) -> float& { return s.shading.exposure; })
                   .log()
                   .panel("Shading", "exposure", "%.2f"));
+  e.push_back(number_row("exposure_adapt", 0.0, 1.0,
+                         "how far the exposure follows the light on the sea below half a clear "
+                         "noon's, as a camera's auto-exposure does: fully for an overcast's "
+                         "diffuse light, little for a low sun's (0 = fixed; 1 = fully, up to x4)",
+                         [](Settings& s) -> float& { return s.shading.exposure_adapt; })
+                  .panel("Shading", "exposure adapt", "%.2f")
+                  .option("--exposure-adapt"));
   e.push_back(number_row("anisotropy", 1.0, 16.0,
                          "anisotropic filtering of the slope maps (1 = off; slow on llvmpipe)",
                          [](Settings& s) -> float& { return s.shading.anisotropy; })

@@ -236,6 +236,7 @@ Sky::Sky(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
   view_program_ = shaders.compute("sky/sky_view.comp");
   env_program_ = shaders.compute("sky/environment.comp");
   prefilter_program_ = shaders.compute("sky/prefilter.comp");
+  meter_program_ = shaders.compute("sky/meter.comp");
   transmittance_ = make_texture(shaders_->context(), GL_RGBA32F, kTransmittanceWidth, kTransmittanceHeight, 1);
   sky_view_ = make_texture(shaders_->context(), GL_RGBA32F, kSkyViewWidth, kSkyViewHeight, 1);
   // fp32: a user's HDR sky holds radiances far above half float's 65504 (a sun pixel of 1e5 or
@@ -244,6 +245,12 @@ Sky::Sky(const gl::ShaderLibrary& shaders) : shaders_(&shaders) {
   envmap_ = make_texture(shaders_->context(), GL_RGBA32F, kEnvSize, kEnvSize, kEnvLevels);
   // A 1x1 stand-in, so the sampler always has a complete texture behind it.
   user_image_ = make_texture(shaders_->context(), GL_RGBA32F, 1, 1, 1);
+  meter_ = make_texture(shaders_->context(), GL_RGBA32F, 1, 1, 1);
+  // Until the first reading: the light of a clear noon, so tonemap() adapts nothing.
+  const float clear[4] = {kClearNoonIlluminance, 0.0f, 0.0f, 1.0f};
+  glBindTexture(GL_TEXTURE_2D, meter_.id());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, clear);
+  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* timer) {
@@ -360,6 +367,30 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
     have_env_ = true;
     ++envmap_builds_;
   }
+  // The meter reads the light the water is lit by, so it follows the environment map: on the
+  // GPU, where the map lies, and only when the map changes (its 16k fetches run in one
+  // workgroup, next to nothing beside the map's own passes). The shaders read the result from
+  // a 1 x 1 texture, so no frame waits on a readback and the window, `render` and the bench
+  // draw the same exposure from the same sky. Computing it on the CPU instead would mean a
+  // second copy of the single-scattering tables and the cloud and haze model, which would
+  // drift from what the shaders draw.
+  if (new_env) {
+    gl::ScopedPass pass(timer, "sky.meter", uint64_t(kEnvSize) * kEnvSize * 16);
+    glUseProgram(meter_program_.id());
+    bind(meter_program_, 0);
+    glUniform1f(gl::uniform(meter_program_, "uReference"), kClearNoonIlluminance);
+    glUniform1i(gl::uniform(meter_program_, "uRadiance"), 5);
+    glActiveTexture(GL_TEXTURE5);
+    glBindTexture(GL_TEXTURE_2D, radiance_.id());
+    glActiveTexture(GL_TEXTURE0);
+    glBindImageTexture(0, meter_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glDispatchCompute(1, 1, 1);
+    glActiveTexture(GL_TEXTURE5);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    unbind(0);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    ++meter_builds_;
+  }
   glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
   glUseProgram(0);
 }
@@ -367,6 +398,28 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
 void Sky::set_surface_haze(float extinction_per_km, float height_m) {
   surface_haze_ = clamp_finite(extinction_per_km, 0.0f, 1000.0f, 0.0f);
   surface_haze_height_ = clamp_finite(height_m, 0.1f, 1000.0f, 10.0f);
+}
+
+LightMeter Sky::meter() const {
+  float v[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+  glBindTexture(GL_TEXTURE_2D, meter_.id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, v);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return {v[0], v[1], v[2], v[3]};
+}
+
+float adapted_exposure(const LightMeter& m, float adapt) {
+  // As tonemap() in sky.glsl: (kAdaptBelow / relative)^(adapt x diffuse share) within the
+  // bounds. A black reading takes the upper bound; a non-finite one reads as a clear noon (and
+  // a non-finite share as all diffuse); an adaptation of 0 gives 1.
+  if (!std::isfinite(adapt) || adapt <= 0.0f) return 1.0f;
+  const float r = std::isfinite(m.relative) ? std::max(m.relative, 1e-6f) : 1.0f;
+  const float share = m.total > 0.0f && std::isfinite(m.total) && std::isfinite(m.sky)
+                          ? std::clamp(m.sky / m.total, 0.0f, 1.0f)
+                          : 1.0f;
+  return std::clamp(std::pow(r / kAdaptBelow, -std::min(adapt, 1.0f) * share), kMinAdaptedExposure,
+                    kMaxAdaptedExposure);
 }
 
 float Sky::sun_visible() const {
@@ -403,9 +456,12 @@ void Sky::bind(const gl::Program& p, int first) const {
   glUniform1i(gl::uniform(p, "uUserSkyOn"), user_sky() ? 1 : 0);
   glUniform1f(gl::uniform(p, "uUserSkyLod"), 0.0f);  // the environment pass sets its own
   glUniform1f(gl::uniform(p, "uEnvLevels"), float(kEnvLevels));
-  const char* names[4] = {"uTransmittance", "uSkyView", "uEnvMap", "uUserSky"};
-  const gl::Texture* textures[4] = {&transmittance_, &sky_view_, &envmap_, &user_image_};
-  for (int i = 0; i < 4; ++i) {
+  glUniform1f(gl::uniform(p, "uAdaptBelow"), kAdaptBelow);
+  glUniform1f(gl::uniform(p, "uMinAdaptedExposure"), kMinAdaptedExposure);
+  glUniform1f(gl::uniform(p, "uMaxAdaptedExposure"), kMaxAdaptedExposure);
+  const char* names[5] = {"uTransmittance", "uSkyView", "uEnvMap", "uUserSky", "uLightMeter"};
+  const gl::Texture* textures[5] = {&transmittance_, &sky_view_, &envmap_, &user_image_, &meter_};
+  for (int i = 0; i < 5; ++i) {
     glUniform1i(gl::uniform(p, names[i]), first + i);
     glActiveTexture(GLenum(GL_TEXTURE0 + first + i));
     glBindTexture(GL_TEXTURE_2D, textures[i]->id());
@@ -414,7 +470,7 @@ void Sky::bind(const gl::Program& p, int first) const {
 }
 
 void Sky::unbind(int first) {
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 5; ++i) {
     glActiveTexture(GLenum(GL_TEXTURE0 + first + i));
     glBindTexture(GL_TEXTURE_2D, 0);
   }

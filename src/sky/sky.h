@@ -102,6 +102,38 @@ constexpr int64_t kMaxSkyImagePixels = int64_t(4096) * 2048;
 // checked from the header before anything is decoded.
 SkyImage load_sky_image(const std::string& path);
 
+// The camera's light meter (shaders/sky/meter.comp), an incident-light meter as a
+// photographer uses one, in luminance of the renderer's units: the sky's light falling on a
+// level patch of sea (the environment map the water reflects, integrated with cos(theta) over
+// the hemisphere) plus the sun's on a surface facing it, through the cloud cover. The sun's
+// part faces the sun because that is how the dome is pointed for a sunlit subject (the sunlit
+// faces of the waves, their glitter and crests): as the "sunny 16" rule has it, sunlight takes
+// one exposure at any height of the sun, less only what the longer path through the air takes
+// from it. A level meter would read a clear sky at 18:30 (sun 5.5 deg) as darker than the
+// force-12 overcast at noon and open the camera up further for the sunset than for the storm.
+// `relative` is the total over kClearNoonIlluminance, 1 for a user's sky (the image's scale is
+// its own: `exposure` sets it).
+struct LightMeter {
+  float total = 0.0f, sky = 0.0f, sun = 0.0f, relative = 1.0f;
+};
+// The meter's reading under a clear sky at noon (SkyParams' defaults without clouds, at
+// time_of_day 12:00; test_sky_exposure holds it to this): the light the renderer's units and
+// an exposure of 1 were chosen for.
+constexpr float kClearNoonIlluminance = 9.03f;
+// The camera adapts its exposure to the metered light in part, as an auto-exposed camera or
+// the eye do: by (E_ref / E)^(adapt x the diffuse share sky / total) within
+// [kMinAdaptedExposure, kMaxAdaptedExposure], where E_ref is kAdaptBelow of a clear noon's
+// light. This is the photographer's "sunny 16" rule: a sea in sunshine under fair-weather
+// cloud (the meter reads 60-80 % of a clear noon at forces 2-5) takes a clear noon's
+// exposure; in diffuse light the exposure follows the light (overcast one to two stops, heavy
+// overcast three); in direct light it barely does, since a low sun still lights the scene
+// with its full contrast (its glitter, the glow around it) and a sunset exposed up to a
+// storm's level loses its colour to the tone curve. tonemap() in sky.glsl; adapted_exposure()
+// is its CPU twin.
+constexpr float kAdaptBelow = 0.5f;
+constexpr float kMinAdaptedExposure = 1.0f, kMaxAdaptedExposure = 4.0f;
+float adapted_exposure(const LightMeter& m, float adapt);
+
 // Sizes of the tables. Modest: they are rebuilt on llvmpipe in the tests.
 constexpr int kTransmittanceWidth = 256, kTransmittanceHeight = 64;
 constexpr int kSkyViewWidth = 192, kSkyViewHeight = 108;
@@ -125,7 +157,12 @@ class Sky {
   // clear, near 0 under an overcast): the layer's mean transmittance along the sun's path.
   float sun_visible() const;
 
-  // Sets sky.glsl's uniforms of `program` and binds its textures to units first_unit.. +3.
+  // The light meter's last reading, read back from the GPU (a stall: for reports and tests, not
+  // for every frame; the shaders read it where it lies). Zeros before the first update().
+  LightMeter meter() const;
+  int meter_builds() const { return meter_builds_; }
+
+  // Sets sky.glsl's uniforms of `program` and binds its textures to units first_unit.. +4.
   void bind(const gl::Program& program, int first_unit) const;
   static void unbind(int first_unit);
 
@@ -144,8 +181,10 @@ class Sky {
  private:
   const gl::ShaderLibrary* shaders_;
   Atmosphere atmosphere_;
-  gl::Program transmittance_program_, view_program_, env_program_, prefilter_program_;
+  gl::Program transmittance_program_, view_program_, env_program_, prefilter_program_, meter_program_;
   gl::Texture transmittance_, sky_view_, radiance_, envmap_, user_image_;
+  // 1 x 1: the LightMeter's four values, written by meter.comp, read by tonemap().
+  gl::Texture meter_;
   float user_sky_lod_ = 0.0f;  // the user image's mip level the environment pass reads
   SkyParams params_;
   glm::vec2 cloud_offset_{0.0f};  // of the environment map, in kCloudStepM steps
@@ -154,7 +193,7 @@ class Sky {
   float built_turbidity_ = -1.0f;
   float surface_haze_ = 0.0f, surface_haze_height_ = 10.0f;
   std::string image_path_;
-  int transmittance_builds_ = 0, view_builds_ = 0, envmap_builds_ = 0;
+  int transmittance_builds_ = 0, view_builds_ = 0, envmap_builds_ = 0, meter_builds_ = 0;
 };
 
 }  // namespace oceanfft::sky

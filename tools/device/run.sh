@@ -14,6 +14,8 @@
 #            submit) on the default 3-cascade sea at 256, 512 and 1024 (also on the ocean
 #            section's lines)
 #   frame    oceanfft bench --frame at 1920x1080 and 3840x2160, default sea and storm
+#   exposure the storm frame at 1920x1080 with the camera's adaptation off (exposure_adapt=0)
+#            and at its default, A B A B: what tonemap()'s metered exposure costs per frame
 #   anysize  oceanfft bench (fast, 2 planes) and cuFFT (tools/device/cufft_shapes.py) at the
 #            lengths of the any-size table: 1000^2, 1080x1920, 3000^2, 3^7, 5^5, 997^2, 4093^2
 #   transforms  oceanfft bench --transforms (R2C vs C2C round trips, 1D, 3D, four-step) and
@@ -194,6 +196,17 @@ for section in "$@"; do
         for size in 1920x1080 3840x2160; do
           ./oceanfft bench --frame $size --preset $preset --reps "$REPS" \
             --json "$OUT/frame-$preset-$size.json" 2>>"$OUT/frame.err" | tee -a "$OUT/frame.txt"
+        done
+      done
+      ;;
+    exposure)
+      for round in 1 2; do
+        for adapt in 0 default; do
+          set_args=()
+          [ "$adapt" = default ] || set_args=(--set exposure_adapt="$adapt")
+          echo "round $round, exposure_adapt=$adapt" | tee -a "$OUT/exposure.txt"
+          ./oceanfft bench --frame 1920x1080 --preset storm --reps "$REPS" "${set_args[@]}" \
+            --json "$OUT/exposure-$adapt-$round.json" 2>>"$OUT/exposure.err" | tee -a "$OUT/exposure.txt"
         done
       done
       ;;
