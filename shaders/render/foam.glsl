@@ -59,25 +59,34 @@ vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
   return vec2(sum / norm, kept / norm);
 }
 
-// Levels of the fBm read from tables of its quantiles at 17 shares q (sampled from this very
-// noise: value noise is flatter than a normal variable, and its spread depends on the
-// octaves). The index is finer towards q = 0 and 1, where the tails change fastest; between
-// the samples the level is linear.
-float foam_table(const float table[17], float q) {
+// Levels of the patterns below for a share q, from their quantiles (sampled once from this
+// very noise at 17 shares: value noise is flatter than a normal variable, and its spread
+// depends on the octaves), fitted by polynomials in s: error under 0.004, a tenth of the
+// spacing of the samples. Polynomials rather than table lookups: an indexed array in a
+// fragment shader may live in slow local memory. s runs from -1 to 1, finer towards q = 0
+// and 1, where the tails change fastest; the fits hold for |s| <= 0.875 and the last eighth
+// to either end is linear to the extreme sample.
+float foam_tail_index(float q) {
   q = clamp(q, 0.0, 1.0);
-  float u = q < 0.5 ? sqrt(2.0 * q) * 0.5 : 1.0 - sqrt(2.0 * (1.0 - q)) * 0.5;
-  float x = u * 16.0;
-  int k = min(int(x), 15);
-  return mix(table[k], table[k + 1], x - float(k));
+  return q < 0.5 ? sqrt(2.0 * q) - 1.0 : 1.0 - sqrt(2.0 * (1.0 - q));
+}
+float foam_ends(float s, float fit_lo, float end_lo, float fit_hi, float end_hi) {
+  return s < 0.0 ? mix(fit_lo, end_lo, (-s - 0.875) * 8.0) : mix(fit_hi, end_hi, (s - 0.875) * 8.0);
 }
 // The five-octave fBm's deviation from its mean that a share q of the plane exceeds.
-const float kFoamPlaceLevel[17] = float[17](0.4444, 0.2775, 0.2239, 0.1821, 0.1449, 0.1097,
-                                            0.0748, 0.0387, 0.0, -0.0390, -0.0751, -0.1100,
-                                            -0.1451, -0.1822, -0.2240, -0.2777, -0.4648);
+float foam_place_level(float q) {
+  float s = foam_tail_index(q);
+  if (abs(s) > 0.875) return foam_ends(s, 0.2777, 0.4444, -0.2778, -0.4648);
+  float s2 = s * s;
+  return -s * (0.303647 - s2 * (0.084873 - 0.134258 * s2));
+}
 // The two-octave fBm's distance from its mean that a share q of the plane stays under.
-const float kFoamThreadLevel[17] = float[17](0.0, 0.0018, 0.0071, 0.0159, 0.0283, 0.0445,
-                                             0.0646, 0.0892, 0.1193, 0.1525, 0.1858, 0.2197,
-                                             0.2553, 0.2937, 0.3369, 0.3903, 0.4925);
+float foam_thread_level(float q) {
+  float s = foam_tail_index(q);
+  if (abs(s) > 0.875) return foam_ends(s, 0.0016, 0.0, 0.3905, 0.4925);
+  return 0.119403 + s * (0.246500 + s * (0.092512 + s * (-0.094344 + s * (-0.020763 +
+         s * (0.081763 + s * 0.040084)))));
+}
 
 // The area fraction `q` of the surface placed where `pattern` (foam_fbm of five octaves: mean
 // 0.5, contrast `kept`) is highest, through a soft ramp: where the pattern has no contrast
@@ -89,7 +98,7 @@ float foam_place(float q, float pattern, float kept) {
   if (q <= 0.0 || q >= 1.0 || kept <= 1e-3) return q;
   // The pattern's deviation at full contrast against the level a share q of it exceeds.
   float d = (pattern - 0.5) / kept;
-  float level = foam_table(kFoamPlaceLevel, q);
+  float level = foam_place_level(q);
   float soft = 0.03 / max(kept, 0.25);
   float placed = smoothstep(level - soft, level + soft, d);
   return mix(q, placed, kept * kept);
@@ -123,15 +132,14 @@ vec2 foam_bubbles(vec2 x, uint seed) {
   return vec2(sqrt(m2), rn);
 }
 
-// The level of m above which a fraction q of the plane lies (its quantiles at q = 0, 1/16,
-// ..., 1, sampled from this field), so the films between the bubbles cover q of the area.
+// The level of m above which a fraction q of the plane lies (its quantiles at 17 shares,
+// sampled from this field, fitted as above in s = 2 q - 1), so the films between the bubbles
+// cover q of the area.
 float foam_bubble_level(float q) {
-  const float kLevel[17] = float[17](2.1366, 1.0514, 0.9367, 0.8573, 0.7930, 0.7371, 0.6865,
-                                     0.6384, 0.5918, 0.5456, 0.4989, 0.4505, 0.3993, 0.3433,
-                                     0.2781, 0.1962, 0.0);
-  float x = clamp(q, 0.0, 1.0) * 16.0;
-  int k = min(int(x), 15);
-  return mix(kLevel[k], kLevel[k + 1], x - float(k));
+  float s = 2.0 * clamp(q, 0.0, 1.0) - 1.0;
+  if (abs(s) > 0.875) return foam_ends(s, 1.0504, 2.1366, 0.1959, 0.0);
+  return 0.592433 + s * (-0.375140 + s * (-0.001549 + s * (-0.029348 + s * (0.054474 +
+         s * -0.154660))));
 }
 
 // The films between bubbles of about `cell` metres (coordinates already stretched), covering a
@@ -163,7 +171,7 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   vec2 f = foam_fbm(p, cell, 2, foot, seed);
   if (f.y <= 1e-3) return q;
   float z = (f.x - 0.5) / f.y;
-  float t = foam_table(kFoamThreadLevel, q);
+  float t = foam_thread_level(q);
   // The share of the pixel the thread |z| < t covers, box-filtered over the pixel's span of z
   // (the fBm changes by about 0.62 per cell near its mean), so a thread thinner than a pixel
   // turns fainter rather than into a dotted line.

@@ -69,6 +69,7 @@
 #            under variants/) against shaders/, A B A B
 #   framebase the storm frame 1920x1080 beside the baselines in BASES (folders with an oceanfft
 #            and its shaders/), alternating, two rounds
+#   frameparts the frame's time per shader variant or setting (FRAME_CASES, FRAME_PRESETS)
 #   whitecaps every preset's whitecap and residual coverage after 8 s and 60 s of warm-up
 #   beaufort the Beaufort contact sheet at 1280x720 (render --beaufort) as $OUT/gallery.tar.*
 #            (join with cat, then untar over docs/), with each picture's foam share
@@ -175,6 +176,25 @@ for section in "$@"; do
             (cd "$dir" && OCEANFFT_SHADER_DIR=$PWD/shaders ./oceanfft bench --frame 1920x1080 --preset "$preset" --reps "$REPS" \
                --json "$OUT/framebase-$preset-$(basename "$(realpath "$dir")")-$round.json" 2>>"$OUT/frame.err") |
               grep -E "^(frame|render|  )" | sed "s|^|$preset $(basename "$(realpath "$dir")") $round  |"
+          done
+        done
+      done
+      ;;
+    frameparts)
+      # Where the frame's time goes: FRAME_CASES holds NAME:DIR:KEY=V,KEY=V entries (the
+      # settings optional), DIR's shaders/ (and DIR's own oceanfft where it has one) timed on the
+      # FRAME_PRESETS frames (default storm and default) at 1920x1080, alternating, two rounds.
+      for round in 1 2; do
+        for preset in ${FRAME_PRESETS:-storm default}; do
+          for c in ${FRAME_CASES:-new:.:}; do
+            IFS=: read -r name dir sets <<< "$c"
+            bin=./oceanfft
+            [ -x "$dir/oceanfft" ] && bin=$dir/oceanfft
+            args=()
+            for kv in ${sets//,/ }; do args+=(--set "$kv"); done
+            OCEANFFT_SHADER_DIR=$PWD/$dir/shaders "$bin" bench --frame 1920x1080 --preset "$preset" \
+              --reps "$REPS" "${args[@]}" 2>>"$OUT/frame.err" |
+              grep -E "GPU frame|render.water|^    render  " | sed "s|^|$preset $name $round |"
           done
         done
       done
