@@ -165,11 +165,12 @@ float foam_raft(vec2 p, float cell, float q, float foot, uint seed) {
 // t the level that a share q of its distance from the mean stays under. Level lines wind and
 // branch without polygons, as the streaks and marbling of foam on the water do; as q grows they
 // thicken into sheets with holes. Their edges soften and their contrast fades as the footprint
-// filters the detail away, down to q itself.
-float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
-  if (q <= 0.0 || q >= 1.0) return q;
+// filters the detail away. Returns the pattern (mean q) and how much of it shows (0..1): the
+// opacity is mix(q, pattern, shown), q itself where the pixel resolves no thread.
+vec2 foam_thread_parts(vec2 p, float cell, float q, float foot, uint seed) {
+  if (q <= 0.0 || q >= 1.0) return vec2(q, 0.0);
   vec2 f = foam_fbm(p, cell, 2, foot, seed);
-  if (f.y <= 1e-3) return q;
+  if (f.y <= 1e-3) return vec2(q, 0.0);
   float z = (f.x - 0.5) / f.y;
   float t = foam_thread_level(q);
   // The share of the pixel the thread |z| < t covers, box-filtered over the pixel's span of z
@@ -178,7 +179,11 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   float half_span = max(0.31 * foot / (cell * max(f.y, 0.25)), 1e-4);
   float threads = clamp((min(z + half_span, t) - max(z - half_span, -t)) / (2.0 * half_span),
                         0.0, 1.0);
-  return mix(q, threads, f.y * f.y);
+  return vec2(threads, f.y * f.y);
+}
+float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
+  vec2 t = foam_thread_parts(p, cell, q, foot, seed);
+  return mix(q, t.x, t.y);
 }
 
 // One cascade's coverage q, varied by the noise value n (mean 0.5): the whitecaps a cascade
@@ -224,10 +229,15 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
     // of each island, so the film covers q on the whole; both are 1 where q is.
     float share = sqrt(residual);
     // Long threads, and finer, shorter ones wound between them (level lines, never a net of
-    // cells), each covering q1 so that together they cover the share.
+    // cells), each covering q1 so that together they cover the share. Where the pixel no
+    // longer resolves the fine threads, the long ones take over their share rather than the
+    // fine ones' mean spreading a grey veil over the island: the fine threads keep only the part
+    // of their coverage that still shows, and the long ones cover what is left of the share.
     float q1 = 1.0 - sqrt(1.0 - share);
-    float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q1, foot, 41u);
-    float small = foam_threads(along * vec2(1.0 / stretch, 1.0), size / 12.0, q1, foot, 43u);
+    vec2 fine = foam_thread_parts(along * vec2(1.0 / stretch, 1.0), size / 12.0, q1, foot, 43u);
+    float small = fine.x * fine.y;
+    float q2 = 1.0 - (1.0 - share) / (1.0 - q1 * fine.y);
+    float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q2, foot, 41u);
     float r = foam_place(share, blotch.x, blotch.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
     // Thin film lets the water show through; where it is thick it is nearly as white as a
     // crest.
