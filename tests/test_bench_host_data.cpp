@@ -64,9 +64,9 @@ TEST(BenchHostData, RandomInputDependsOnTheSeedAloneAndIsStandardNormal) {
   EXPECT_TRUE(std::equal(r.data.begin(), r.data.end(), flat.begin()));
 }
 
-class BenchHostGl : public test::GlTest {};
+class BenchHostDataGl : public test::GlTest {};
 
-TEST_F(BenchHostGl, EveryTexelOfEveryListedTextureBecomesNaN) {
+TEST_F(BenchHostDataGl, EveryTexelOfEveryListedTextureBecomesNaN) {
   const uint64_t seed = test::seed("poison input");
   gl::Texture a = gl::make_complex_texture(test::context(), 33, 17, 2);
   gl::Texture b = gl::make_complex_texture(test::context(), 8, 5, 1);
@@ -87,7 +87,7 @@ TEST_F(BenchHostGl, EveryTexelOfEveryListedTextureBecomesNaN) {
   EXPECT_EQ(fft::download(untouched).data, pb.data);
 }
 
-TEST_F(BenchHostGl, ParallelUploadAndRgbaErrorMatchTheEnginesHelpers) {
+TEST_F(BenchHostDataGl, ParallelUploadAndRgbaErrorMatchTheEnginesHelpers) {
   const uint64_t seed = test::seed("upload and error");
   // Three blocks of texels and a partial one, two layers: every plane pairing and block seam.
   const int w = 613, h = 457, layers = 2;
@@ -112,7 +112,7 @@ TEST_F(BenchHostGl, ParallelUploadAndRgbaErrorMatchTheEnginesHelpers) {
   EXPECT_EQ(bench::relative_l2_rgba(rgba, w, h, layers, ref), std::numeric_limits<double>::infinity());
 }
 
-TEST(BenchPhaseClock, NamesEachPhaseInOrder) {
+TEST(BenchHostDataPhaseClock, NamesEachPhaseInOrder) {
   bench::PhaseClock clock;
   clock.end("input");
   volatile double x = 0;
