@@ -203,12 +203,17 @@ TEST_F(SkyWeather, VisibilityFadesTheSeaIntoTheSky) {
       }
     return std::sqrt(std::max(sum2 / n - (sum / n) * (sum / n), 0.0));
   };
-  const std::vector<std::pair<std::string, std::string>> dry = {{"rain", "0"}, {"spray", "0"}};
+  // One sea for both, and a fresh breeze's: from the deck's 6 m a gale's crests (Hs 6 m) rise
+  // into these rows a few tens of metres out, where 0.1 km of visibility still lets through a
+  // third of a foam-white crest's contrast (one seed in a few dozen: 14.9 against 26.7).
+  const std::string seed = std::to_string(test::seed("visibility") % 100000);
+  const std::vector<std::pair<std::string, std::string>> dry = {
+      {"seed", seed}, {"rain", "0"}, {"spray", "0"}};
   auto clear = dry, thick = dry;
   clear.push_back({"visibility", "100"});
   thick.push_back({"visibility", "0.1"});
-  const double c_clear = contrast(deck_at_noon("gale", clear));
-  const double c_thick = contrast(deck_at_noon("gale", thick));
+  const double c_clear = contrast(deck_at_noon("fresh", clear));
+  const double c_thick = contrast(deck_at_noon("fresh", thick));
   std::printf("horizon row %d, contrast: visibility 100 km %.1f, 0.1 km %.1f\n", h0, c_clear, c_thick);
   EXPECT_LT(c_thick, 0.5 * c_clear);
 }
