@@ -18,6 +18,8 @@
 #include "scene/settings.h"
 #include "sky/sky.h"
 #include "sky/weather.h"
+#include "support/noon_frame.h"
+#include "support/pixel_luma.h"
 #include "support/temp_dir.h"
 
 using namespace oceanfft;
@@ -61,30 +63,12 @@ constexpr int kW = 160, kH = 90;
 
 scene::RenderedFrame deck_at_noon(const std::string& preset, uint64_t seed,
                                   const std::vector<std::pair<std::string, std::string>>& extra) {
-  scene::HeadlessFrame f;
-  scene::apply_setting(f.settings, "size", "64");
-  scene::apply_setting(f.settings, "preset", preset);
-  scene::apply_setting(f.settings, "time_of_day", "12:00");
-  scene::apply_setting(f.settings, "seed", std::to_string(seed % 100000));
-  for (const auto& [k, v] : extra) scene::apply_setting(f.settings, k, v);
-  f.settings.shading.mesh_segments = 48;
-  f.width = kW;
-  f.height = kH;
-  f.samples = 1;
-  f.foam_warmup = 0.0;
-  f.camera.mode = render::Camera::Mode::Fly;
-  render::apply_camera_preset(f.camera, render::find_camera_preset("deck"));
+  const scene::HeadlessFrame f = test::noon_frame(preset, std::to_string(seed % 100000), extra, kW, kH);
   return scene::render_frame(f, test::context(), test::shaders());
 }
 
 double mean_luma(const std::vector<uint8_t>& rgba, int y0, int y1) {
-  double s = 0.0;
-  for (int y = y0; y < y1; ++y)
-    for (int x = 0; x < kW; ++x) {
-      const uint8_t* p = &rgba[(size_t(y) * kW + x) * 4];
-      s += 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
-    }
-  return s / ((y1 - y0) * kW);
+  return test::mean_luma(rgba, kW, y0, y1);
 }
 
 int max_byte_difference(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {

@@ -16,6 +16,8 @@
 #include "sky/weather.h"
 #include "scene/headless_frame.h"
 #include "scene/settings.h"
+#include "support/noon_frame.h"
+#include "support/pixel_luma.h"
 
 using namespace oceanfft;
 
@@ -29,19 +31,9 @@ constexpr int kW = 192, kH = 108;
 // (the sky does not depend on the foam), on a random seed.
 std::vector<uint8_t> deck_at_noon(const std::string& preset, const std::vector<std::pair<std::string, std::string>>& extra = {},
                                   double foam_warmup = 0.0) {
-  scene::HeadlessFrame f;
-  scene::apply_setting(f.settings, "size", "64");
-  scene::apply_setting(f.settings, "preset", preset);
-  scene::apply_setting(f.settings, "time_of_day", "12:00");
-  scene::apply_setting(f.settings, "seed", std::to_string(test::seed(preset) % 100000));
-  for (const auto& [k, v] : extra) scene::apply_setting(f.settings, k, v);
-  f.settings.shading.mesh_segments = 48;
-  f.width = kW;
-  f.height = kH;
-  f.samples = 1;
+  scene::HeadlessFrame f =
+      test::noon_frame(preset, std::to_string(test::seed(preset) % 100000), extra, kW, kH);
   f.foam_warmup = foam_warmup;
-  f.camera.mode = render::Camera::Mode::Fly;
-  render::apply_camera_preset(f.camera, render::find_camera_preset("deck"));
   return scene::render_frame(f, test::context(), test::shaders()).rgba;
 }
 
@@ -68,13 +60,7 @@ double blue_share(const std::vector<uint8_t>& rgba) {
 }
 
 double mean_luma(const std::vector<uint8_t>& rgba, int y0, int y1) {
-  double s = 0.0;
-  for (int y = y0; y < y1; ++y)
-    for (int x = 0; x < kW; ++x) {
-      const uint8_t* p = &rgba[(size_t(y) * kW + x) * 4];
-      s += 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
-    }
-  return s / ((y1 - y0) * kW);
+  return test::mean_luma(rgba, kW, y0, y1);
 }
 
 }  // namespace
@@ -196,8 +182,7 @@ TEST_F(SkyWeather, VisibilityFadesTheSeaIntoTheSky) {
     int n = 0;
     for (int y = h0 + 2; y < h0 + 12; ++y)
       for (int x = 0; x < kW; ++x, ++n) {
-        const uint8_t* p = &img[(size_t(y) * kW + x) * 4];
-        const double l = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+        const double l = test::luma(&img[(size_t(y) * kW + x) * 4]);
         sum += l;
         sum2 += l * l;
       }
@@ -238,33 +223,21 @@ TEST_F(SkyWeather, SprayShowsAtHurricaneAndTurnsOff) {
 TEST_F(SkyWeather, CloudShadowsDarkenTheWaterBelowTheClouds) {
   const std::string seed = std::to_string(test::seed("shadows") % 100000);
   auto frame = [&seed](const std::string& coverage, bool shadows) {
-    scene::HeadlessFrame f;
-    scene::apply_setting(f.settings, "size", "64");
-    scene::apply_setting(f.settings, "preset", "beaufort-4");
-    scene::apply_setting(f.settings, "time_of_day", "12:00");
-    scene::apply_setting(f.settings, "seed", seed);
-    scene::apply_setting(f.settings, "cloud_coverage", coverage);
-    scene::apply_setting(f.settings, "cloud_shadows", shadows ? "1" : "0");
-    f.settings.shading.mesh_segments = 48;
-    f.width = kW;
-    f.height = kH;
-    f.samples = 1;
-    f.foam_warmup = 0.0;
-    f.camera.mode = render::Camera::Mode::Fly;
+    scene::HeadlessFrame f = test::noon_frame(
+        "beaufort-4", seed, {{"cloud_coverage", coverage}, {"cloud_shadows", shadows ? "1" : "0"}},
+        kW, kH);
     f.camera.position = {0.0f, 1500.0f, 0.0f};
+    f.camera.yaw_deg = 30.0f;
     f.camera.pitch_deg = -30.0f;
+    f.camera.on_boat = false;
     return scene::render_frame(f, test::context(), test::shaders()).rgba;
   };
   // Rows of sea only: the horizon lies above the picture's top at this pitch.
-  auto luma = [](const std::vector<uint8_t>& img, size_t i) {
-    const uint8_t* p = &img[i * 4];
-    return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
-  };
   const auto on = frame("0.5", true), off = frame("0.5", false);
   int darker = 0, brighter = 0;
   const size_t n = size_t(kW) * kH;
   for (size_t i = 0; i < n; ++i) {
-    const double d = luma(on, i) - luma(off, i);
+    const double d = test::luma(&on[i * 4]) - test::luma(&off[i * 4]);
     darker += d < -2.0;
     brighter += d > 2.0;
   }
