@@ -38,9 +38,8 @@ scene::HeadlessFrame small_frame(uint64_t seed) {
   f.camera.position = {0.0f, 16.0f, 0.0f};
   f.camera.yaw_deg = -112.0f;
   // The first buoy is moored 27 m out; its waterline moves about 5 rows per metre of water.
-  // At -7 deg (the deck camera's pitch) it sat in the frame's last rows and a deep trough
-  // took it out (seen once: row 189 of 180); at -12 it lies about 150 rows down, 30 rows
-  // (6 m of water) from the edge.
+  // At the deck camera's -7 deg it lies in the frame's last rows, where a deep trough takes it
+  // out of the frame; at -12 it lies about 150 rows down, 30 rows (6 m of water) from the edge.
   f.camera.pitch_deg = -12.0f;
   return f;
 }

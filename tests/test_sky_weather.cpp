@@ -190,7 +190,7 @@ TEST_F(SkyWeather, VisibilityFadesTheSeaIntoTheSky) {
   };
   // One sea for both, and a fresh breeze's: from the deck's 6 m a gale's crests (Hs 6 m) rise
   // into these rows a few tens of metres out, where 0.1 km of visibility still lets through a
-  // third of a foam-white crest's contrast (one seed in a few dozen: 14.9 against 26.7).
+  // third of a foam-white crest's contrast.
   const std::string seed = std::to_string(test::seed("visibility") % 100000);
   const std::vector<std::pair<std::string, std::string>> dry = {
       {"seed", seed}, {"rain", "0"}, {"spray", "0"}};
