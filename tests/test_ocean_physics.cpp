@@ -289,7 +289,7 @@ TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
   p.foam_threshold = -100.0f;  // never crossed
   sim.set_params(p);
   // Active foam decays at foam_decay and hands part of its loss to the residual, which fades at
-  // kFoamResidualDecay: the total never grows (carrying it averages neighbours, which does not
+  // foam_residual_decay: the total never grows (carrying it averages neighbours, which does not
   // raise it), and after 10 s the active foam is e^(-10 decay) of its peak at most.
   double last = built.sum;
   for (int i = 0; i < 20; ++i) {
@@ -303,7 +303,7 @@ TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
   EXPECT_GT(after.residual_peak, 0.0) << "the whitecaps leave residual foam";
   // The residual: at most all of a texel, times its decay over 400 s more.
   for (int i = 0; i < 200; ++i) sim.step(t += 2.0);
-  const double residual_left = std::exp(-double(ocean::kFoamResidualDecay) * 400.0);
+  const double residual_left = std::exp(-ocean::foam_residual_decay(p) * 400.0);
   const Stats end = foam_stats();
   EXPECT_LT(end.residual_peak, residual_left * 1.01 + 1e-7);
   EXPECT_LT(end.active_peak, 1e-7);
@@ -312,15 +312,65 @@ TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
               left_peak);
 }
 
+// Below force 7 the residual film fades faster, as U10^2 (ocean::foam_residual_decay): a
+// moderate breeze's white horses leave patches that drain within seconds, not streaks. Once the
+// active foam is gone, the residual's total falls at exactly that rate (carrying it moves foam
+// around but neither makes nor loses any), at a gale as at a moderate breeze.
+TEST_F(OceanPhysics, ResidualFoamFadesFasterBelowForceSeven) {
+  for (const float wind : {6.7f, 19.0f}) {
+    ocean::Params p;
+    p.size = 64;
+    p.cascades = 2;
+    p.seed = test::seed("residual fade");
+    p.spectrum.wind.wind_speed = wind;
+    p.foam_threshold = 1.05f;  // breaking, partly, almost everywhere
+    ocean::Simulation sim(test::shaders(), p);
+    double t = 0.0;
+    for (int i = 0; i < 40; ++i) sim.step(t += 1.0 / 20);
+    p.foam_threshold = -100.0f;  // never crossed again
+    sim.set_params(p);
+    auto sums = [&] {
+      double active = 0.0, residual = 0.0;
+      for (int c = 0; c < p.cascades; ++c) {
+        const auto m = ocean::Simulation::download_map(sim.foam_slopes(), c);
+        for (size_t i = 0; i < m.size(); i += 4) {
+          active += m[i];
+          residual += m[i + 3];
+        }
+      }
+      return std::pair{active, residual};
+    };
+    // 12 active lifetimes: what is left of the active foam no longer feeds the residual.
+    const double settle = 12.0 / ocean::foam_decay(p);
+    for (int i = 0; i < 40; ++i) sim.step(t += settle / 40);
+    const auto [active, before] = sums();
+    ASSERT_GT(before, 1.0) << "the test needs residual foam";
+    ASSERT_LT(active, 1e-3 * before);
+    for (int i = 0; i < 20; ++i) sim.step(t += 0.1);
+    const double fade = sums().second / before;
+    const double expected = std::exp(-2.0 * ocean::foam_residual_decay(p));
+    std::printf("U10 %.1f m/s: the residual film keeps %.3f over 2 s (expected %.3f, lifetime %.1f s)\n",
+                wind, fade, expected, 1.0 / ocean::foam_residual_decay(p));
+    EXPECT_NEAR(fade, expected, 0.03 * expected) << wind;
+  }
+  ocean::Params moderate, gale;
+  moderate.spectrum.wind.wind_speed = 6.7f;
+  gale.spectrum.wind.wind_speed = 19.0f;
+  EXPECT_NEAR(1.0 / ocean::foam_residual_decay(gale), 1.0 / ocean::kFoamResidualDecay, 1e-3);
+  EXPECT_LT(1.0 / ocean::foam_residual_decay(moderate), 4.0) << "seconds at force 4";
+}
+
 // Whitecap coverage, the fraction of the sea that is white, within a factor of 2 of Monahan &
-// O'Muircheartaigh (1980), W = 3.84e-6 U10^3.41, from fresh breeze to storm (U10 9.35 to
-// 26.45 m/s), averaged over seeds; and it rises with the wind. One set of foam settings (the
+// O'Muircheartaigh (1980), W = 3.84e-6 U10^3.41, from gentle breeze to storm (U10 4.4 to
+// 26.45 m/s), averaged over seeds; and it rises with the wind. A light breeze stays under twice
+// Monahan's 0.008 %. One set of foam settings (the
 // defaults) for every sea: the coverage follows from the simulated surface. From rest, 6 to 8 s
 // of 20 steps/s, as `render --foam-warmup 8` runs them.
 TEST_F(OceanPhysics, WhitecapsFollowMonahanAcrossTheWinds) {
   const uint64_t seed = test::seed("monahan");
   double last = 0.0;
-  for (const char* name : {"fresh", "strong-breeze", "near-gale", "gale", "strong-gale", "storm"}) {
+  for (const char* name : {"light-breeze", "gentle-breeze", "moderate-breeze", "fresh", "strong-breeze",
+                           "near-gale", "gale", "strong-gale", "storm"}) {
     const ocean::Preset* pr = &ocean::find_preset(name);
     ocean::Params p;
     p.size = 128;  // at 64^2 the coverage runs 1.4-1.9 times Monahan's
@@ -330,15 +380,16 @@ TEST_F(OceanPhysics, WhitecapsFollowMonahanAcrossTheWinds) {
     p.patch_sizes = pr->patch_sizes;
     double coverage = 0.0;
     std::string each;
-    // At low winds few crests break, on the groups of the longest waves, so one patch varies
-    // most from seed to seed (24 seeds: coefficient of variation 65 % at fresh, 42 % at strong
-    // breeze, 27 % at near gale, 22 % at storm). The seeds per sea keep its expected mean
-    // about 3 standard errors or more inside the bounds: with 12 seeds strong breeze (1.79 x
-    // Monahan before the threshold was centred) failed for about one base seed in six.
+    // One patch's coverage varies from seed to seed, most near a fresh breeze, where few crests
+    // break, on the groups of the longest waves (coefficient of variation over 24 seeds: 40 %
+    // at gentle and moderate breeze, 65 % at fresh, 42 % at strong breeze, 27 % at near gale,
+    // 22 % at storm). The seeds per sea keep its expected mean about 3 standard errors or more
+    // inside the bounds.
     const std::string_view sea = name;
-    const int kSeeds = sea == "fresh" || sea == "strong-breeze"  ? 24
-                       : sea == "near-gale" || sea == "storm" ? 12
-                                                              : 6;
+    const int kSeeds = sea == "light-breeze"                   ? 3
+                       : sea == "fresh" || sea == "strong-breeze" ? 24
+                       : sea == "gale" || sea == "strong-gale"    ? 6
+                                                                  : 12;
     for (int s = 0; s < kSeeds; ++s) {
       p.seed = seed + uint64_t(s);
       ocean::Simulation sim(test::shaders(), p);  // from rest: no foam carried between seeds
@@ -356,9 +407,13 @@ TEST_F(OceanPhysics, WhitecapsFollowMonahanAcrossTheWinds) {
     const double monahan = 3.84e-6 * std::pow(u, 3.41);
     std::printf("%-14s U10 %5.2f m/s: whitecaps %6.2f%% (seeds:%s), Monahan %6.2f%%, ratio %.2f\n",
                 name, u, coverage * 100, each.c_str(), monahan * 100, coverage / monahan);
-    EXPECT_GT(coverage, monahan / 2) << name;
+    // Forces 1-2 make glassy crests that do not break (WMO), below Monahan's fit: only the
+    // upper bound holds there.
+    if (sea != "light-breeze") {
+      EXPECT_GT(coverage, monahan / 2) << name;
+      EXPECT_GT(coverage, last) << name << ": more wind, more whitecaps";
+    }
     EXPECT_LT(coverage, monahan * 2) << name;
-    EXPECT_GT(coverage, last) << name << ": more wind, more whitecaps";
     last = coverage;
   }
 }
@@ -415,3 +470,4 @@ TEST_F(OceanPhysics, LoopPeriodRepeatsExactly) {
   EXPECT_LT(test::relative_l2(b, a), 1e-4);
   EXPECT_GT(test::relative_l2(half, a), 0.1);
 }
+

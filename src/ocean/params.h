@@ -52,9 +52,9 @@ struct Params {
   // is deeper and feeds its foam for longer. One set of values for every sea (a preset leaves
   // them alone), fitted to Monahan & O'Muircheartaigh (1980), W = 3.84e-6 U10^3.41: the
   // breaking length's scale (4 m at 10 m/s) and the threshold are the two fitted numbers, and
-  // the threshold centres the coverage across the Beaufort scale within Monahan's factor of 2
-  // (docs/perf-notes.md has the calibration; OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds
-  // tests it).
+  // the threshold centres the coverage across the Beaufort scale within Monahan's factor of 2,
+  // raised below a fresh breeze by foam_threshold_at() (docs/perf-notes.md has the
+  // calibration; OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds tests it).
   float foam_threshold = 0.860f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
@@ -95,6 +95,17 @@ double subgrid_slope_variance(const Params& p);
 // 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period times
 // U10 / (10 m/s).
 double foam_decay(const Params& p);
+// The threshold the foam pass applies: foam_threshold, raised below kFoamThresholdKneeWind by
+// kFoamThresholdPerLogWind per natural log of the wind's shortfall, down to
+// kFoamThresholdFloorWind. With the breaking length in proportion to U10 alone, coverage falls
+// off faster than Monahan's U10^3.41 below a fresh breeze (a third of it at force 4, none at
+// force 3): the breaking length is a larger share of the shorter wind sea's crests there, so
+// it smooths their compression more. Below the floor the threshold stays put: Monahan's fit
+// ends near 4 m/s, and forces 1-2 make glassy crests that do not break.
+double foam_threshold_at(const Params& p);
+inline constexpr double kFoamThresholdKneeWind = 9.0;    // m/s
+inline constexpr double kFoamThresholdFloorWind = 4.0;   // m/s
+inline constexpr double kFoamThresholdPerLogWind = 0.052;
 // Metres: foam_breaking_length scaled with U10 / (10 m/s). A fixed length would make the
 // coverage rise as U10^7 (the breaking band widens as the peak moves out); one that scaled with
 // the peak wavelength (U10^2) would make it nearly independent of the wind; U10^1 follows
@@ -116,8 +127,15 @@ inline constexpr double kFoamStreakPerWind = 0.01;
 // The foam pass bounds the per-step offset to two texels, so the finest layers streak less.
 // Active and residual foam share each texel's area: their sum stays at most 1.
 inline constexpr float kFoamResidualGain = 1.0f;
-inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s
+inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s, from kFoamStreakWind up
 inline constexpr double kFoamResidualStreakPerWind2 = 2.0;  // s
+// m/s: force 7's lowest wind, where the WMO's foam "begins to be blown in streaks". Below it the
+// residual film fades faster, its lifetime in proportion to U10^2: weaker breakers entrain
+// smaller bubbles, whose foam drains within seconds, so a moderate breeze leaves short-lived
+// patches behind its white horses rather than streaks (a lifetime of 3.5 s at force 4).
+inline constexpr double kFoamStreakWind = 13.9;
+// 1/s: the residual film's fade rate, kFoamResidualDecay from kFoamStreakWind up.
+double foam_residual_decay(const Params& p);
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);

@@ -102,7 +102,7 @@ void Whitecaps::step(const Params& p, const std::vector<CascadeBand>& bands,
     glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
     glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
     glUniform1f(gl::uniform(prog, "uBreakingLength"), float(breaking_length(p)));
-    glUniform1f(gl::uniform(prog, "uFoamThreshold"), p.foam_threshold);
+    glUniform1f(gl::uniform(prog, "uFoamThreshold"), float(foam_threshold_at(p)));
     glUniform1f(gl::uniform(prog, "uFoamSoftness"), p.foam_softness);
     glUniform1iv(gl::uniform(prog, "uStride"), kMaxCascades, grids.stride);
     if (grids.points > 0) glUniform1iv(gl::uniform(prog, "uGridOffset"), kMaxCascades, grids.offset);
@@ -133,7 +133,7 @@ void Whitecaps::step(const Params& p, const std::vector<CascadeBand>& bands,
   // Running time backwards (a test, a scrubbed timeline) neither grows nor melts foam.
   glUniform1f(gl::uniform(prog, "uDt"), float(std::max(dt, 0.0)));
   glUniform1i(gl::uniform(prog, "uFoamReset"), reset_ ? 1 : 0);
-  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, kFoamResidualDecay,
+  glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, float(foam_residual_decay(p)),
               float(kFoamResidualStreakPerWind2 * double(p.spectrum.wind.wind_speed) *
                     double(p.spectrum.wind.wind_speed)));
   const WaveComponent& wind = p.spectrum.wind;

@@ -309,7 +309,7 @@ std::vector<Setting> make_table() {
                          [](Settings& s, int i) { s.ocean.fusion = ocean::Fusion(i); })
                   .panel("Cascades", "fuse the step into the FFT"));
   e.push_back(number_row("foam_threshold", -2.0, 2.0,
-                         "foam where the smaller eigenvalue of the sea's Jacobian at the breaking length falls below this (1 flat, 0 folding)",
+                         "foam where the smaller eigenvalue of the sea's Jacobian at the breaking length falls below this (1 flat, 0 folding), from 9 m/s of wind up; raised below (docs/foam.md)",
                          [](Settings& s) -> float& { return s.ocean.foam_threshold; })
                   .panel("Foam", "threshold", "%.2f"));
   e.push_back(number_row("foam_softness", 0.01, 5.0, "eigenvalue range over which injection ramps to full",
