@@ -81,7 +81,11 @@ bool needs_four_step(const Options& o) {
   return o.width > limit || o.height > limit;
 }
 
-FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders) : options_(options) {
+FourStep2D::FourStep2D(const Options& requested, const gl::ShaderLibrary& shaders)
+    : options_(requested) {
+  // From here on options_.fast.four_step is the path taken (the table's entry where asked).
+  options_.fast.four_step = four_step_path(requested);
+  const Options& options = options_;
   gl::Context& ctx = shaders.context();
   const gl::Limits& limits = ctx.limits();
   const int w = options.width, h = options.height, layers = options.layers, limit = line_limit(options);
@@ -90,10 +94,6 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
   if (texels > INT_MAX)
     throw Error(ErrorCode::InvalidArgument,
                 shape + " has more than 2^31 - 1 texels, beyond the four-step passes' indices");
-  if (options.fast.four_step < 0 || options.fast.four_step > 3)
-    throw Error(ErrorCode::InvalidArgument,
-                "fast.four_step " + std::to_string(options.fast.four_step) +
-                    ": expected 0 (natural-layout passes), 1 (split), 2 (re-laid) or 3 (whole)");
 
   if (plan_natural(shaders)) {
     if (ctx.check_errors("four-step FFT plan creation"))

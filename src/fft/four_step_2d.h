@@ -4,8 +4,12 @@
 // (above kMaxSize, up to kMaxLongSize), by the four-step method along each such axis. Internal:
 // callers use fft::Plan with the same Options as for any other size.
 //
-// How (Algorithm::Fast where every transformed length is a power of two, unless
-// Options::FastTuning::four_step is 2): the natural-layout passes. An axis of N = N1 x N2 is
+// Which way: Options::FastTuning::four_step, or where it is kFourStepFromTable (the default) the
+// entry of Options::FastTuning::four_step_table for the longest long axis
+// (fft::four_step_path(); the built-in table in src/fft/tuning.cpp).
+//
+// How (Algorithm::Fast where every transformed length is a power of two, unless the path is 2):
+// the natural-layout passes. An axis of N = N1 x N2 is
 // two passes of the fast kernel (shaders/fft/four_step_pass.comp), each reading and writing the
 // W x H image itself: the N1-point FFTs of x[n1 N2 + n2] with the twiddle exp(-+2 pi i n2 k1 / N)
 // (a table in double on the host) on their way out, to k1 N2 + n2, then the N2-point FFTs, to
@@ -66,6 +70,9 @@ class FourStep2D {
   std::span<const gl::Texture> output() const { return {&result_, 1}; }
   // Whether the plan runs the natural-layout passes (four_step_pass.comp).
   bool natural() const { return !natural_.empty(); }
+  // The path asked for or looked up (fft::four_step_path(): 0..3); natural() says whether the
+  // natural-layout passes took the shape.
+  int path() const { return options_.fast.four_step; }
   // Every texture execute() may write (the result and the scratch image, or every column
   // plan's targets).
   std::vector<const gl::Texture*> targets() const;
