@@ -32,6 +32,7 @@
 // texels, or more memory than the driver reports free (where it reports it:
 // GL_NVX_gpu_memory_info, GL_ATI_meminfo).
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "fft/fft.h"
@@ -65,6 +66,11 @@ class FourStep2D {
 
   std::string describe() const;
   int dispatches() const;
+  // Each pass is bracketed for `timer` (none when null) under a name that says its axis and
+  // what it does: "fft.four_step.rows N1=128" (the N1-point FFTs with the twiddle),
+  // "... N2=128", "... 8192" (a whole line in one pass), "... gather", "... twiddle",
+  // "... N1=128 gather+twiddle" (the re-laid path's fused first pass), "fft.four_step.scatter".
+  // A re-laid column plan's execute is one such pass, its own passes nested inside.
   const gl::Texture& execute(Direction direction, const gl::Texture& input, gl::PassTimer* timer);
   // The natural-order result texture.
   std::span<const gl::Texture> output() const { return {&result_, 1}; }
@@ -96,6 +102,7 @@ class FourStep2D {
     int axis = 0, length = 0, sub = 1, other = 1, lines = 0;
     int map[4] = {0, 1, 0, 1};
     bool twiddle = false;  // the first pass of a split axis
+    std::string name;      // for the pass timer (execute())
     int program = -1;      // index into natural_programs_
     int owner = 0;         // index into axes_ (its four-step twiddles)
     unsigned groups[2] = {1, 1};
@@ -110,6 +117,8 @@ class FourStep2D {
   bool plan_natural(const gl::ShaderLibrary& shaders);
   const gl::Texture& execute_natural(Direction direction, const gl::Texture& input,
                                      gl::PassTimer* timer);
+  // "fft.four_step.rows " or "fft.four_step.columns " followed by `what`.
+  static std::string pass_name(int axis, const std::string& what);
   // The four-step twiddles exp(-2 pi i j k1 / N) at k1 * n2 + j, in double before the rounding.
   static gl::Buffer four_step_twiddles(gl::Context& ctx, int n1, int n2);
 
