@@ -240,10 +240,12 @@ int run_bench(BenchArgs& a) {
               "seed: %llu\n",
               c.layers, 2 * c.layers, c.timing.reps, c.timing.warmup, c.timing.warmup_ms,
               (unsigned long long)c.seed);
-  std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n\n");
-  std::printf("image copy bandwidth (rgba32f array, read + write of every texel):\n");
-  std::printf("%9s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
-              "copy-image GB/s");
+  std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n");
+  if (c.copy) {
+    std::printf("\nimage copy bandwidth (rgba32f array, read + write of every texel):\n");
+    std::printf("%9s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
+                "copy-image GB/s");
+  }
   for (const CopyResult& c : rep.copies)
     std::printf("%9s %14.4f %14.1f %16.4f %16.1f\n", c.size.label().c_str(), c.compute.median,
                 gbps(c.bytes, c.compute.median), c.copy_image.median,
