@@ -51,8 +51,8 @@
 #            150 s) with its expected wall time printed first and its output streamed, then a
 #            summary table (long16k-summary.txt). Expected on an H100 host, reasoned from `big`
 #            (not yet run): ~340 s at the defaults (each 16384^2 case ~28-37 s of host work and
-#            checks plus 2 x L16_REPS runs of 89-133 ms; cuFFT ~15 s); L16_REPS=50 ~250 s;
-#            L16_VARIANTS="natural relaid" ~175 s; 8192 adds ~65 s. For a check on llvmpipe:
+#            checks plus 2 x L16_REPS runs of 89-133 ms; cuFFT ~15 s); L16_REPS=50 ~240 s;
+#            L16_VARIANTS="natural relaid" ~170 s; 8192 adds ~75 s. For a check on llvmpipe:
 #            L16_SIZES=64 L16_LIMIT=16 (--long-line-limit) L16_REPS=3 L16_NO_CUFFT=1.
 #   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
 #            small-size gap, forward C2C, 2 and 12 planes at GSIZES (default 256..4096), REPS
