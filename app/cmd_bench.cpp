@@ -240,10 +240,12 @@ int run_bench(BenchArgs& a) {
               "seed: %llu\n",
               c.layers, 2 * c.layers, c.timing.reps, c.timing.warmup, c.timing.warmup_ms,
               (unsigned long long)c.seed);
-  std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n\n");
-  std::printf("image copy bandwidth (rgba32f array, read + write of every texel):\n");
-  std::printf("%9s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
-              "copy-image GB/s");
+  std::printf("bytes per FFT: 2 passes x (read + write) x N x N x layers x 16 B\n");
+  if (c.copy) {
+    std::printf("\nimage copy bandwidth (rgba32f array, read + write of every texel):\n");
+    std::printf("%9s %14s %14s %16s %16s\n", "N", "compute ms", "compute GB/s", "copy-image ms",
+                "copy-image GB/s");
+  }
   for (const CopyResult& c : rep.copies)
     std::printf("%9s %14.4f %14.1f %16.4f %16.1f\n", c.size.label().c_str(), c.compute.median,
                 gbps(c.bytes, c.compute.median), c.copy_image.median,
@@ -254,10 +256,33 @@ int run_bench(BenchArgs& a) {
     const double g = gbps(r.bytes, r.time.median);
     char ocean_ms[32] = "-";
     if (!r.oceans.empty()) std::snprintf(ocean_ms, sizeof ocean_ms, "%.4f", r.oceans[0].time.median);
-    std::printf("%-13s %9s %10.4f %10.4f %10.4f %9.1f %7.1f%% %10.2e %12s\n",
+    // "-" where --no-copy or --no-check left the figure out.
+    char of_copy[32] = "-", rel[32] = "-";
+    if (r.copy_gbps > 0) std::snprintf(of_copy, sizeof of_copy, "%.1f%%", 100.0 * g / r.copy_gbps);
+    if (c.check) std::snprintf(rel, sizeof rel, "%.2e", r.rel_l2);
+    std::printf("%-13s %9s %10.4f %10.4f %10.4f %9.1f %8s %10s %12s\n",
                 std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), r.time.median, r.time.min,
-                r.time.p90, g, r.copy_gbps > 0 ? 100.0 * g / r.copy_gbps : 0.0, r.rel_l2, ocean_ms);
+                r.time.p90, g, of_copy, rel, ocean_ms);
   }
+  if (!c.check) std::printf("rel L2: not checked (--no-check)\n");
+  for (const FftResult& r : rep.results) {
+    if (!c.passes) break;
+    double sum = 0;
+    for (const bench::PassTime& p : r.passes) sum += p.median_ms;
+    std::printf("\npasses of %s %s (%d dispatches), medians of %d runs, %s; sum %.4f ms, whole "
+                "execute %.4f ms:\n",
+                std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), r.dispatches,
+                c.timing.reps, r.pass_timer.c_str(), sum, r.time.median);
+    if (r.passes.empty()) std::printf("  (none measured)\n");
+    for (const bench::PassTime& p : r.passes) {
+      const std::string_view name = std::string_view(p.name).starts_with("fft.four_step.")
+                                        ? std::string_view(p.name).substr(14)
+                                        : std::string_view(p.name);
+      std::printf("  %-32.*s %10.4f ms %10.2f MB %9.1f GB/s\n", int(name.size()), name.data(),
+                  p.median_ms, double(p.bytes) / 1e6, p.gbps());
+    }
+  }
+  if (c.passes) std::printf("\n");
   for (const FftResult& r : rep.results)
     for (const OceanResult& o : r.oceans) {
       std::printf("ocean step %s%s %d^2 x %d cascade(s): %.4f ms (min %.4f); passes (median ms, %s):",
@@ -292,6 +317,8 @@ int run_bench(BenchArgs& a) {
                    {"planes", 2 * c.layers}, {"reps", c.timing.reps}, {"warmup", c.timing.warmup},
                    {"warmup_ms", c.timing.warmup_ms}, {"batch_bytes", bench::kBatchBytes},
                    {"seed", c.seed}, {"direction", "forward"}, {"ocean", c.ocean},
+                   {"passes", c.passes}, {"long_line_limit", c.long_line_limit},
+                   {"copy", c.copy}, {"check", c.check},
                    {"ocean_sizes", {ocean::kMinSize, ocean::kMaxSize}}};
     for (fft::Algorithm alg : c.algorithms) j["config"]["algorithms"].push_back(fft::name(alg));
     j["bytes_formula"] = "fft: 2 passes x (read + write) x N*N*layers texels x 16 B; copy: 1 x (read + write)";
@@ -320,9 +347,17 @@ int run_bench(BenchArgs& a) {
                               {"gbps", g},
                               {"copy_gbps", r.copy_gbps},
                               {"copy_fraction", r.copy_gbps > 0 ? g / r.copy_gbps : 0.0},
-                              {"rel_l2", r.rel_l2},
+                              {"rel_l2", c.check ? nlohmann::json(r.rel_l2) : nlohmann::json(nullptr)},
                               {"ocean", nullptr},
                               {"ocean_note", r.ocean_note}});
+      if (c.passes) {
+        nlohmann::json passes = nlohmann::json::array();
+        for (const bench::PassTime& p : r.passes)
+          passes.push_back({{"pass", p.name}, {"bytes", p.bytes}, {"median_ms", p.median_ms},
+                            {"gbps", p.gbps()}});
+        j["results"].back()["passes"] = passes;
+        j["results"].back()["pass_timer"] = r.pass_timer;
+      }
       auto ocean_json = [&](const OceanResult& o) -> nlohmann::json {
         nlohmann::json passes = nlohmann::json::array();
         for (const auto& [name, ms] : o.passes) passes.push_back({{"pass", name}, {"ms", ms}});
@@ -352,12 +387,14 @@ int run_bench(BenchArgs& a) {
     for (const FftResult& r : rep.results) {
       const double g = gbps(r.bytes, r.time.median);
       char line[512];
-      std::snprintf(line, sizeof line, "%s,%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%.3e\n",
+      char rel[32] = "";  // empty where not checked
+      if (c.check) std::snprintf(rel, sizeof rel, "%.3e", r.rel_l2);
+      std::snprintf(line, sizeof line, "%s,%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%d,%llu,%.3f,%.3f,%.5f,%s\n",
                     std::string(fft::name(r.algorithm)).c_str(), r.size.label().c_str(), c.layers,
                     std::string(profiler::timer_name(rep.timer)).c_str(), r.time.median, r.time.min,
                     r.time.p90, r.time.mean, r.time.max, r.time.samples,
                     (unsigned long long)r.bytes, g, r.copy_gbps,
-                    r.copy_gbps > 0 ? g / r.copy_gbps : 0.0, r.rel_l2);
+                    r.copy_gbps > 0 ? g / r.copy_gbps : 0.0, rel);
       csv += line;
       csv.pop_back();  // the ocean columns stay empty where the ocean was not measured
       if (!r.oceans.empty())
@@ -457,6 +494,19 @@ void add_bench(CLI::App& app, Commands& out) {
   cmd->add_option("--timer", f.timing.timer,
                   "auto (GPU timestamps where they work, else CPU+glFinish), gpu, or cpu");
   cmd->add_flag("!--no-ocean", f.ocean, "skip the ocean step timing");
+  cmd->add_flag("--passes", f.passes,
+                "after each FFT case, --reps more runs with a GPU timestamp between passes: each "
+                "outermost pass's median, bytes and GB/s (a four-step plan: 'rows N1=128', "
+                "'columns N2=128', 'gather', 'scatter', ...); CPU time with glFinish around each "
+                "pass where GPU timers do not work, and the output says so");
+  cmd->add_flag("!--no-copy", f.copy,
+                "skip the image copy cases (the bandwidth ceiling; 'of copy' then shows -)");
+  cmd->add_flag("!--no-check", f.check,
+                "skip each FFT case's error check against FFTW (rel L2 then shows -, null in JSON): "
+                "for repeating a large case whose error is known");
+  cmd->add_option("--long-line-limit", f.long_line_limit,
+                  "lines longer than this take the four-step path (0: 4096), to run it at small "
+                  "sizes");
   cmd->add_option("--ocean-cascades", f.ocean_cascades,
                   "cascades in the timed ocean step (default 1)")
       ->check(CLI::Range(1, ocean::kMaxCascades));

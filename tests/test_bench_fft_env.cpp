@@ -27,7 +27,7 @@ TEST(BenchFftEnv, VariablesBecomeOptions) {
     EXPECT_EQ(v.column_per_thread, 0);
     EXPECT_EQ(v.emulate_subgroup, 0);
     EXPECT_EQ(v.barriers, fft::Barriers::Merged);
-    EXPECT_EQ(v.four_step, 0);
+    EXPECT_EQ(v.four_step, fft::kFourStepFromTable);  // the plan's table decides
   }
   test::ScopedEnv a("OCEANFFT_FFT_SHUFFLE", "columns");
   test::ScopedEnv b("OCEANFFT_FFT_SHUFFLE_EMULATE", "32");

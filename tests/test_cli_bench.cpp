@@ -291,3 +291,35 @@ TEST_F(CliBench, VerifyRefusesATransposedSpectrum) {
     EXPECT_NE(r.out.find("all within tolerance"), std::string::npos) << kind << "\n" << r.out;
   }
 }
+
+// --passes on a four-step plan (the line limit lowered so 64 takes the path): a table of the
+// plan's passes in the text and in the JSON, with how they were timed; --no-copy and
+// --no-check leave the ceiling and the error out, marked, not zero.
+TEST_F(CliBench, PassesReportEachFourStepPass) {
+  const fs::path json = dir_ / "passes.json";
+  oceanfft::test::ScopedEnv path("OCEANFFT_FFT_FOUR_STEP", "split");
+  const clitest::Result r = clitest::run_line(
+      "bench --sizes 64 --long-line-limit 16 --algorithms fast --reps 2 --warmup 0 --warmup-ms 0 "
+      "--no-ocean --passes --no-copy --no-check --json " + json.string(), dir_);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("passes of fast 64 (4 dispatches)"), std::string::npos) << r.out;
+  for (const char* name : {"rows N1=8", "rows N2=8", "columns N1=8", "columns N2=8"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name << " missing: " << r.out;
+  EXPECT_NE(r.out.find("rel L2: not checked (--no-check)"), std::string::npos) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(clitest::slurp(json));
+  EXPECT_EQ(j["config"]["passes"], true);
+  EXPECT_EQ(j["config"]["long_line_limit"], 16);
+  EXPECT_TRUE(j["copy"].empty());
+  const nlohmann::json& res = j["results"][0];
+  EXPECT_TRUE(res["rel_l2"].is_null());
+  ASSERT_EQ(res["passes"].size(), 4u);
+  EXPECT_EQ(res["passes"][0]["pass"], "fft.four_step.rows N1=8");
+  EXPECT_EQ(res["passes"][3]["pass"], "fft.four_step.columns N2=8");
+  for (const auto& p : res["passes"]) {
+    EXPECT_EQ(p["bytes"].get<uint64_t>(), 64u * 64 * 16 * 2) << p;
+    EXPECT_GT(p["median_ms"].get<double>(), 0.0) << p;
+  }
+  EXPECT_TRUE(res["pass_timer"].is_string());
+  if (j["device"]["renderer"].get<std::string>().find("llvmpipe") != std::string::npos)
+    EXPECT_NE(res["pass_timer"].get<std::string>().find("CPU"), std::string::npos) << res["pass_timer"];
+}

@@ -2,7 +2,8 @@
 // 2D transforms with an axis above 4096 through fft::Plan (the four-step path,
 // src/fft/four_step_2d.h), against FFTW in double: long rows, long columns, both, random
 // lengths and shapes, single axes, every algorithm that takes the length, every target
-// poisoned first; the same path at small sizes through Options::long_line_limit; refusals.
+// poisoned first; the same path at small sizes through Options::long_line_limit; the path per
+// length from the table; refusals.
 #include <cstdio>
 #include <random>
 
@@ -116,6 +117,57 @@ TEST_F(FftLong2D, NaturalLayoutPasses) {
   EXPECT_LE(check(options(96, 512, 1, Fast, fft::Axes::Both, 64), s + 7, 0), 3e-7);
 }
 
+// The path per length as data (Options::FastTuning::four_step_table): a plan takes its longest
+// long axis's entry, the default path where there is none, and an explicit four_step over it.
+TEST_F(FftLong2D, TableEntryIsHonoured) {
+  const uint64_t s = test::seed("long 2d table");
+  using fft::Algorithm::Fast;
+  auto with = [](fft::FourStepTable t, int four_step = fft::kFourStepFromTable) {
+    fft::Options o = options(64, 32, 1, Fast, fft::Axes::Both, 16);  // rows 8 x 8, columns 4 x 8
+    o.fast.four_step_table = std::move(t);
+    o.fast.four_step = four_step;
+    return o;
+  };
+  auto path_of = [](const fft::Options& o) {
+    fft::Plan plan(o, test::shaders());
+    return plan.four_step() ? plan.four_step()->path() : -9;
+  };
+  // The entry for 64 (the longest axis above 16) decides; 32's does not.
+  EXPECT_EQ(fft::four_step_path(with({{32, 2}, {64, 1}})), 1);
+  EXPECT_EQ(path_of(with({{32, 2}, {64, 1}})), 1);
+  EXPECT_LE(check(with({{32, 2}, {64, 1}}), s, 1,
+                  "rows 64 = 8 x 8 (2 passes); columns 32 = 4 x 8 (2 passes)"), 3e-7);
+  EXPECT_EQ(path_of(with({{64, 3}})), 3);
+  EXPECT_LE(check(with({{64, 3}}), s + 1, 1, "rows 64 in one step (1 pass); columns 32 = 4 x 8"), 3e-7);
+  EXPECT_EQ(path_of(with({{64, 2}})), 2);
+  EXPECT_LE(check(with({{64, 2}}), s + 2, 0), 3e-7);
+  // No entry for 64: path 0, whole lines.
+  EXPECT_EQ(path_of(with({{32, 2}})), 0);
+  EXPECT_LE(check(with({{32, 2}}), s + 3, 1, "rows 64 in one step (1 pass); columns 32 in one step"), 3e-7);
+  // An explicit path wins over the table (OCEANFFT_FFT_FOUR_STEP sets it).
+  EXPECT_EQ(path_of(with({{64, 2}}, 1)), 1);
+  // Columns only: the entry for the height.
+  fft::Options cols = with({{64, 2}, {32, 1}});
+  cols.axes = fft::Axes::Columns;
+  EXPECT_EQ(fft::four_step_path(cols), 1);
+  // Today's built-in choices: the default passes at 8192 and 16384.
+  for (const fft::FourStepEntry& e : fft::default_four_step_table()) EXPECT_EQ(e.path, 0) << e.length;
+  fft::Options big = options(16384, 16384, 1);
+  EXPECT_EQ(fft::four_step_path(big), 0);
+  big.fast.four_step_table = {{16384, 2}};
+  EXPECT_EQ(fft::four_step_path(big), 2);
+  // A bad entry is refused, naming the field.
+  for (fft::FourStepEntry bad : {fft::FourStepEntry{64, 4}, fft::FourStepEntry{64, -1}, fft::FourStepEntry{0, 1}}) {
+    try {
+      fft::Plan plan(with({bad}), test::shaders());
+      ADD_FAILURE() << "table entry " << bad.length << " " << bad.path << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find("fast.four_step_table"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST_F(FftLong2D, RandomShapes) {
   std::mt19937_64 rng(test::seed("long 2d shapes"));
   for (int i = 0; i < 6; ++i) {
@@ -168,7 +220,7 @@ TEST_F(FftLong2D, DriverLimitsAreCheckedBeforeAnythingIsMade) {
   // More texels than the passes index.
   EXPECT_THROW(fft::Plan(options(16384, 16384, 9), test::shaders()), Error);
   // A four-step path that does not exist.
-  for (int bad : {-1, 4}) {
+  for (int bad : {-2, 4}) {
     try {
       fft::Plan plan(path(options(512, 8, 1, fft::Algorithm::Fast, fft::Axes::Both, 64), bad),
                      test::shaders());

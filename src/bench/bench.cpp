@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 
 #include "bench/host_data.h"
@@ -29,6 +30,7 @@ const char* fusion_name(ocean::Fusion f) {
 }
 
 double gbps(uint64_t bytes, double ms) { return ms > 0 ? double(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
+double PassTime::gbps() const { return bench::gbps(bytes, median_ms); }
 
 double CopyResult::best_gbps() const {
   return std::max(gbps(bytes, compute.median), gbps(bytes, copy_image.median));
@@ -155,12 +157,42 @@ CopyResult measure_copy(const gl::ShaderLibrary& shaders, Shape shape, int layer
   return r;
 }
 
+// The plan's outermost passes, each a median over `reps` executes under the live profiler (its
+// GL timestamps between the passes, or CPU time with glFinish around each where GPU timers do
+// not work); a glFinish after each execute keeps the profiler's ring from dropping frames.
+void time_passes(fft::Plan& plan, const gl::Texture& input, TimerKind kind, int reps,
+                 gl::Context& ctx, FftResult& r) {
+  profiler::Options po;
+  po.window = std::max(reps, 1);
+  po.steady_frames = 1;
+  po.mode = kind == TimerKind::Gpu ? profiler::TimerMode::Gpu : profiler::TimerMode::Cpu;
+  po.context = &ctx;
+  profiler::Profiler prof(po);
+  for (int i = 0; i < reps; ++i) {
+    prof.begin_frame();
+    plan.execute(fft::Direction::Forward, input, &prof);
+    prof.end_frame();
+    glFinish();
+  }
+  for (int i = 0; i < po.frames_in_flight + 1; ++i) {  // collect the last frames
+    prof.begin_frame();
+    prof.end_frame();
+  }
+  r.pass_timer = prof.timer_label();
+  if (prof.gpu_timers_unavailable()) r.pass_timer += " (" + prof.unavailable_reason() + ")";
+  else if (kind == TimerKind::CpuFinish) r.pass_timer += " (GPU timers not trusted on this renderer)";
+  for (const profiler::PassStats& s : prof.passes())
+    if (s.depth == 0) r.passes.push_back({s.name, s.bytes, s.ms.median()});
+}
+
 FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm, Shape shape,
                       int layers, TimerKind kind, const Timing& a, uint64_t seed,
-                      const FftVariant& variant) {
+                      const FftConfig& config) {
+  const FftVariant& variant = config.variant;
   const int w = shape.width, h = shape.height;
   fft::Options o = shape_options(shape, layers, algorithm);
   apply(variant, o);
+  o.long_line_limit = config.long_line_limit;
   PhaseClock clock;
   fft::Plan plan(o, shaders);
   clock.end("plan");
@@ -188,6 +220,15 @@ FftResult measure_fft(const gl::ShaderLibrary& shaders, fft::Algorithm algorithm
   // so an unwritten texel shows up as an infinite error and nothing still queued is read.
   glFinish();
   clock.end("timed");
+  if (config.passes) {
+    time_passes(plan, input, kind, a.reps, shaders.context(), r);
+    clock.end("passes");
+  }
+  if (!config.check) {
+    r.rel_l2 = std::numeric_limits<double>::quiet_NaN();
+    r.host_phases = clock.phases();
+    return r;
+  }
   std::vector<const gl::Texture*> targets;
   for (const gl::Texture& t : plan.targets()) targets.push_back(&t);
   if (plan.four_step())
@@ -360,6 +401,10 @@ void validate(const FftConfig& c) {
   validate(c.timing);
   if (c.layers < 1)
     throw Error(ErrorCode::InvalidArgument, "--layers must be at least 1 (got " + std::to_string(c.layers) + ")");
+  if (c.long_line_limit < 0 || c.long_line_limit == 1 || c.long_line_limit > fft::kMaxSize)
+    throw Error(ErrorCode::InvalidArgument, "--long-line-limit must be 0 (none) or 2.." +
+                                                std::to_string(fft::kMaxSize) + " (got " +
+                                                std::to_string(c.long_line_limit) + ")");
   if (c.ocean_cascades < 1 || c.ocean_cascades > ocean::kMaxCascades)
     throw Error(ErrorCode::InvalidArgument, "--ocean-cascades must be 1.." + std::to_string(ocean::kMaxCascades));
   for (const Shape& shape : c.sizes)
@@ -432,12 +477,13 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
   rep.device = describe_device(ctx);
   std::tie(rep.timer, rep.timer_note) = choose_timer(c.timing.timer, ctx);
 
-  const size_t steps = c.sizes.size() * (c.algorithms.size() + 1);
+  const size_t steps = c.sizes.size() * (c.algorithms.size() + (c.copy ? 1 : 0));
   size_t step = 0;
   auto announce = [&](const std::string& what) {
     if (progress) progress("[" + std::to_string(++step) + "/" + std::to_string(steps) + "] " + what);
   };
   for (const Shape& shape : c.sizes) {
+    if (!c.copy) break;
     announce("image copy " + std::to_string(shape.width) + "x" + std::to_string(shape.height) + "x" +
              std::to_string(c.layers));
     rep.copies.push_back(measure_copy(shaders, shape, c.layers, rep.timer, c.timing,
@@ -452,10 +498,10 @@ FftReport run_fft_bench(const FftConfig& config, gl::Context& ctx, const gl::Sha
                std::to_string(shape.height) + "x" + std::to_string(c.layers) + ", " +
                std::to_string(c.timing.reps) + " reps");
       FftResult r =
-          measure_fft(shaders, alg, shape, c.layers, rep.timer, c.timing, ++case_seed, c.variant);
+          measure_fft(shaders, alg, shape, c.layers, rep.timer, c.timing, ++case_seed, c);
       if (progress) progress("  " + phase_summary(r.host_phases));
       if (c.ocean) measure_ocean(shaders, r, rep.timer, c.timing, c.ocean_cascades, case_seed);
-      r.copy_gbps = rep.copies[i].best_gbps();
+      r.copy_gbps = c.copy ? rep.copies[i].best_gbps() : 0.0;
       rep.results.push_back(std::move(r));
     }
   if (ctx.check_errors("bench") || ctx.error_count())

@@ -60,6 +60,16 @@ struct FftConfig {
   bool ocean = true;
   int ocean_cascades = 1;
   FftVariant variant;  // for every plan and ocean the run makes
+  // After each FFT case's timed runs, `timing.reps` more under the profiler, for each of the
+  // plan's outermost passes' median (--passes): where a four-step plan's time goes.
+  bool passes = false;
+  // The image copy cases (the bandwidth ceiling, "of copy") and each FFT case's error check
+  // against FFTW (--no-copy, --no-check): off, a repeated large case costs its timed runs alone.
+  bool copy = true;
+  bool check = true;
+  // fft::Options::long_line_limit for every plan (0: kMaxSize), so the four-step path runs at
+  // small sizes.
+  int long_line_limit = 0;
 };
 
 // Throws Error(InvalidArgument) for settings no run could use; needs no GL context.
@@ -109,6 +119,14 @@ struct OceanResult {
   Summary query;
 };
 
+// One outermost pass of a plan's execute, as its ScopedPass names it.
+struct PassTime {
+  std::string name;
+  uint64_t bytes = 0;  // what it must move at least (reads + writes), as the plan reports it
+  double median_ms = 0;
+  double gbps() const;
+};
+
 struct FftResult {
   fft::Algorithm algorithm = fft::kDefaultAlgorithm;
   FftVariant variant;
@@ -117,13 +135,17 @@ struct FftResult {
   int dispatches = 0;
   uint64_t bytes = 0;
   Summary time;
-  double rel_l2 = 0;
-  double copy_gbps = 0;
+  double rel_l2 = 0;      // NaN where not checked (FftConfig::check)
+  double copy_gbps = 0;   // 0 where the copy did not run (FftConfig::copy)
   // The ocean step at this size where the ocean runs: the default path first (fused where the
   // algorithm allows), then, when it was fused, the spectrum-only fusion and the unfused step,
   // so the paths show side by side.
   std::vector<OceanResult> oceans;
   std::string ocean_note;  // why the ocean was not measured
+  // FftConfig::passes: the plan's outermost passes in the order they run, medians over the
+  // reps, and how they were timed (the profiler's label, and why not on the GPU where not).
+  std::vector<PassTime> passes;
+  std::string pass_timer;
   // Wall seconds of the FFT case's phases in order (plan, input, upload, warm-up, timed, check
   // run, reference, compare): where a large case's time goes.
   std::vector<std::pair<std::string, double>> host_phases;

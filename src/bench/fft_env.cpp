@@ -64,7 +64,9 @@ FftVariant fft_variant_from_env() {
   else
     throw Error(ErrorCode::InvalidArgument,
                 "OCEANFFT_FFT_BARRIER=" + s + ": expected merged, separate or narrow");
-  if (const std::string s = env("OCEANFFT_FFT_FOUR_STEP"); s.empty() || s == "natural")
+  if (const std::string s = env("OCEANFFT_FFT_FOUR_STEP"); s.empty())
+    v.four_step = fft::kFourStepFromTable;
+  else if (s == "natural")
     v.four_step = 0;
   else if (s == "split")
     v.four_step = 1;

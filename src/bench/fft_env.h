@@ -5,8 +5,8 @@
 // OCEANFFT_FFT_BARRIER (merged, separate or narrow), OCEANFFT_FFT_TRANSPOSE (off, between or
 // spectrum), OCEANFFT_FFT_COLUMN_P (a power of two in 2..32: elements per invocation in the
 // column pass, 32 the radix-32 kernel) and OCEANFFT_FFT_FOUR_STEP (natural, split, relaid or
-// rows). The engine reads no environment; `oceanfft bench`, `oceanfft verify` and the device
-// tools turn these into fft::Options here.
+// rows; unset, the plan's per-length table decides). The engine reads no environment;
+// `oceanfft bench`, `oceanfft verify` and the device tools turn these into fft::Options here.
 #include "fft/fft.h"
 
 namespace oceanfft::bench {
@@ -17,7 +17,8 @@ struct FftVariant {
   int transpose = 0;         // fft::Options::FastTuning::transpose
   int column_per_thread = 0; // fft::Options::FastTuning::column_per_thread
   fft::Barriers barriers = fft::Barriers::Merged;
-  int four_step = 0;  // fft::Options::FastTuning::four_step
+  // fft::Options::FastTuning::four_step; unset: the plan's table (fft::kFourStepFromTable)
+  int four_step = fft::kFourStepFromTable;
 };
 
 // The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the

@@ -57,6 +57,8 @@ inline constexpr int kMinSize = 2;
 inline constexpr int kMinAnySize = 1;
 inline constexpr int kMaxSize = 4096;
 inline constexpr int kMaxLongSize = 65536;
+// Options::FastTuning::four_step's default: the path from Options::FastTuning::four_step_table.
+inline constexpr int kFourStepFromTable = -1;
 
 // Which axes a plan transforms. Rows: a batch of 1D transforms of length width, one per row
 // (height is the batch and may be any count from 1); Columns: one per column, length height,
@@ -96,6 +98,30 @@ std::string save_fast_table(const FastTable& table);
 // 4, 8, 16 or 32, lines not a power of two in 1..1024, exchange not 1, 2 or 4, extra fields, or a
 // length and axis given twice.
 FastTable load_fast_table(std::string_view text);
+
+struct Options;
+
+// One row of the four-step path's table: how a 2D plan runs whose longest transformed axis
+// above the line limit has `length` (src/fft/four_step_2d.h). `path` takes
+// Options::FastTuning::four_step's explicit values: 0 the natural-layout passes with a line in
+// one pass wherever it fits a work group, 1 those passes with every long axis split, 2 the
+// re-laid column plans, 3 whole rows with split columns.
+struct FourStepEntry {
+  int length = 0;
+  int path = 0;
+  friend bool operator==(const FourStepEntry&, const FourStepEntry&) = default;
+};
+// The four-step path per length, data like FastTable: Options::FastTuning::four_step_table
+// holds it. Lengths without an entry take path 0.
+using FourStepTable = std::vector<FourStepEntry>;
+// The built-in table: the path measured fastest per length (docs/perf-notes.md).
+FourStepTable default_four_step_table();
+// The path a plan with these options takes: Options::FastTuning::four_step where it is 0..3,
+// else (kFourStepFromTable) the table's entry for the longest transformed axis above
+// Options::long_line_limit, 0 where there is none. Error(InvalidArgument) naming the field for
+// a four_step below -1 or above 3, or a table entry whose length is below 2 or path outside
+// 0..3.
+int four_step_path(const Options& o);
 
 // The memory barriers Plan::execute issues after its passes.
 enum class Barriers {
@@ -151,8 +177,11 @@ struct Options {
     // passes with every such axis split; 2 the re-laid column plans with gather and scatter
     // passes, as for the lengths the natural-layout passes do not take; 3 as 0 for rows, with
     // columns split (a column in one group reads half of each sector it fetches).
-    // 1 to 3 are for measuring and testing them against each other.
-    int four_step = 0;
+    // 1 to 3 are for measuring and testing them against each other. kFourStepFromTable (the
+    // default): four_step_table's entry for the length (four_step_path()).
+    int four_step = kFourStepFromTable;
+    // The path per length where four_step is kFourStepFromTable.
+    FourStepTable four_step_table = default_four_step_table();
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();

@@ -81,7 +81,11 @@ bool needs_four_step(const Options& o) {
   return o.width > limit || o.height > limit;
 }
 
-FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders) : options_(options) {
+FourStep2D::FourStep2D(const Options& requested, const gl::ShaderLibrary& shaders)
+    : options_(requested) {
+  // From here on options_.fast.four_step is the path taken (the table's entry where asked).
+  options_.fast.four_step = four_step_path(requested);
+  const Options& options = options_;
   gl::Context& ctx = shaders.context();
   const gl::Limits& limits = ctx.limits();
   const int w = options.width, h = options.height, layers = options.layers, limit = line_limit(options);
@@ -90,10 +94,6 @@ FourStep2D::FourStep2D(const Options& options, const gl::ShaderLibrary& shaders)
   if (texels > INT_MAX)
     throw Error(ErrorCode::InvalidArgument,
                 shape + " has more than 2^31 - 1 texels, beyond the four-step passes' indices");
-  if (options.fast.four_step < 0 || options.fast.four_step > 3)
-    throw Error(ErrorCode::InvalidArgument,
-                "fast.four_step " + std::to_string(options.fast.four_step) +
-                    ": expected 0 (natural-layout passes), 1 (split), 2 (re-laid) or 3 (whole)");
 
   if (plan_natural(shaders)) {
     if (ctx.check_errors("four-step FFT plan creation"))
@@ -298,39 +298,54 @@ void FourStep2D::fused_pass(int inverse, const Axis& a, const Axis* src_axis,
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 }
 
+std::string FourStep2D::pass_name(int axis, const std::string& what) {
+  return std::string("fft.four_step.") + (axis == 0 ? "rows " : "columns ") + what;
+}
+
 const gl::Texture& FourStep2D::execute(Direction direction, const gl::Texture& input,
                                        gl::PassTimer* timer) {
   if (natural()) return execute_natural(direction, input, timer);
   const int inverse = direction == Direction::Inverse ? 1 : 0;
   const uint64_t bytes = pass_bytes(options_);
+  // Pass names (built only for a timer): the axis, then what the pass does.
+  auto label = [&](const Axis& a, const std::string& what) {
+    return timer ? pass_name(a.axis, what) : std::string();
+  };
+  // A column plan's execute as one named pass (its own passes nest inside).
+  auto columns = [&](int plan, const std::string& what, const gl::Texture& in) -> const gl::Texture& {
+    const Plan& p = *plans_[size_t(plan)];
+    gl::ScopedPass scoped(timer, what, bytes * uint64_t(std::max(1, p.dispatches_per_execute())));
+    return plans_[size_t(plan)]->execute(direction, in, timer);
+  };
   const gl::Texture* cur = &input;
   const Axis* from = nullptr;  // the axis whose layout B holds the natural view of `cur`
   for (const Axis& a : axes_) {
     const gl::Texture* into_b = nullptr;
     if (a.fused) {
       into_b = &spare(a.plan_b, cur);
-      gl::ScopedPass p(timer, "fft.four_step.first", bytes);
+      gl::ScopedPass p(timer, label(a, "N1=" + std::to_string(a.n1) + " gather+twiddle"), bytes);
       fused_pass(inverse, a, from, *cur, *into_b);
     } else if (a.n1 > 1) {
       const gl::Texture& into_a = spare(a.plan_a, cur);
       {
-        gl::ScopedPass p(timer, "fft.four_step.gather", bytes);
+        gl::ScopedPass p(timer, label(a, "gather"), bytes);
         pass(0, inverse, a, from, *cur, into_a);
       }
-      const gl::Texture& done_a = plans_[size_t(a.plan_a)]->execute(direction, into_a, timer);
+      const gl::Texture& done_a = columns(a.plan_a, label(a, "N1=" + std::to_string(a.n1)), into_a);
       into_b = &spare(a.plan_b, &done_a);
-      gl::ScopedPass p(timer, "fft.four_step.twiddle", bytes);
+      gl::ScopedPass p(timer, label(a, "twiddle"), bytes);
       pass(1, inverse, a, nullptr, done_a, *into_b);
     } else {
       into_b = &spare(a.plan_b, cur);
-      gl::ScopedPass p(timer, "fft.four_step.gather", bytes);
+      gl::ScopedPass p(timer, label(a, "gather"), bytes);
       pass(1, inverse, a, from, *cur, *into_b);
     }
-    cur = &plans_[size_t(a.plan_b)]->execute(direction, *into_b, timer);
+    cur = &columns(a.plan_b,
+                   label(a, a.n1 > 1 ? "N2=" + std::to_string(a.n2) : std::to_string(a.n2)), *into_b);
     from = &a;
   }
   {
-    gl::ScopedPass p(timer, "fft.four_step.scatter", bytes);
+    gl::ScopedPass p(timer, timer ? "fft.four_step.scatter" : "", bytes);
     pass(2, inverse, axes_.back(), from, *cur, result_);
   }
   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |

@@ -4,8 +4,12 @@
 // (above kMaxSize, up to kMaxLongSize), by the four-step method along each such axis. Internal:
 // callers use fft::Plan with the same Options as for any other size.
 //
-// How (Algorithm::Fast where every transformed length is a power of two, unless
-// Options::FastTuning::four_step is 2): the natural-layout passes. An axis of N = N1 x N2 is
+// Which way: Options::FastTuning::four_step, or where it is kFourStepFromTable (the default) the
+// entry of Options::FastTuning::four_step_table for the longest long axis
+// (fft::four_step_path(); the built-in table in src/fft/tuning.cpp).
+//
+// How (Algorithm::Fast where every transformed length is a power of two, unless the path is 2):
+// the natural-layout passes. An axis of N = N1 x N2 is
 // two passes of the fast kernel (shaders/fft/four_step_pass.comp), each reading and writing the
 // W x H image itself: the N1-point FFTs of x[n1 N2 + n2] with the twiddle exp(-+2 pi i n2 k1 / N)
 // (a table in double on the host) on their way out, to k1 N2 + n2, then the N2-point FFTs, to
@@ -28,6 +32,7 @@
 // texels, or more memory than the driver reports free (where it reports it:
 // GL_NVX_gpu_memory_info, GL_ATI_meminfo).
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "fft/fft.h"
@@ -61,11 +66,19 @@ class FourStep2D {
 
   std::string describe() const;
   int dispatches() const;
+  // Each pass is bracketed for `timer` (none when null) under a name that says its axis and
+  // what it does: "fft.four_step.rows N1=128" (the N1-point FFTs with the twiddle),
+  // "... N2=128", "... 8192" (a whole line in one pass), "... gather", "... twiddle",
+  // "... N1=128 gather+twiddle" (the re-laid path's fused first pass), "fft.four_step.scatter".
+  // A re-laid column plan's execute is one such pass, its own passes nested inside.
   const gl::Texture& execute(Direction direction, const gl::Texture& input, gl::PassTimer* timer);
   // The natural-order result texture.
   std::span<const gl::Texture> output() const { return {&result_, 1}; }
   // Whether the plan runs the natural-layout passes (four_step_pass.comp).
   bool natural() const { return !natural_.empty(); }
+  // The path asked for or looked up (fft::four_step_path(): 0..3); natural() says whether the
+  // natural-layout passes took the shape.
+  int path() const { return options_.fast.four_step; }
   // Every texture execute() may write (the result and the scratch image, or every column
   // plan's targets).
   std::vector<const gl::Texture*> targets() const;
@@ -89,6 +102,7 @@ class FourStep2D {
     int axis = 0, length = 0, sub = 1, other = 1, lines = 0;
     int map[4] = {0, 1, 0, 1};
     bool twiddle = false;  // the first pass of a split axis
+    std::string name;      // for the pass timer (execute())
     int program = -1;      // index into natural_programs_
     int owner = 0;         // index into axes_ (its four-step twiddles)
     unsigned groups[2] = {1, 1};
@@ -103,6 +117,8 @@ class FourStep2D {
   bool plan_natural(const gl::ShaderLibrary& shaders);
   const gl::Texture& execute_natural(Direction direction, const gl::Texture& input,
                                      gl::PassTimer* timer);
+  // "fft.four_step.rows " or "fft.four_step.columns " followed by `what`.
+  static std::string pass_name(int axis, const std::string& what);
   // The four-step twiddles exp(-2 pi i j k1 / N) at k1 * n2 + j, in double before the rounding.
   static gl::Buffer four_step_twiddles(gl::Context& ctx, int n1, int n2);
 

@@ -123,6 +123,7 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
       p.length = a.n1;
       p.sub = a.n2;
       p.twiddle = true;
+      p.name = pass_name(axis, "N1=" + std::to_string(a.n1));
       const int first[4] = {1, a.n2, 1, a.n2};
       std::copy(first, first + 4, p.map);
       if (!add_pass(p)) return false;
@@ -130,6 +131,7 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
     p.length = a.n2;
     p.sub = a.n1;
     p.twiddle = false;
+    p.name = pass_name(axis, a.n1 > 1 ? "N2=" + std::to_string(a.n2) : std::to_string(a.n2));
     const int second[4] = {a.n2, 1, 1, a.n1};
     std::copy(second, second + 4, p.map);
     if (!add_pass(p)) return false;
@@ -171,11 +173,7 @@ const gl::Texture& FourStep2D::execute_natural(Direction direction, const gl::Te
     const NaturalProgram& q = natural_programs_[size_t(p.program)];
     // The passes alternate between the two images so that the last one writes the result.
     const gl::Texture& dst = (count - 1 - i) % 2 == 0 ? result_ : scratch_;
-    gl::ScopedPass scoped(timer,
-                          p.twiddle    ? "fft.four_step.first"
-                          : p.sub == 1 ? "fft.four_step.line"
-                                       : "fft.four_step.second",
-                          bytes);
+    gl::ScopedPass scoped(timer, p.name, bytes);
     const GLuint prog = q.program.id();
     glUseProgram(prog);
     glBindImageTexture(FFT_IMAGE_SRC, src->id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);

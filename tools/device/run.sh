@@ -40,6 +40,20 @@
 #            input).
 #            BIG_TIMEOUT (default 120) caps each case in seconds. Expected on an H100 host with 16
 #            cores: about 35 + 15 + 30 + 15 s at the defaults (BIG_VOLUMES= leaves ~50 s).
+#   long16k  the 2D four-step variants at L16_SIZES (default 16384; e.g. 16384,8192) x 2 planes,
+#            forward, in one call: for each size, round 1 then round 2, the variants in
+#            L16_VARIANTS (default natural relaid split rows: OCEANFFT_FFT_FOUR_STEP) in turn,
+#            A B C D A B C D, each an oceanfft bench case (fast, median of L16_REPS GL-timestamp
+#            runs, default 100) with --passes (each pass's median, bytes and GB/s) and --no-copy;
+#            round 1 also checks each variant's rel L2 against FFTW in double (threaded, whole
+#            output), round 2 repeats with --no-check; cuFFT (cufft_shapes.py, reference in
+#            double on the GPU) after round 1. Each case under `timeout` (L16_TIMEOUT, default
+#            150 s) with its expected wall time printed first and its output streamed, then a
+#            summary table (long16k-summary.txt). Expected on an H100 host, reasoned from `big`
+#            (not yet run): ~340 s at the defaults (each 16384^2 case ~28-37 s of host work and
+#            checks plus 2 x L16_REPS runs of 89-133 ms; cuFFT ~15 s); L16_REPS=50 ~240 s;
+#            L16_VARIANTS="natural relaid" ~170 s; 8192 adds ~75 s. For a check on llvmpipe:
+#            L16_SIZES=64 L16_LIMIT=16 (--long-line-limit) L16_REPS=3 L16_NO_CUFFT=1.
 #   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
 #            small-size gap, forward C2C, 2 and 12 planes at GSIZES (default 256..4096), REPS
 #            timed calls each after the bench's warm-up, GAP_ROUNDS rounds (default 2) with the
@@ -298,6 +312,100 @@ for section in "$@"; do
           --warmup 50 --warmup-ms 500 --json "$OUT/big-3d-$v.json"
         case_run "cufft-3d-$v" 15 python3 -u ./cufft_transforms.py ";$v;"
       done
+      ;;
+    long16k)
+      # case NAME EXPECTED_S COMMAND...: as in `big`, under `timeout`, streamed and kept in
+      # $OUT/long16k-NAME.txt.
+      l16_case() {
+        local name=$1 expected=$2 start rc
+        shift 2
+        echo "-- $name: expected ~${expected} s, limit ${L16_TIMEOUT:-150} s"
+        start=$EPOCHREALTIME
+        # The stream leaves out what every case repeats (the file keeps it).
+        timeout -k 5 "${L16_TIMEOUT:-150}" "$@" 2>&1 | tee "$OUT/long16k-$name.txt" |
+          grep -vE '^(vendor|GLSL|context|subgroup|images|layers|bytes per|image copy|bench: done)|^ +N +compute|^$'
+        rc=${PIPESTATUS[0]}
+        echo "-- $name: exit $rc$( ((rc == 124)) && echo ' (timed out)'), $(awk -v a="$start" \
+          -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s"
+      }
+      # Expected wall seconds of one case: host work (context, plan, input, upload: ~10 s at
+      # 16384^2, scaling with the texels), the FFTW check (~12 s at 16384^2) in round 1, and
+      # 2 x reps executes (timed, then --passes) at the last measured time of the variant.
+      l16_expected() {
+        awk -v n="$1" -v fs="$2" -v reps="$3" -v check="$4" 'BEGIN {
+          s = (n / 16384) ^ 2
+          ms = (fs == "relaid") ? 89.3 : 133.1
+          if (n == 8192) ms = (fs == "natural") ? 4.1 : (fs == "split") ? 12.2 : (fs == "rows") ? 10 : 13
+          else ms *= s
+          printf "%d", 2 + 8 * s + 12 * s * check + 2 * reps * ms / 1000 + 0.5 }'
+      }
+      l16reps=${L16_REPS:-100}
+      l16variants=${L16_VARIANTS:-natural relaid split rows}
+      l16sizes=${L16_SIZES:-16384}
+      total=0
+      for n in ${l16sizes//,/ }; do
+        for round in 1 2; do
+          for fs in $l16variants; do
+            total=$((total + $(l16_expected "$n" "$fs" "$l16reps" $((round == 1)))))
+          done
+        done
+        total=$((total + 15))
+      done
+      echo "long16k: sizes $l16sizes, variants $l16variants, $l16reps reps; expected ~$total s"
+      for n in ${l16sizes//,/ }; do
+        for round in 1 2; do
+          for fs in $l16variants; do
+            check=()
+            ((round == 2)) && check=(--no-check)
+            l16_case "$n-$fs-$round" "$(l16_expected "$n" "$fs" "$l16reps" $((round == 1)))" \
+              env OCEANFFT_FFT_FOUR_STEP="$fs" ./oceanfft bench --sizes "$n" --algorithms fast \
+              --layers 1 --reps "$l16reps" --no-ocean --no-copy --passes "${check[@]}" \
+              ${L16_LIMIT:+--long-line-limit "$L16_LIMIT"} \
+              --json "$OUT/long16k-$n-$fs-$round.json"
+          done
+          if ((round == 1)); then
+            if [ -n "${L16_NO_CUFFT:-}" ]; then
+              echo "-- cufft-$n: skipped (L16_NO_CUFFT)"
+            else
+              l16_case "cufft-$n" 15 env CUFFT_REF=gpu python3 -u ./cufft_shapes.py 2 "$n"
+            fi
+          fi
+        done
+      done
+      python3 - "$OUT" <<'PY' | tee "$OUT/long16k-summary.txt"
+import glob, json, os, re, sys
+out = sys.argv[1]
+rows = {}
+for f in sorted(glob.glob(os.path.join(out, "long16k-*-*-[12].json"))):
+    n, fs, rnd = os.path.basename(f)[len("long16k-"):-len(".json")].split("-")
+    try:
+        d = json.load(open(f))
+    except ValueError:
+        continue
+    for r in d["results"]:
+        rows.setdefault((int(n), fs), []).append((int(rnd), r))
+cufft = {}
+for f in glob.glob(os.path.join(out, "long16k-cufft-*.txt")):
+    for line in open(f):
+        m = re.match(r"\s*(\d+)\s+2\s+([\d.]+)\s+([\d.]+)\s+(\S+)", line)
+        if m:
+            cufft[int(m.group(1))] = (float(m.group(2)), m.group(4))
+for (n, fs), runs in sorted(rows.items(), key=lambda k: (-k[0][0], k[0][1])):
+    c = cufft.get(n)
+    for rnd, r in sorted(runs, key=lambda x: x[0]):
+        ms = r["fft"]["median_ms"]
+        rel = r.get("rel_l2")
+        print("%5d %-8s round %d: %9.3f ms%s, %d dispatches, rel L2 %s" % (
+            n, fs, rnd, ms, " (%.2fx cuFFT %.3f ms)" % (ms / c[0], c[0]) if c else "",
+            r["dispatches"], "%.2e" % rel if rel is not None else "-"))
+        for p in r.get("passes", []):
+            print("        %-34s %9.3f ms %7.2f GB %8.1f GB/s" % (
+                p["pass"].replace("fft.four_step.", ""), p["median_ms"], p["bytes"] / 1e9, p["gbps"]))
+    print("        plan: %s" % runs[0][1]["plan"])
+    print("        passes timed by: %s" % runs[0][1].get("pass_timer", "-"))
+for n, (ms, err) in sorted(cufft.items()):
+    print("%5d cuFFT: %.3f ms, rel L2 %s" % (n, ms, err))
+PY
       ;;
     gap)
       gsizes=${GSIZES:-256,512,1024,2048,4096}
