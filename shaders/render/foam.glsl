@@ -241,7 +241,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
     float r = foam_place(share, blotch.x, blotch.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
     // Thin film lets the water show through; where it is thick it is nearly as white as a
     // crest.
-    film = r * mix(0.5, 0.85, residual);
+    film = r * mix(0.3, 0.85, residual);
   }
   return vec3(clamp(a, 0.0, 1.0), film, shade);
 }
