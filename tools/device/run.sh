@@ -97,6 +97,21 @@
 # default 256,512,1024; ocean step cases SIZES:CASCADES, default 256,512:3 1024:4).
 set -o pipefail
 REPS=${REPS:-200}
+# timed_case PREFIX LIMIT FILTER NAME EXPECTED_S COMMAND...: one case under `timeout` LIMIT
+# seconds, its expected and measured wall time printed around it, everything it prints kept in
+# $OUT/PREFIX-NAME.txt and streamed, less the lines FILTER (an ERE; empty: none) matches.
+timed_case() {
+  local prefix=$1 limit=$2 filter=$3 name=$4 expected=$5 start rc
+  shift 5
+  local show=(cat)
+  [ -n "$filter" ] && show=(grep -vE "$filter")
+  echo "-- $name: expected ~${expected} s, limit ${limit} s"
+  start=$EPOCHREALTIME
+  timeout -k 5 "$limit" "$@" 2>&1 | tee "$OUT/$prefix-$name.txt" | "${show[@]}"
+  rc=${PIPESTATUS[0]}
+  echo "-- $name: exit $rc$( ((rc == 124)) && echo ' (timed out)'), $(awk -v a="$start" \
+    -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s"
+}
 SIZES=${SIZES:-256,512,1024,2048,4096}
 ALGORITHMS=${ALGORITHMS:-fast,stockham-r4}
 export LD_LIBRARY_PATH=$PWD/lib:$LD_LIBRARY_PATH
@@ -284,18 +299,7 @@ for section in "$@"; do
         2>&1 | tee "$OUT/long2d-verify-r4.txt"
       ;;
     big)
-      # case NAME EXPECTED_S COMMAND...: one case under `timeout`, its expected and measured wall
-      # time printed around it, everything it prints streamed and kept in $OUT/big-NAME.txt.
-      case_run() {
-        local name=$1 expected=$2 start rc
-        shift 2
-        echo "-- $name: expected ~${expected} s, limit ${BIG_TIMEOUT:-120} s"
-        start=$EPOCHREALTIME
-        timeout -k 5 "${BIG_TIMEOUT:-120}" "$@" 2>&1 | tee "$OUT/big-$name.txt"
-        rc=${PIPESTATUS[0]}
-        echo "-- $name: exit $rc$( ((rc == 124)) && echo ' (timed out)'), $(awk -v a="$start" \
-          -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s"
-      }
+      case_run() { timed_case big "${BIG_TIMEOUT:-120}" "" "$@"; }
       bsizes=${BIG_SIZES:-16384}
       # This build's case first at each size, so a call cut short still brings back its number.
       for n in ${bsizes//,/ }; do
@@ -314,19 +318,10 @@ for section in "$@"; do
       done
       ;;
     long16k)
-      # case NAME EXPECTED_S COMMAND...: as in `big`, under `timeout`, streamed and kept in
-      # $OUT/long16k-NAME.txt.
+      # The stream leaves out what every case repeats (the file keeps it).
       l16_case() {
-        local name=$1 expected=$2 start rc
-        shift 2
-        echo "-- $name: expected ~${expected} s, limit ${L16_TIMEOUT:-150} s"
-        start=$EPOCHREALTIME
-        # The stream leaves out what every case repeats (the file keeps it).
-        timeout -k 5 "${L16_TIMEOUT:-150}" "$@" 2>&1 | tee "$OUT/long16k-$name.txt" |
-          grep -vE '^(vendor|GLSL|context|subgroup|images|layers|bytes per|image copy|bench: done)|^ +N +compute|^$'
-        rc=${PIPESTATUS[0]}
-        echo "-- $name: exit $rc$( ((rc == 124)) && echo ' (timed out)'), $(awk -v a="$start" \
-          -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s"
+        timed_case long16k "${L16_TIMEOUT:-150}" \
+          '^(vendor|GLSL|context|subgroup|images|layers|bytes per|image copy|bench: done)|^ +N +compute|^$' "$@"
       }
       # Expected wall seconds of one case: host work (context, plan, input, upload: ~10 s at
       # 16384^2, scaling with the texels), the FFTW check (~12 s at 16384^2) in round 1, and
