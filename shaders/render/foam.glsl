@@ -229,11 +229,13 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
     // of each island, so the film covers q on the whole; both are 1 where q is.
     float share = sqrt(residual);
     // Long threads, and finer, shorter ones wound between them (level lines, never a net of
-    // cells), each covering q1 so that together they cover the share. Where the pixel no
-    // longer resolves the fine threads, the long ones take over their share rather than the
-    // fine ones' mean spreading a grey veil over the island: the fine threads keep only the part
-    // of their coverage that still shows, and the long ones cover what is left of the share.
-    float q1 = 1.0 - sqrt(1.0 - share);
+    // cells), that together cover the share. The fine ones take most of it, q1 = 1 - (1 -
+    // share)^0.8, so that up close a thick island reads as lace with holes rather than as broad
+    // white bands of the long threads. Where the pixel no longer resolves the fine threads, the
+    // long ones take over their share rather than the fine ones' mean spreading a grey veil over
+    // the island: the fine threads keep only the part of their coverage that still shows, and
+    // the long ones cover what is left of the share.
+    float q1 = 1.0 - pow(1.0 - share, 0.8);
     vec2 fine = foam_thread_parts(along * vec2(1.0 / stretch, 1.0), size / 12.0, q1, foot, 43u);
     float small = fine.x * fine.y;
     float q2 = 1.0 - (1.0 - share) / (1.0 - q1 * fine.y);
