@@ -40,9 +40,11 @@ const char* kProbe =
     "    r = foam_threads(x, 1.0, uQ, uFoot, 41u);\n"
     "  } else if (uWhich == 1) {\n"
     "    r = foam_raft(x, 1.0, uQ, uFoot, 23u);\n"
-    "  } else {\n"
+    "  } else if (uWhich == 2) {\n"
     "    vec2 f = foam_fbm(x, 1.0, 5, uFoot, 11u);\n"
     "    r = foam_place(uQ, f.x, f.y);\n"
+    "  } else {\n"
+    "    r = foam_opacity(0.0, uQ, x, uFoot, vec2(1.0, 0.0), 4.0, 2.0).y / mix(0.3, 0.85, uQ);\n"
     "  }\n"
     "  v[p.y * 1024 + p.x] = r;\n"
     "}\n";
@@ -73,7 +75,7 @@ class Probe {
   }
   // The pattern at kSide^2 points `step` metres apart from `origin`, cells of 1 m, coverage q,
   // a pixel footprint of `foot` metres; the output is poisoned with NaN first.
-  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2 };
+  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3 };
   std::vector<float> run(Pattern which, float q, float foot, float step, float ox, float oz) {
     std::vector<float> poison(size_t(kSide) * kSide, std::numeric_limits<float>::quiet_NaN());
     gl::Buffer out = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER,
@@ -114,7 +116,9 @@ Stats stats(const std::vector<float>& v) {
 
 // Each pattern covers q of the area: the raft's films and the placed whitecaps through the
 // sampled quantiles of their fields, the threads through those of their fBm's distance from
-// its mean. Each over a random place: the raft and the threads over 160 x 160 cells (the
+// its mean; the residual film (islands of 4 m blotches holding threads at three scales, its
+// opacity divided by the film's) through both. Each over a random place: the raft and the
+// threads over 160 x 160 cells (the
 // raft's share varies by up to 1.8 times over 3 cells, so a smaller area spreads by 10 % and
 // more from place to place; at this size by 2.5 % at most over 21 seeds), the whitecaps over
 // 250 x 250 (few blotches at small q).
@@ -134,7 +138,9 @@ TEST_F(RenderFoamPattern, EachPatternCoversItsShare) {
                         Case{Probe::kRaft, "raft", 0.45f, 160.0f / kSide, 0.1f},
                         Case{Probe::kPlace, "place", 0.05f, 250.0f / kSide, 0.15f},
                         Case{Probe::kPlace, "place", 0.2f, 250.0f / kSide, 0.1f},
-                        Case{Probe::kPlace, "place", 0.5f, 250.0f / kSide, 0.1f}}) {
+                        Case{Probe::kPlace, "place", 0.5f, 250.0f / kSide, 0.1f},
+                        Case{Probe::kFilm, "film", 0.1f, 250.0f / kSide, 0.15f},
+                        Case{Probe::kFilm, "film", 0.4f, 250.0f / kSide, 0.1f}}) {
     const Stats s = stats(probe.run(c.which, c.q, 0.005f, c.step, place(rng), place(rng)));
     std::printf("%-7s q %.2f: mean %.4f (%+.1f%%), max %.3f\n", c.name, double(c.q), s.mean,
                 100.0 * (s.mean / c.q - 1.0), s.max);

@@ -228,19 +228,25 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
     // break up as the film thins. The islands take sqrt(q) of the area and the threads sqrt(q)
     // of each island, so the film covers q on the whole; both are 1 where q is.
     float share = sqrt(residual);
-    // Long threads, and finer, shorter ones wound between them (level lines, never a net of
-    // cells), that together cover the share. The fine ones take most of it, q1 = 1 - (1 -
-    // share)^0.8, so that up close a thick island reads as lace with holes rather than as broad
-    // white bands of the long threads. Where the pixel no longer resolves the fine threads, the
-    // long ones take over their share rather than the fine ones' mean spreading a grey veil over
-    // the island: the fine threads keep only the part of their coverage that still shows, and
-    // the long ones cover what is left of the share.
-    float q1 = 1.0 - pow(1.0 - share, 0.8);
+    // Threads at three scales, long, medium and fine, wound between each other (level lines,
+    // never a net of cells), that together cover the share. The finer ones take most of it
+    // (the fine q1 = 1 - (1 - share)^0.6, the medium two thirds of the rest in the same sense),
+    // so that from a few metres to a few tens a thick island reads as lace with holes rather
+    // than as broad white bands of the long threads. Where the pixel no longer resolves a finer
+    // family, the coarser ones take over its share rather than its mean spreading a grey veil
+    // over the island: each family keeps only the part of its coverage that still shows, and
+    // the next coarser one covers what is left.
+    float q1 = 1.0 - pow(1.0 - share, 0.6);
     vec2 fine = foam_thread_parts(along * vec2(1.0 / stretch, 1.0), size / 12.0, q1, foot, 43u);
     float small = fine.x * fine.y;
-    float q2 = 1.0 - (1.0 - share) / (1.0 - q1 * fine.y);
+    float rest = (1.0 - share) / (1.0 - q1 * fine.y);
+    float qm = 1.0 - pow(rest, 0.67);
+    vec2 mid = foam_thread_parts(along * vec2(0.7 / stretch, 1.0), size / 5.0, qm, foot, 47u);
+    float medium = mid.x * mid.y;
+    float q2 = 1.0 - rest / (1.0 - qm * mid.y);
     float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q2, foot, 41u);
-    float r = foam_place(share, blotch.x, blotch.y) * (1.0 - (1.0 - coarse) * (1.0 - small));
+    float r = foam_place(share, blotch.x, blotch.y) *
+              (1.0 - (1.0 - coarse) * (1.0 - small) * (1.0 - medium));
     // Thin film lets the water show through; where it is thick it is nearly as white as a
     // crest.
     film = r * mix(0.3, 0.85, residual);
