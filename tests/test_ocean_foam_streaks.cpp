@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Foam blown in streaks along the wind (WMO: from force 7, "foam blown in streaks along the
 // wind", denser with force): in the foam maps the residual foam's autocorrelation length along
-// the wind is at least three times the length across it, on at least one cascade.
+// the wind is at least three times the length across it, on at least one cascade, on average
+// over a few seas.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,34 +54,48 @@ struct Lengths {
 
 // Forces 7, 9 and 11 from rest, wind along +x, after 10 s of 20 steps/s as `render
 // --foam-warmup` runs them: the residual foam's streaks (foam_residual.f32) are long along the
-// wind. The whole foam (active + residual) is printed beside it.
+// wind. The lengths are the means over kSeeds seas: one 128^2 sea's ratio spreads by about 0.3
+// from seed to seed at force 11 (2.96 to 3.67 over five seeds on its longest cascade, mean
+// 3.4), so a single sea puts the check of the expected ratio at the mercy of the seed; the mean
+// of four spreads by about 0.15. The whole foam (active + residual) is printed beside it.
 TEST_F(OceanFoamStreaks, ResidualFoamIsStreakedAlongTheWind) {
+  constexpr int kSeeds = 4;
   const uint64_t seed = test::seed("streaks");
   for (const char* name : {"near-gale", "strong-gale", "violent-storm"}) {
     SCOPED_TRACE(name);
     ocean::Params p = test::preset_params(ocean::find_preset(name), 128, seed);
     p.spectrum.wind.direction_deg = 0.0f;  // +x
-    ocean::Simulation sim(test::shaders(), p);
-    for (int i = 0; i <= 200; ++i) sim.step(2.0 + i / 20.0);
     const int n = p.size;
+    std::vector<Lengths> residual_sum(size_t(p.cascades)), total_sum(size_t(p.cascades));
+    std::vector<double> peak(size_t(p.cascades), 0.0);
+    for (int k = 0; k < kSeeds; ++k) {
+      p.seed = seed + uint64_t(k);
+      ocean::Simulation sim(test::shaders(), p);
+      for (int i = 0; i <= 200; ++i) sim.step(2.0 + i / 20.0);
+      for (int c = 0; c < p.cascades; ++c) {
+        const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), c);
+        std::vector<double> residual(size_t(n) * n), total(size_t(n) * n);
+        for (size_t i = 0; i < residual.size(); ++i) {
+          ASSERT_TRUE(std::isfinite(m[4 * i]) && std::isfinite(m[4 * i + 3]));
+          residual[i] = m[4 * i + 3];
+          total[i] = m[4 * i] + m[4 * i + 3];
+          peak[size_t(c)] = std::max(peak[size_t(c)], residual[i]);
+        }
+        residual_sum[size_t(c)].along += correlation_length(residual, n, true) / kSeeds;
+        residual_sum[size_t(c)].across += correlation_length(residual, n, false) / kSeeds;
+        total_sum[size_t(c)].along += correlation_length(total, n, true) / kSeeds;
+        total_sum[size_t(c)].across += correlation_length(total, n, false) / kSeeds;
+      }
+    }
     double best = 0.0;
     for (int c = 0; c < p.cascades; ++c) {
-      const std::vector<float> m = ocean::Simulation::download_map(sim.foam_slopes(), c);
-      std::vector<double> residual(size_t(n) * n), total(size_t(n) * n);
-      double peak = 0.0;
-      for (size_t i = 0; i < residual.size(); ++i) {
-        ASSERT_TRUE(std::isfinite(m[4 * i]) && std::isfinite(m[4 * i + 3]));
-        residual[i] = m[4 * i + 3];
-        total[i] = m[4 * i] + m[4 * i + 3];
-        peak = std::max(peak, residual[i]);
-      }
-      const Lengths r{correlation_length(residual, n, true), correlation_length(residual, n, false)};
-      const Lengths t{correlation_length(total, n, true), correlation_length(total, n, false)};
+      const Lengths& r = residual_sum[size_t(c)];
+      const Lengths& t = total_sum[size_t(c)];
       std::printf("%-14s cascade %d (%6.1f m): residual peak %.3f, correlation along/across "
                   "%.2f/%.2f texels = %.2f; active + residual %.2f/%.2f = %.2f\n",
-                  name, c, double(p.patch_sizes[size_t(c)]), peak, r.along, r.across, r.ratio(),
-                  t.along, t.across, t.ratio());
-      if (peak > 1e-3) best = std::max(best, r.ratio());
+                  name, c, double(p.patch_sizes[size_t(c)]), peak[size_t(c)], r.along, r.across,
+                  r.ratio(), t.along, t.across, t.ratio());
+      if (peak[size_t(c)] > 1e-3) best = std::max(best, r.ratio());
     }
     EXPECT_GE(best, 3.0) << "no cascade's residual foam is streaked along the wind";
   }

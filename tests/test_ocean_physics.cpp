@@ -470,4 +470,3 @@ TEST_F(OceanPhysics, LoopPeriodRepeatsExactly) {
   EXPECT_LT(test::relative_l2(b, a), 1e-4);
   EXPECT_GT(test::relative_l2(half, a), 0.1);
 }
-

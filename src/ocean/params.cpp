@@ -57,19 +57,16 @@ double foam_decay(const Params& p) {
   return 1.0 / (double(p.foam_lifetime) * period * wind);
 }
 
-double foam_threshold_at(const Params& p) {
-  const double u = std::clamp(double(p.spectrum.wind.wind_speed), kFoamThresholdFloorWind,
-                              kFoamThresholdKneeWind);
-  return double(p.foam_threshold) + kFoamThresholdPerLogWind * std::log(kFoamThresholdKneeWind / u);
-}
-
 double foam_residual_decay(const Params& p) {
   const double u = std::max(double(p.spectrum.wind.wind_speed), 1.0);
   return double(kFoamResidualDecay) * std::max(1.0, (kFoamStreakWind / u) * (kFoamStreakWind / u));
 }
 
 double breaking_length(const Params& p) {
-  return double(p.foam_breaking_length) * double(p.spectrum.wind.wind_speed) / 10.0;
+  const double u = double(p.spectrum.wind.wind_speed);
+  const double low = std::clamp(u, kFoamBreakingFloorWind, kFoamBreakingKneeWind);
+  return double(p.foam_breaking_length) * u / 10.0 *
+         std::pow(low / kFoamBreakingKneeWind, kFoamBreakingLowWindExponent);
 }
 
 double subgrid_slope_variance(const Params& p) {

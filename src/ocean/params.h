@@ -52,9 +52,10 @@ struct Params {
   // is deeper and feeds its foam for longer. One set of values for every sea (a preset leaves
   // them alone), fitted to Monahan & O'Muircheartaigh (1980), W = 3.84e-6 U10^3.41: the
   // breaking length's scale (4 m at 10 m/s) and the threshold are the two fitted numbers, and
-  // the threshold centres the coverage across the Beaufort scale within Monahan's factor of 2,
-  // raised below a fresh breeze by foam_threshold_at() (docs/perf-notes.md has the
-  // calibration; OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds tests it).
+  // the threshold centres the coverage across the Beaufort scale within Monahan's factor of 2;
+  // below a fresh breeze the breaking length shortens faster (breaking_length()).
+  // docs/perf-notes.md has the calibration; OceanPhysics.WhitecapsFollowMonahanAcrossTheWinds
+  // tests it.
   float foam_threshold = 0.860f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
@@ -95,22 +96,19 @@ double subgrid_slope_variance(const Params& p);
 // 1/s: the active foam's decay rate, one foam_lifetime of the wind sea's peak period times
 // U10 / (10 m/s).
 double foam_decay(const Params& p);
-// The threshold the foam pass applies: foam_threshold, raised below kFoamThresholdKneeWind by
-// kFoamThresholdPerLogWind per natural log of the wind's shortfall, down to
-// kFoamThresholdFloorWind. With the breaking length in proportion to U10 alone, coverage falls
-// off faster than Monahan's U10^3.41 below a fresh breeze (a third of it at force 4, none at
-// force 3): the breaking length is a larger share of the shorter wind sea's crests there, so
-// it smooths their compression more. Below the floor the threshold stays put: Monahan's fit
-// ends near 4 m/s, and forces 1-2 make glassy crests that do not break.
-double foam_threshold_at(const Params& p);
-inline constexpr double kFoamThresholdKneeWind = 9.0;    // m/s
-inline constexpr double kFoamThresholdFloorWind = 4.0;   // m/s
-inline constexpr double kFoamThresholdPerLogWind = 0.052;
-// Metres: foam_breaking_length scaled with U10 / (10 m/s). A fixed length would make the
-// coverage rise as U10^7 (the breaking band widens as the peak moves out); one that scaled with
-// the peak wavelength (U10^2) would make it nearly independent of the wind; U10^1 follows
-// Monahan.
+// Metres: foam_breaking_length scaled with U10 / (10 m/s), and below kFoamBreakingKneeWind by
+// (U10 / kFoamBreakingKneeWind)^kFoamBreakingLowWindExponent more (held from
+// kFoamBreakingFloorWind down). A fixed length would make the coverage rise as U10^7 (the
+// breaking band widens as the peak moves out); one that scaled with the peak wavelength (U10^2)
+// would make it nearly independent of the wind; U10^1 follows Monahan from a fresh breeze up.
+// Below that, U10^1 leaves the length a larger share of the shorter wind sea's crests, so it
+// smooths their compression more and the coverage falls off faster than Monahan (a third of it
+// at force 4, none at force 3); U10^1.72 there follows it. The swell's long crests do not feel
+// the length, so a swell under a light wind breaks no more than before.
 double breaking_length(const Params& p);
+inline constexpr double kFoamBreakingKneeWind = 9.0;   // m/s
+inline constexpr double kFoamBreakingFloorWind = 4.0;  // m/s: Monahan's fit ends near here
+inline constexpr double kFoamBreakingLowWindExponent = 0.72;
 // Foam drifts with the surface water at 3 % of U10 along the wind (Wu 1975's wind drift) and
 // spreads along it at this many m^2/s per m/s of U10 (0.26 m^2/s at storm force, a surface
 // eddy diffusivity; more smears the finest cascade's 6 cm texels into a uniform grey), in the

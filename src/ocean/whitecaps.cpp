@@ -102,7 +102,7 @@ void Whitecaps::step(const Params& p, const std::vector<CascadeBand>& bands,
     glUniform1fv(gl::uniform(prog, "uPatch"), kMaxCascades, patch);
     glUniform1f(gl::uniform(prog, "uInvChoppiness"), lambda != 0.0f ? 1.0f / lambda : 0.0f);
     glUniform1f(gl::uniform(prog, "uBreakingLength"), float(breaking_length(p)));
-    glUniform1f(gl::uniform(prog, "uFoamThreshold"), float(foam_threshold_at(p)));
+    glUniform1f(gl::uniform(prog, "uFoamThreshold"), p.foam_threshold);
     glUniform1f(gl::uniform(prog, "uFoamSoftness"), p.foam_softness);
     glUniform1iv(gl::uniform(prog, "uStride"), kMaxCascades, grids.stride);
     if (grids.points > 0) glUniform1iv(gl::uniform(prog, "uGridOffset"), kMaxCascades, grids.offset);

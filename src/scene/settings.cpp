@@ -309,7 +309,7 @@ std::vector<Setting> make_table() {
                          [](Settings& s, int i) { s.ocean.fusion = ocean::Fusion(i); })
                   .panel("Cascades", "fuse the step into the FFT"));
   e.push_back(number_row("foam_threshold", -2.0, 2.0,
-                         "foam where the smaller eigenvalue of the sea's Jacobian at the breaking length falls below this (1 flat, 0 folding), from 9 m/s of wind up; raised below (docs/foam.md)",
+                         "foam where the smaller eigenvalue of the sea's Jacobian at the breaking length falls below this (1 flat, 0 folding)",
                          [](Settings& s) -> float& { return s.ocean.foam_threshold; })
                   .panel("Foam", "threshold", "%.2f"));
   e.push_back(number_row("foam_softness", 0.01, 5.0, "eigenvalue range over which injection ramps to full",
@@ -325,7 +325,7 @@ std::vector<Setting> make_table() {
                   .log()
                   .panel("Foam", "lifetime (peak periods)", "%.2f"));
   e.push_back(number_row("foam_breaking_length", 0.1, 50.0,
-                         "metres at U10 = 10 m/s, in proportion to U10: shorter waves break without whitecaps",
+                         "metres at U10 = 10 m/s, in proportion to U10 (and shorter below 9 m/s, docs/foam.md): shorter waves break without whitecaps",
                          [](Settings& s) -> float& { return s.ocean.foam_breaking_length; })
                   .log()
                   .panel("Foam", "breaking length (m)", "%.2f"));
