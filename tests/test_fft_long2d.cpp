@@ -6,6 +6,7 @@
 // length from the table; refusals.
 #include <cstdio>
 #include <random>
+#include <tuple>
 
 #include "fftref/data.h"
 #include "fft/fft.h"
@@ -115,6 +116,42 @@ TEST_F(FftLong2D, NaturalLayoutPasses) {
                   "columns 512 in one step (1 pass)"), 3e-7);
   // Lengths the passes do not take keep the re-laid path.
   EXPECT_LE(check(options(96, 512, 1, Fast, fft::Axes::Both, 64), s + 7, 0), 3e-7);
+}
+
+// The column passes' line orders (Options::FastTuning::four_step_run, four_step_band;
+// shaders/fft/four_step_pass.comp): runs of neighbouring rows, bands of columns, both, a run
+// above a pass's J (taken as J), a band that does not divide the width (the whole width), a
+// width that is not a power of two, several layers. Every order transforms every line once.
+TEST_F(FftLong2D, ColumnLineOrders) {
+  const uint64_t s = test::seed("long 2d column order");
+  using fft::Algorithm::Fast;
+  auto order = [](fft::Options o, int run, int band) {
+    o.fast.four_step_run = run;
+    o.fast.four_step_band = band;
+    return o;
+  };
+  // columns 512 = 16 x 32: J = 32 in the first pass, 16 in the second.
+  const fft::Options both = path(options(128, 512, 2, Fast, fft::Axes::Both, 32), 1);
+  EXPECT_LE(check(order(both, 2, 0), s, 1, "(column line order: runs of 2, bands of 128)"), 3e-7);
+  EXPECT_LE(check(order(both, 4, 16), s + 1, 1, "runs of 4, bands of 16)"), 3e-7);
+  EXPECT_LE(check(order(both, 64, 0), s + 2, 1, "runs of 32,"), 3e-7);
+  EXPECT_LE(check(order(both, 0, 8), s + 3, 1, "runs of 1, bands of 8)"), 3e-7);
+  EXPECT_LE(check(order(both, 2, 1), s + 4, 1, "runs of 2, bands of 1)"), 3e-7);
+  EXPECT_LE(check(order(both, 0, 48), s + 5, 1), 3e-7);  // 48 does not divide 128
+  EXPECT_LE(check(order(path(options(24, 512, 3, Fast, fft::Axes::Columns, 32), 1), 4, 8), s + 6,
+                  1, "runs of 4, bands of 8)"), 3e-7);
+  // Bad values are refused, naming the field.
+  for (auto [run, band, field] : {std::tuple{3, 0, "fast.four_step_run 3"},
+                                  std::tuple{-1, 0, "fast.four_step_run -1"},
+                                  std::tuple{0, -2, "fast.four_step_band -2"}}) {
+    try {
+      fft::Plan plan(order(both, run, band), test::shaders());
+      ADD_FAILURE() << field << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
+    }
+  }
 }
 
 // The path per length as data (Options::FastTuning::four_step_table): a plan takes its longest
