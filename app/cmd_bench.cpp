@@ -84,7 +84,8 @@ std::string fft_variant() {
   for (const char* name :
        {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
         "OCEANFFT_FFT_TRANSPOSE", "OCEANFFT_FFT_COLUMN_P", "OCEANFFT_FFT_FOUR_STEP",
-        "OCEANFFT_FFT_FOUR_STEP_RUN", "OCEANFFT_FFT_FOUR_STEP_BAND", "OCEANFFT_BENCH_CALLS"})
+        "OCEANFFT_FFT_FOUR_STEP_RUN", "OCEANFFT_FFT_FOUR_STEP_BAND",
+        "OCEANFFT_FFT_FOUR_STEP_ROW_RUN", "OCEANFFT_BENCH_CALLS"})
     if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
   return v.empty() ? "default" : v;
 }

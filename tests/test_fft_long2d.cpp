@@ -154,6 +154,37 @@ TEST_F(FftLong2D, ColumnLineOrders) {
   }
 }
 
+// The row passes' line order (Options::FastTuning::four_step_row_run): runs of neighbouring
+// rows, a run above the height (taken as the height), a height it does not divide (the largest
+// power of two that does: 8 of 24, 1 of 5), with the column order at once, and a refusal.
+TEST_F(FftLong2D, RowLineOrders) {
+  const uint64_t s = test::seed("long 2d row order");
+  using fft::Algorithm::Fast;
+  auto order = [](fft::Options o, int row_run, int run = 0, int band = 0) {
+    o.fast.four_step_row_run = row_run;
+    o.fast.four_step_run = run;
+    o.fast.four_step_band = band;
+    return o;
+  };
+  // rows 128 = 8 x 16 over 512 rows.
+  const fft::Options both = path(options(128, 512, 2, Fast, fft::Axes::Both, 32), 1);
+  EXPECT_LE(check(order(both, 2), s, 1, "(row line order: runs of 2);"), 3e-7);
+  EXPECT_LE(check(order(both, 16), s + 1, 1, "(row line order: runs of 16);"), 3e-7);
+  EXPECT_LE(check(order(both, 1024), s + 2, 1, "(row line order: runs of 512);"), 3e-7);
+  EXPECT_LE(check(order(both, 4, 4, 16), s + 3, 1,
+                  "(row line order: runs of 4) (column line order: runs of 4, bands of 16)"), 3e-7);
+  EXPECT_LE(check(order(path(options(512, 24, 3, Fast, fft::Axes::Rows, 64), 1), 16), s + 4, 1,
+                  "(row line order: runs of 8)"), 3e-7);
+  EXPECT_LE(check(order(path(options(512, 5, 1, Fast, fft::Axes::Rows, 64), 1), 4), s + 5, 1), 3e-7);
+  try {
+    fft::Plan plan(order(both, 6), test::shaders());
+    ADD_FAILURE() << "fast.four_step_row_run 6 was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("fast.four_step_row_run 6"), std::string::npos) << e.what();
+  }
+}
+
 // The path per length as data (Options::FastTuning::four_step_table): a plan takes its longest
 // long axis's entry, the default path where there is none, and an explicit four_step over it.
 TEST_F(FftLong2D, TableEntryIsHonoured) {

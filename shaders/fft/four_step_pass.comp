@@ -20,7 +20,8 @@
 // Along columns the lines may come in another order (Options::FastTuning::four_step_run and
 // four_step_band): g = jr + R (ob + B (jq + (J / R) (oq + (M / B) l))) with j = jr + R jq and
 // o = ob + B oq, where R (uRun) divides J and B (uBand) divides M; R = 1 and B = M is the order
-// above. Only which invocation takes which line changes, never a line's arithmetic.
+// above. Along rows (four_step_row_run) g = or + R (j + J (oq + (M / R) l)) with o = or + R oq,
+// R dividing M. Only which invocation takes which line changes, never a line's arithmetic.
 #include "fft/axis.glsl"
 
 #define FFT_CUSTOM_MAIN
@@ -36,8 +37,8 @@ uniform int uSub;       // J
 uniform int uLines;     // J x M x layers
 uniform ivec4 uMap;
 uniform int uTwiddle;   // 1: the first pass, whose outputs take the four-step twiddle
-uniform int uRun;       // R: neighbouring j first (columns; 1 along rows)
-uniform int uBand;      // B: then neighbouring columns (columns; M along rows)
+uniform int uRun;       // R: neighbouring j (columns) or rows o (rows) first
+uniform int uBand;      // B: then neighbouring columns (columns only)
 
 // The four-step twiddles exp(-2 pi i n2 k1 / N) at k1 * N2 + n2.
 layout(std430, binding = FFT_BUFFER_CHIRP) readonly buffer FourStepTwiddles { vec2 fs_tw[]; };
@@ -70,9 +71,14 @@ void main() {
   fs_valid = g < uLines;
   int o, l;
   if (uPassAxis == 0) {
-    fs_j = g % uSub;
-    o = (g / uSub) % uOther;
-    l = g / (uSub * uOther);
+    int q = g;
+    const int orun = q % uRun;
+    q /= uRun;
+    fs_j = q % uSub;
+    q /= uSub;
+    const int runs = uOther / uRun;
+    o = orun + uRun * (q % runs);
+    l = q / runs;
   } else {
     int q = g;
     const int jr = q % uRun;

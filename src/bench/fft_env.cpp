@@ -77,8 +77,8 @@ FftVariant fft_variant_from_env() {
   else
     throw Error(ErrorCode::InvalidArgument,
                 "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or rows");
-  // The natural-layout column passes' line order (fft::Options::FastTuning::four_step_run and
-  // four_step_band).
+  // The natural-layout passes' line order (fft::Options::FastTuning::four_step_run,
+  // four_step_band, four_step_row_run).
   auto count = [&](const char* name, bool power_of_two) {
     const std::string s = env(name);
     if (s.empty()) return 0;
@@ -93,6 +93,7 @@ FftVariant fft_variant_from_env() {
   };
   v.four_step_run = count("OCEANFFT_FFT_FOUR_STEP_RUN", true);
   v.four_step_band = count("OCEANFFT_FFT_FOUR_STEP_BAND", false);
+  v.four_step_row_run = count("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", true);
   return v;
 }
 
@@ -105,6 +106,7 @@ void apply(const FftVariant& v, fft::Options& o) {
   o.fast.four_step = v.four_step;
   o.fast.four_step_run = v.four_step_run;
   o.fast.four_step_band = v.four_step_band;
+  o.fast.four_step_row_run = v.four_step_row_run;
 }
 
 }  // namespace oceanfft::bench

@@ -191,9 +191,12 @@ struct Options {
     // resident at once cover a band of columns for every j where the band is narrow. 0 for
     // either (the default): run 1 and the whole width, j varying slowest. The run is a power of
     // two up to kMaxLongSize (a pass takes at most its J); a band that does not divide the width
-    // is the whole width. Row passes keep their order.
+    // is the whole width. Row passes have their own run, four_step_row_run: lines of that many
+    // neighbouring rows o at each j come first (a power of two; a pass takes the largest power
+    // of two at most that which divides its M; 0 or 1: the order with j fastest).
     int four_step_run = 0;
     int four_step_band = 0;
+    int four_step_row_run = 0;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();

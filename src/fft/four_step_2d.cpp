@@ -86,11 +86,12 @@ FourStep2D::FourStep2D(const Options& requested, const gl::ShaderLibrary& shader
     : options_(requested) {
   // From here on options_.fast.four_step is the path taken (the table's entry where asked).
   options_.fast.four_step = four_step_path(requested);
-  if (const int r = requested.fast.four_step_run;
-      r < 0 || r > kMaxLongSize || (r > 0 && !std::has_single_bit(unsigned(r))))
-    throw Error(ErrorCode::InvalidArgument, "fast.four_step_run " + std::to_string(r) +
-                                                ": expected 0 or a power of two up to " +
-                                                std::to_string(kMaxLongSize));
+  for (auto [r, field] : {std::pair{requested.fast.four_step_run, "fast.four_step_run "},
+                          std::pair{requested.fast.four_step_row_run, "fast.four_step_row_run "}})
+    if (r < 0 || r > kMaxLongSize || (r > 0 && !std::has_single_bit(unsigned(r))))
+      throw Error(ErrorCode::InvalidArgument, field + std::to_string(r) +
+                                                  ": expected 0 or a power of two up to " +
+                                                  std::to_string(kMaxLongSize));
   if (const int b = requested.fast.four_step_band; b < 0 || b > kMaxLongSize)
     throw Error(ErrorCode::InvalidArgument, "fast.four_step_band " + std::to_string(b) +
                                                 ": expected 0 to " + std::to_string(kMaxLongSize));
@@ -228,6 +229,11 @@ std::string FourStep2D::describe() const {
                   "x" + std::to_string(options_.height) + "x" + std::to_string(options_.layers) +
                   ", four-step";
   if (natural()) s += " on natural layouts";
+  for (const NaturalPass& p : natural_)
+    if (p.axis == 0 && p.run > 1) {
+      s += " (row line order: runs of " + std::to_string(p.run) + ")";
+      break;
+    }
   for (const NaturalPass& p : natural_)
     if (p.axis == 1 && (p.run > 1 || p.band < p.other)) {
       s += " (column line order: runs of " + std::to_string(p.run) + ", bands of " +

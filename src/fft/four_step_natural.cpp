@@ -86,15 +86,17 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
     }
     p.program = int(it - programs.begin());
     p.lines = int(lines);
-    // The column passes' line order where asked (four_step_pass.comp; fft.h says what the
-    // fields mean): a run of at most J (both powers of two, so it divides J), a band that
-    // divides M or the whole width.
+    // The line order where asked (four_step_pass.comp; fft.h says what the fields mean): along
+    // columns a run of at most J (both powers of two, so it divides J) and a band that divides
+    // M or the whole width; along rows the largest power of two up to the run that divides M.
     p.run = 1;
     p.band = p.other;
     if (p.axis == 1) {
       p.run = std::clamp(options.fast.four_step_run, 1, p.sub);
       const int b = options.fast.four_step_band;
       if (b > 0 && b < p.other && p.other % b == 0) p.band = b;
+    } else {
+      while (2 * p.run <= options.fast.four_step_row_run && p.other % (2 * p.run) == 0) p.run *= 2;
     }
     // Groups over x and y, as even as the count allows, so few groups past the last line run.
     const int64_t groups = (lines + it->strategy.lines - 1) / it->strategy.lines;

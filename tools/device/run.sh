@@ -54,14 +54,14 @@
 #            checks plus 2 x L16_REPS runs of 89-133 ms; cuFFT ~15 s); L16_REPS=50 ~240 s;
 #            L16_VARIANTS="natural relaid" ~170 s; 8192 adds ~75 s. For a check on llvmpipe:
 #            L16_SIZES=64 L16_LIMIT=16 (--long-line-limit) L16_REPS=3 L16_NO_CUFFT=1.
-#            A variant may name the natural-layout column passes' line order after its path:
-#            natural:run=R:band=B (OCEANFFT_FFT_FOUR_STEP_RUN, _BAND; either part may be left
-#            out), its files tagged natural.runR.bandB (on llvmpipe at 64 `natural` takes whole
-#            columns, so check the orders there with split:run=2 and the like). L16_ROUNDS=1
-#            leaves round 2 out. The column-order comparison (docs/perf-notes.md, last
-#            section), expected ~220 s on an H100 host: L16_ROUNDS=1 L16_REPS=50
-#            L16_VARIANTS="natural natural:run=2 natural:run=16 natural:run=128 natural:band=16
-#            relaid".
+#            A variant may name the natural-layout passes' line order after its path:
+#            natural:run=R:band=B:rowrun=W (OCEANFFT_FFT_FOUR_STEP_RUN, _BAND, _ROW_RUN; any part
+#            may be left out), its files tagged natural.runR.bandB.rowrunW (on llvmpipe at 64
+#            `natural` takes whole lines, so check the orders there with split:run=2 and the
+#            like). L16_ROUNDS=1 leaves round 2 out. The line-order comparison
+#            (docs/perf-notes.md, last section), expected ~220 s on an H100 host: L16_ROUNDS=1
+#            L16_REPS=50 L16_VARIANTS="natural natural:run=2:rowrun=2 natural:run=16:rowrun=16
+#            natural:run=128 natural:band=16 relaid".
 #   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
 #            small-size gap, forward C2C, 2 and 12 planes at GSIZES (default 256..4096), REPS
 #            timed calls each after the bench's warm-up, GAP_ROUNDS rounds (default 2) with the
@@ -346,8 +346,8 @@ for section in "$@"; do
       l16variants=${L16_VARIANTS:-natural relaid split rows}
       l16sizes=${L16_SIZES:-16384}
       l16rounds=${L16_ROUNDS:-2}
-      # A variant "path[:run=R][:band=B]": the path, the line order's variables, and the tag
-      # its files carry (path.runR.bandB: no characters the file names cannot hold).
+      # A variant "path[:run=R][:band=B][:rowrun=W]": the path, the line order's variables, and
+      # the tag its files carry (path.runR.bandB.rowrunW: no characters file names cannot hold).
       l16_parse() {
         local spec=$1 part
         l16path=${spec%%:*}
@@ -359,7 +359,9 @@ for section in "$@"; do
           case $part in
             run=[0-9]*) l16vars+=(OCEANFFT_FFT_FOUR_STEP_RUN="${part#run=}") ;;
             band=[0-9]*) l16vars+=(OCEANFFT_FFT_FOUR_STEP_BAND="${part#band=}") ;;
-            *) echo "long16k: variant $spec: expected path[:run=R][:band=B]" >&2; return 1 ;;
+            rowrun=[0-9]*) l16vars+=(OCEANFFT_FFT_FOUR_STEP_ROW_RUN="${part#rowrun=}") ;;
+            *) echo "long16k: variant $spec: expected path[:run=R][:band=B][:rowrun=W]" >&2
+              return 1 ;;
           esac
           l16tag+=.${part//=/}
         done
@@ -374,7 +376,7 @@ for section in "$@"; do
         done
         total=$((total + 15))
       done
-      echo "long16k: sizes $l16sizes, variants $l16variants, $l16rounds rounds of $l16reps reps;" \
+      echo "long16k: sizes $l16sizes, variants $l16variants, rounds $l16rounds, $l16reps reps each;" \
         "expected ~$total s"
       for n in ${l16sizes//,/ }; do
         for round in $(seq 1 "$l16rounds"); do
