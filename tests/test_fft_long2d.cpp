@@ -140,6 +140,9 @@ TEST_F(FftLong2D, ColumnLineOrders) {
   EXPECT_LE(check(order(both, 0, 48), s + 5, 1), 3e-7);  // 48 does not divide 128
   EXPECT_LE(check(order(path(options(24, 512, 3, Fast, fft::Axes::Columns, 32), 1), 4, 8), s + 6,
                   1, "runs of 4, bands of 8)"), 3e-7);
+  // The real split: columns of 16384 = 128 x 128 with the run of every j.
+  EXPECT_LE(check(order(path(options(4, 16384, 1), 0), 128, 2), s + 7, 1,
+                  "runs of 128, bands of 2)"), 3e-7);
   // Bad values are refused, naming the field.
   for (auto [run, band, field] : {std::tuple{3, 0, "fast.four_step_run 3"},
                                   std::tuple{-1, 0, "fast.four_step_run -1"},
@@ -176,6 +179,9 @@ TEST_F(FftLong2D, RowLineOrders) {
   EXPECT_LE(check(order(path(options(512, 24, 3, Fast, fft::Axes::Rows, 64), 1), 16), s + 4, 1,
                   "(row line order: runs of 8)"), 3e-7);
   EXPECT_LE(check(order(path(options(512, 5, 1, Fast, fft::Axes::Rows, 64), 1), 4), s + 5, 1), 3e-7);
+  // The real split: rows of 16384 = 128 x 128, both axes reordered.
+  EXPECT_LE(check(order(path(options(16384, 4, 1), 0), 2, 2, 2), s + 6, 1,
+                  "(row line order: runs of 2)"), 3e-7);
   try {
     fft::Plan plan(order(both, 6), test::shaders());
     ADD_FAILURE() << "fast.four_step_row_run 6 was accepted";
