@@ -84,7 +84,8 @@ std::string fft_variant() {
   for (const char* name :
        {"OCEANFFT_FFT_SHUFFLE", "OCEANFFT_FFT_SHUFFLE_EMULATE", "OCEANFFT_FFT_BARRIER",
         "OCEANFFT_FFT_TRANSPOSE", "OCEANFFT_FFT_COLUMN_P", "OCEANFFT_FFT_FOUR_STEP",
-        "OCEANFFT_BENCH_CALLS"})
+        "OCEANFFT_FFT_FOUR_STEP_RUN", "OCEANFFT_FFT_FOUR_STEP_BAND",
+        "OCEANFFT_FFT_FOUR_STEP_ROW_RUN", "OCEANFFT_BENCH_CALLS"})
     if (const char* e = std::getenv(name); e && *e) v += (v.empty() ? "" : " ") + std::string(name) + "=" + e;
   return v.empty() ? "default" : v;
 }
@@ -542,6 +543,11 @@ void add_bench(CLI::App& app, Commands& out) {
       "      FFT only: the ocean step keeps its layout.\n"
       "  OCEANFFT_FFT_COLUMN_P=2..32  elements per invocation in the column pass (32: the\n"
       "      radix-32 register kernel, 1024 = 32 x 32 with one exchange). FFT only.\n"
+      "  OCEANFFT_FFT_FOUR_STEP=natural|split|relaid|rows  the four-step path above 4096\n"
+      "      (default: the plan's table per length; docs/fft.md).\n"
+      "  OCEANFFT_FFT_FOUR_STEP_RUN=R, _BAND=B, _ROW_RUN=W  the order of the natural-layout\n"
+      "      four-step passes' lines: R neighbouring rows first in the column passes, then B\n"
+      "      columns; W neighbouring rows first in the row passes. Same result; for measuring.\n"
       "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
       "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
       "      launches do; copies, FFTs and ocean steps alike.");

@@ -61,6 +61,27 @@ TEST(BenchFftEnv, FourStepPaths) {
   }
 }
 
+// The natural-layout passes' line order: unset 0 (the default order), else the count.
+TEST(BenchFftEnv, FourStepColumnOrder) {
+  {
+    test::ScopedEnv r("OCEANFFT_FFT_FOUR_STEP_RUN", nullptr);
+    test::ScopedEnv b("OCEANFFT_FFT_FOUR_STEP_BAND", nullptr);
+    test::ScopedEnv w("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", nullptr);
+    const bench::FftVariant v = bench::fft_variant_from_env();
+    EXPECT_EQ(v.four_step_run, 0);
+    EXPECT_EQ(v.four_step_band, 0);
+    EXPECT_EQ(v.four_step_row_run, 0);
+  }
+  test::ScopedEnv r("OCEANFFT_FFT_FOUR_STEP_RUN", "8");
+  test::ScopedEnv b("OCEANFFT_FFT_FOUR_STEP_BAND", "48");
+  test::ScopedEnv w("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", "2");
+  fft::Options o;
+  bench::apply(bench::fft_variant_from_env(), o);
+  EXPECT_EQ(o.fast.four_step_run, 8);
+  EXPECT_EQ(o.fast.four_step_band, 48);
+  EXPECT_EQ(o.fast.four_step_row_run, 2);
+}
+
 TEST(BenchFftEnv, BadValuesNameTheVariable) {
   for (auto [name, value] : {std::pair{"OCEANFFT_FFT_SHUFFLE", "sideways"},
                              std::pair{"OCEANFFT_FFT_SHUFFLE_EMULATE", "12"},
@@ -69,7 +90,13 @@ TEST(BenchFftEnv, BadValuesNameTheVariable) {
                              std::pair{"OCEANFFT_FFT_TRANSPOSE", "sideways"},
                              std::pair{"OCEANFFT_FFT_COLUMN_P", "64"},
                              std::pair{"OCEANFFT_FFT_COLUMN_P", "12"},
-                             std::pair{"OCEANFFT_FFT_FOUR_STEP", "transposed"}}) {
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP", "transposed"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP_RUN", "3"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP_RUN", "0"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP_RUN", "131072"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP_BAND", "-4"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP_BAND", "16x"},
+                             std::pair{"OCEANFFT_FFT_FOUR_STEP_ROW_RUN", "6"}}) {
     test::ScopedEnv e(name, value);
     try {
       bench::fft_variant_from_env();

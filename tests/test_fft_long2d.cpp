@@ -6,6 +6,7 @@
 // length from the table; refusals.
 #include <cstdio>
 #include <random>
+#include <tuple>
 
 #include "fftref/data.h"
 #include "fft/fft.h"
@@ -115,6 +116,79 @@ TEST_F(FftLong2D, NaturalLayoutPasses) {
                   "columns 512 in one step (1 pass)"), 3e-7);
   // Lengths the passes do not take keep the re-laid path.
   EXPECT_LE(check(options(96, 512, 1, Fast, fft::Axes::Both, 64), s + 7, 0), 3e-7);
+}
+
+// The column passes' line orders (Options::FastTuning::four_step_run, four_step_band;
+// shaders/fft/four_step_pass.comp): runs of neighbouring rows, bands of columns, both, a run
+// above a pass's J (taken as J), a band that does not divide the width (the whole width), a
+// width that is not a power of two, several layers. Every order transforms every line once.
+TEST_F(FftLong2D, ColumnLineOrders) {
+  const uint64_t s = test::seed("long 2d column order");
+  using fft::Algorithm::Fast;
+  auto order = [](fft::Options o, int run, int band) {
+    o.fast.four_step_run = run;
+    o.fast.four_step_band = band;
+    return o;
+  };
+  // columns 512 = 16 x 32: J = 32 in the first pass, 16 in the second.
+  const fft::Options both = path(options(128, 512, 2, Fast, fft::Axes::Both, 32), 1);
+  EXPECT_LE(check(order(both, 2, 0), s, 1, "(column line order: runs of 2, bands of 128)"), 3e-7);
+  EXPECT_LE(check(order(both, 4, 16), s + 1, 1, "runs of 4, bands of 16)"), 3e-7);
+  EXPECT_LE(check(order(both, 64, 0), s + 2, 1, "runs of 32,"), 3e-7);
+  EXPECT_LE(check(order(both, 0, 8), s + 3, 1, "runs of 1, bands of 8)"), 3e-7);
+  EXPECT_LE(check(order(both, 2, 1), s + 4, 1, "runs of 2, bands of 1)"), 3e-7);
+  EXPECT_LE(check(order(both, 0, 48), s + 5, 1), 3e-7);  // 48 does not divide 128
+  EXPECT_LE(check(order(path(options(24, 512, 3, Fast, fft::Axes::Columns, 32), 1), 4, 8), s + 6,
+                  1, "runs of 4, bands of 8)"), 3e-7);
+  // The real split: columns of 16384 = 128 x 128 with the run of every j.
+  EXPECT_LE(check(order(path(options(4, 16384, 1), 0), 128, 2), s + 7, 1,
+                  "runs of 128, bands of 2)"), 3e-7);
+  // Bad values are refused, naming the field.
+  for (auto [run, band, field] : {std::tuple{3, 0, "fast.four_step_run 3"},
+                                  std::tuple{-1, 0, "fast.four_step_run -1"},
+                                  std::tuple{0, -2, "fast.four_step_band -2"}}) {
+    try {
+      fft::Plan plan(order(both, run, band), test::shaders());
+      ADD_FAILURE() << field << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
+    }
+  }
+}
+
+// The row passes' line order (Options::FastTuning::four_step_row_run): runs of neighbouring
+// rows, a run above the height (taken as the height), a height it does not divide (the largest
+// power of two that does: 8 of 24, 1 of 5), with the column order at once, and a refusal.
+TEST_F(FftLong2D, RowLineOrders) {
+  const uint64_t s = test::seed("long 2d row order");
+  using fft::Algorithm::Fast;
+  auto order = [](fft::Options o, int row_run, int run = 0, int band = 0) {
+    o.fast.four_step_row_run = row_run;
+    o.fast.four_step_run = run;
+    o.fast.four_step_band = band;
+    return o;
+  };
+  // rows 128 = 8 x 16 over 512 rows.
+  const fft::Options both = path(options(128, 512, 2, Fast, fft::Axes::Both, 32), 1);
+  EXPECT_LE(check(order(both, 2), s, 1, "(row line order: runs of 2);"), 3e-7);
+  EXPECT_LE(check(order(both, 16), s + 1, 1, "(row line order: runs of 16);"), 3e-7);
+  EXPECT_LE(check(order(both, 1024), s + 2, 1, "(row line order: runs of 512);"), 3e-7);
+  EXPECT_LE(check(order(both, 4, 4, 16), s + 3, 1,
+                  "(row line order: runs of 4) (column line order: runs of 4, bands of 16)"), 3e-7);
+  EXPECT_LE(check(order(path(options(512, 24, 3, Fast, fft::Axes::Rows, 64), 1), 16), s + 4, 1,
+                  "(row line order: runs of 8)"), 3e-7);
+  EXPECT_LE(check(order(path(options(512, 5, 1, Fast, fft::Axes::Rows, 64), 1), 4), s + 5, 1), 3e-7);
+  // The real split: rows of 16384 = 128 x 128, both axes reordered.
+  EXPECT_LE(check(order(path(options(16384, 4, 1), 0), 2, 2, 2), s + 6, 1,
+                  "(row line order: runs of 2)"), 3e-7);
+  try {
+    fft::Plan plan(order(both, 6), test::shaders());
+    ADD_FAILURE() << "fast.four_step_row_run 6 was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("fast.four_step_row_run 6"), std::string::npos) << e.what();
+  }
 }
 
 // The path per length as data (Options::FastTuning::four_step_table): a plan takes its longest

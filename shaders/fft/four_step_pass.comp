@@ -16,6 +16,12 @@
 //   second pass, J = N1, j = k1: element n2 at e = k1 N2 + n2 in, output k2 at e = k1 + N1 k2.
 // uMap holds (A, B, C, D): element i of line j is read at e = A j + B i and written at
 // e = C j + D i.
+//
+// Along columns the lines may come in another order (Options::FastTuning::four_step_run and
+// four_step_band): g = jr + R (ob + B (jq + (J / R) (oq + (M / B) l))) with j = jr + R jq and
+// o = ob + B oq, where R (uRun) divides J and B (uBand) divides M; R = 1 and B = M is the order
+// above. Along rows (four_step_row_run) g = or + R (j + J (oq + (M / R) l)) with o = or + R oq,
+// R dividing M. Only which invocation takes which line changes, never a line's arithmetic.
 #include "fft/axis.glsl"
 
 #define FFT_CUSTOM_MAIN
@@ -31,6 +37,8 @@ uniform int uSub;       // J
 uniform int uLines;     // J x M x layers
 uniform ivec4 uMap;
 uniform int uTwiddle;   // 1: the first pass, whose outputs take the four-step twiddle
+uniform int uRun;       // R: neighbouring j (columns) or rows o (rows) first
+uniform int uBand;      // B: then neighbouring columns (columns only)
 
 // The four-step twiddles exp(-2 pi i n2 k1 / N) at k1 * N2 + n2.
 layout(std430, binding = FFT_BUFFER_CHIRP) readonly buffer FourStepTwiddles { vec2 fs_tw[]; };
@@ -63,13 +71,25 @@ void main() {
   fs_valid = g < uLines;
   int o, l;
   if (uPassAxis == 0) {
-    fs_j = g % uSub;
-    o = (g / uSub) % uOther;
-    l = g / (uSub * uOther);
+    int q = g;
+    const int orun = q % uRun;
+    q /= uRun;
+    fs_j = q % uSub;
+    q /= uSub;
+    const int runs = uOther / uRun;
+    o = orun + uRun * (q % runs);
+    l = q / runs;
   } else {
-    o = g % uOther;
-    fs_j = (g / uOther) % uSub;
-    l = g / (uOther * uSub);
+    int q = g;
+    const int jr = q % uRun;
+    q /= uRun;
+    const int ob = q % uBand;
+    q /= uBand;
+    const int runs = uSub / uRun, bands = uOther / uBand;
+    fs_j = jr + uRun * (q % runs);
+    q /= runs;
+    o = ob + uBand * (q % bands);
+    l = q / bands;
   }
   const ivec3 along = uPassAxis == 0 ? ivec3(1, 0, 0) : ivec3(0, 1, 0);
   const ivec3 base = uPassAxis == 0 ? ivec3(0, o, l) : ivec3(o, 0, l);

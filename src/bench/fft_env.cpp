@@ -77,6 +77,23 @@ FftVariant fft_variant_from_env() {
   else
     throw Error(ErrorCode::InvalidArgument,
                 "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or rows");
+  // The natural-layout passes' line order (fft::Options::FastTuning::four_step_run,
+  // four_step_band, four_step_row_run).
+  auto count = [&](const char* name, bool power_of_two) {
+    const std::string s = env(name);
+    if (s.empty()) return 0;
+    char* end = nullptr;
+    const long n = std::strtol(s.c_str(), &end, 10);
+    if (*end || n < 1 || n > fft::kMaxLongSize || (power_of_two && !std::has_single_bit(unsigned(n))))
+      throw Error(ErrorCode::InvalidArgument,
+                  std::string(name) + "=" + s + ": expected " +
+                      (power_of_two ? "a power of two in 1.." : "an integer in 1..") +
+                      std::to_string(fft::kMaxLongSize));
+    return int(n);
+  };
+  v.four_step_run = count("OCEANFFT_FFT_FOUR_STEP_RUN", true);
+  v.four_step_band = count("OCEANFFT_FFT_FOUR_STEP_BAND", false);
+  v.four_step_row_run = count("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", true);
   return v;
 }
 
@@ -87,6 +104,9 @@ void apply(const FftVariant& v, fft::Options& o) {
   o.fast.column_per_thread = v.column_per_thread;
   o.barriers = v.barriers;
   o.fast.four_step = v.four_step;
+  o.fast.four_step_run = v.four_step_run;
+  o.fast.four_step_band = v.four_step_band;
+  o.fast.four_step_row_run = v.four_step_row_run;
 }
 
 }  // namespace oceanfft::bench

@@ -5,7 +5,10 @@
 // OCEANFFT_FFT_BARRIER (merged, separate or narrow), OCEANFFT_FFT_TRANSPOSE (off, between or
 // spectrum), OCEANFFT_FFT_COLUMN_P (a power of two in 2..32: elements per invocation in the
 // column pass, 32 the radix-32 kernel) and OCEANFFT_FFT_FOUR_STEP (natural, split, relaid or
-// rows; unset, the plan's per-length table decides). The engine reads no environment;
+// rows; unset, the plan's per-length table decides), OCEANFFT_FFT_FOUR_STEP_RUN (a power of two)
+// and OCEANFFT_FFT_FOUR_STEP_BAND (a count of columns): the natural-layout column passes' line
+// order; OCEANFFT_FFT_FOUR_STEP_ROW_RUN (a power of two): the row passes'. The engine reads no
+// environment;
 // `oceanfft bench`, `oceanfft verify` and the device tools turn these into fft::Options here.
 #include "fft/fft.h"
 
@@ -19,6 +22,9 @@ struct FftVariant {
   fft::Barriers barriers = fft::Barriers::Merged;
   // fft::Options::FastTuning::four_step; unset: the plan's table (fft::kFourStepFromTable)
   int four_step = fft::kFourStepFromTable;
+  int four_step_run = 0;   // fft::Options::FastTuning::four_step_run
+  int four_step_band = 0;  // fft::Options::FastTuning::four_step_band
+  int four_step_row_run = 0;  // fft::Options::FastTuning::four_step_row_run
 };
 
 // The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the

@@ -2,6 +2,7 @@
 #include "fft/four_step_2d.h"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -85,6 +86,15 @@ FourStep2D::FourStep2D(const Options& requested, const gl::ShaderLibrary& shader
     : options_(requested) {
   // From here on options_.fast.four_step is the path taken (the table's entry where asked).
   options_.fast.four_step = four_step_path(requested);
+  for (auto [r, field] : {std::pair{requested.fast.four_step_run, "fast.four_step_run "},
+                          std::pair{requested.fast.four_step_row_run, "fast.four_step_row_run "}})
+    if (r < 0 || r > kMaxLongSize || (r > 0 && !std::has_single_bit(unsigned(r))))
+      throw Error(ErrorCode::InvalidArgument, field + std::to_string(r) +
+                                                  ": expected 0 or a power of two up to " +
+                                                  std::to_string(kMaxLongSize));
+  if (const int b = requested.fast.four_step_band; b < 0 || b > kMaxLongSize)
+    throw Error(ErrorCode::InvalidArgument, "fast.four_step_band " + std::to_string(b) +
+                                                ": expected 0 to " + std::to_string(kMaxLongSize));
   const Options& options = options_;
   gl::Context& ctx = shaders.context();
   const gl::Limits& limits = ctx.limits();
@@ -219,6 +229,17 @@ std::string FourStep2D::describe() const {
                   "x" + std::to_string(options_.height) + "x" + std::to_string(options_.layers) +
                   ", four-step";
   if (natural()) s += " on natural layouts";
+  for (const NaturalPass& p : natural_)
+    if (p.axis == 0 && p.run > 1) {
+      s += " (row line order: runs of " + std::to_string(p.run) + ")";
+      break;
+    }
+  for (const NaturalPass& p : natural_)
+    if (p.axis == 1 && (p.run > 1 || p.band < p.other)) {
+      s += " (column line order: runs of " + std::to_string(p.run) + ", bands of " +
+           std::to_string(p.band) + ")";
+      break;
+    }
   for (const Axis& a : axes_) {
     s += std::string("; ") + (a.axis == 0 ? "rows " : "columns ") + std::to_string(a.n1 * a.n2);
     s += a.n1 > 1 ? " = " + std::to_string(a.n1) + " x " + std::to_string(a.n2) : " in one step";

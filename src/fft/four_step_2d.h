@@ -102,6 +102,10 @@ class FourStep2D {
     int axis = 0, length = 0, sub = 1, other = 1, lines = 0;
     int map[4] = {0, 1, 0, 1};
     bool twiddle = false;  // the first pass of a split axis
+    // The line order (four_step_pass.comp's uRun, uBand): 1 and `other` by default;
+    // Options::FastTuning::four_step_run and four_step_band along columns, four_step_row_run
+    // (and `other`) along rows.
+    int run = 1, band = 1;
     std::string name;      // for the pass timer (execute())
     int program = -1;      // index into natural_programs_
     int owner = 0;         // index into axes_ (its four-step twiddles)

@@ -86,6 +86,18 @@ bool FourStep2D::plan_natural(const gl::ShaderLibrary& shaders) {
     }
     p.program = int(it - programs.begin());
     p.lines = int(lines);
+    // The line order where asked (four_step_pass.comp; fft.h says what the fields mean): along
+    // columns a run of at most J (both powers of two, so it divides J) and a band that divides
+    // M or the whole width; along rows the largest power of two up to the run that divides M.
+    p.run = 1;
+    p.band = p.other;
+    if (p.axis == 1) {
+      p.run = std::clamp(options.fast.four_step_run, 1, p.sub);
+      const int b = options.fast.four_step_band;
+      if (b > 0 && b < p.other && p.other % b == 0) p.band = b;
+    } else {
+      while (2 * p.run <= options.fast.four_step_row_run && p.other % (2 * p.run) == 0) p.run *= 2;
+    }
     // Groups over x and y, as even as the count allows, so few groups past the last line run.
     const int64_t groups = (lines + it->strategy.lines - 1) / it->strategy.lines;
     const int64_t most = limits.max_group_count[0] > 0 ? std::min(limits.max_group_count[0], 65535)
@@ -190,6 +202,8 @@ const gl::Texture& FourStep2D::execute_natural(Direction direction, const gl::Te
     glProgramUniform1i(prog, u("uLines"), p.lines);
     glProgramUniform4i(prog, u("uMap"), p.map[0], p.map[1], p.map[2], p.map[3]);
     glProgramUniform1i(prog, u("uTwiddle"), p.twiddle ? 1 : 0);
+    glProgramUniform1i(prog, u("uRun"), p.run);
+    glProgramUniform1i(prog, u("uBand"), p.band);
     glDispatchCompute(p.groups[0], p.groups[1], 1);
     if (i + 1 < count) glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     src = &dst;

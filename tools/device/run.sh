@@ -54,6 +54,14 @@
 #            checks plus 2 x L16_REPS runs of 89-133 ms; cuFFT ~15 s); L16_REPS=50 ~240 s;
 #            L16_VARIANTS="natural relaid" ~170 s; 8192 adds ~75 s. For a check on llvmpipe:
 #            L16_SIZES=64 L16_LIMIT=16 (--long-line-limit) L16_REPS=3 L16_NO_CUFFT=1.
+#            A variant may name the natural-layout passes' line order after its path:
+#            natural:run=R:band=B:rowrun=W (OCEANFFT_FFT_FOUR_STEP_RUN, _BAND, _ROW_RUN; any part
+#            may be left out), its files tagged natural.runR.bandB.rowrunW (on llvmpipe at 64
+#            `natural` takes whole lines, so check the orders there with split:run=2 and the
+#            like). L16_ROUNDS=1 leaves round 2 out. The line-order comparison
+#            (docs/perf-notes.md, last section), expected ~220 s on an H100 host: L16_ROUNDS=1
+#            L16_REPS=50 L16_VARIANTS="natural natural:run=2:rowrun=2 natural:run=16:rowrun=16
+#            natural:run=128 natural:band=16 relaid".
 #   gap      issue 27 item 7: the fast path's default against its two opt-in variants for the
 #            small-size gap, forward C2C, 2 and 12 planes at GSIZES (default 256..4096), REPS
 #            timed calls each after the bench's warm-up, GAP_ROUNDS rounds (default 2) with the
@@ -337,26 +345,51 @@ for section in "$@"; do
       l16reps=${L16_REPS:-100}
       l16variants=${L16_VARIANTS:-natural relaid split rows}
       l16sizes=${L16_SIZES:-16384}
+      l16rounds=${L16_ROUNDS:-2}
+      # A variant "path[:run=R][:band=B][:rowrun=W]": the path, the line order's variables, and
+      # the tag its files carry (path.runR.bandB.rowrunW: no characters file names cannot hold).
+      l16_parse() {
+        local spec=$1 part
+        l16path=${spec%%:*}
+        l16vars=(OCEANFFT_FFT_FOUR_STEP="$l16path")
+        l16tag=$l16path
+        [ "$spec" = "$l16path" ] && return 0
+        local IFS=:
+        for part in ${spec#*:}; do
+          case $part in
+            run=[0-9]*) l16vars+=(OCEANFFT_FFT_FOUR_STEP_RUN="${part#run=}") ;;
+            band=[0-9]*) l16vars+=(OCEANFFT_FFT_FOUR_STEP_BAND="${part#band=}") ;;
+            rowrun=[0-9]*) l16vars+=(OCEANFFT_FFT_FOUR_STEP_ROW_RUN="${part#rowrun=}") ;;
+            *) echo "long16k: variant $spec: expected path[:run=R][:band=B][:rowrun=W]" >&2
+              return 1 ;;
+          esac
+          l16tag+=.${part//=/}
+        done
+      }
       total=0
       for n in ${l16sizes//,/ }; do
-        for round in 1 2; do
+        for round in $(seq 1 "$l16rounds"); do
           for fs in $l16variants; do
-            total=$((total + $(l16_expected "$n" "$fs" "$l16reps" $((round == 1)))))
+            l16_parse "$fs" || exit 2
+            total=$((total + $(l16_expected "$n" "$l16path" "$l16reps" $((round == 1)))))
           done
         done
         total=$((total + 15))
       done
-      echo "long16k: sizes $l16sizes, variants $l16variants, $l16reps reps; expected ~$total s"
+      echo "long16k: sizes $l16sizes, variants $l16variants, rounds $l16rounds, $l16reps reps each;" \
+        "expected ~$total s"
       for n in ${l16sizes//,/ }; do
-        for round in 1 2; do
+        for round in $(seq 1 "$l16rounds"); do
           for fs in $l16variants; do
+            l16_parse "$fs"
             check=()
             ((round == 2)) && check=(--no-check)
-            l16_case "$n-$fs-$round" "$(l16_expected "$n" "$fs" "$l16reps" $((round == 1)))" \
-              env OCEANFFT_FFT_FOUR_STEP="$fs" ./oceanfft bench --sizes "$n" --algorithms fast \
+            l16_case "$n-$l16tag-$round" \
+              "$(l16_expected "$n" "$l16path" "$l16reps" $((round == 1)))" \
+              env "${l16vars[@]}" ./oceanfft bench --sizes "$n" --algorithms fast \
               --layers 1 --reps "$l16reps" --no-ocean --no-copy --passes "${check[@]}" \
               ${L16_LIMIT:+--long-line-limit "$L16_LIMIT"} \
-              --json "$OUT/long16k-$n-$fs-$round.json"
+              --json "$OUT/long16k-$n-$l16tag-$round.json"
           done
           if ((round == 1)); then
             if [ -n "${L16_NO_CUFFT:-}" ]; then
@@ -390,7 +423,7 @@ for (n, fs), runs in sorted(rows.items(), key=lambda k: (-k[0][0], k[0][1])):
     for rnd, r in sorted(runs, key=lambda x: x[0]):
         ms = r["fft"]["median_ms"]
         rel = r.get("rel_l2")
-        print("%5d %-8s round %d: %9.3f ms%s, %d dispatches, rel L2 %s" % (
+        print("%5d %-24s round %d: %9.3f ms%s, %d dispatches, rel L2 %s" % (
             n, fs, rnd, ms, " (%.2fx cuFFT %.3f ms)" % (ms / c[0], c[0]) if c else "",
             r["dispatches"], "%.2e" % rel if rel is not None else "-"))
         for p in r.get("passes", []):
