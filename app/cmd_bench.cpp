@@ -547,7 +547,8 @@ void add_bench(CLI::App& app, Commands& out) {
       "      (default: the plan's table per length; docs/fft.md).\n"
       "  OCEANFFT_FFT_FOUR_STEP_RUN=R, _BAND=B, _ROW_RUN=W  the order of the natural-layout\n"
       "      four-step passes' lines: R neighbouring rows first in the column passes, then B\n"
-      "      columns; W neighbouring rows first in the row passes. Same result; for measuring.\n"
+      "      columns; W neighbouring rows first in the row passes (defaults 16, 0, 16; 1\n"
+      "      for the plain order). Same result.\n"
       "  OCEANFFT_BENCH_CALLS=K  time K calls back to back per timestamp pair and report 1/K\n"
       "      of it (default 1: a pair around every call), as benchmarks that time a loop of\n"
       "      launches do; copies, FFTs and ocean steps alike.");

@@ -61,16 +61,19 @@ TEST(BenchFftEnv, FourStepPaths) {
   }
 }
 
-// The natural-layout passes' line order: unset 0 (the default order), else the count.
+// The natural-layout passes' line order: unset, the library's defaults; else the count.
 TEST(BenchFftEnv, FourStepColumnOrder) {
   {
     test::ScopedEnv r("OCEANFFT_FFT_FOUR_STEP_RUN", nullptr);
     test::ScopedEnv b("OCEANFFT_FFT_FOUR_STEP_BAND", nullptr);
     test::ScopedEnv w("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", nullptr);
     const bench::FftVariant v = bench::fft_variant_from_env();
-    EXPECT_EQ(v.four_step_run, 0);
-    EXPECT_EQ(v.four_step_band, 0);
-    EXPECT_EQ(v.four_step_row_run, 0);
+    const fft::Options::FastTuning defaults;
+    EXPECT_EQ(v.four_step_run, defaults.four_step_run);
+    EXPECT_EQ(v.four_step_band, defaults.four_step_band);
+    EXPECT_EQ(v.four_step_row_run, defaults.four_step_row_run);
+    EXPECT_EQ(defaults.four_step_run, 16);
+    EXPECT_EQ(defaults.four_step_row_run, 16);
   }
   test::ScopedEnv r("OCEANFFT_FFT_FOUR_STEP_RUN", "8");
   test::ScopedEnv b("OCEANFFT_FFT_FOUR_STEP_BAND", "48");

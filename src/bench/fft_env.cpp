@@ -79,9 +79,9 @@ FftVariant fft_variant_from_env() {
                 "OCEANFFT_FFT_FOUR_STEP=" + s + ": expected natural, split, relaid or rows");
   // The natural-layout passes' line order (fft::Options::FastTuning::four_step_run,
   // four_step_band, four_step_row_run).
-  auto count = [&](const char* name, bool power_of_two) {
+  auto count = [&](const char* name, bool power_of_two, int unset) {
     const std::string s = env(name);
-    if (s.empty()) return 0;
+    if (s.empty()) return unset;
     char* end = nullptr;
     const long n = std::strtol(s.c_str(), &end, 10);
     if (*end || n < 1 || n > fft::kMaxLongSize || (power_of_two && !std::has_single_bit(unsigned(n))))
@@ -91,9 +91,10 @@ FftVariant fft_variant_from_env() {
                       std::to_string(fft::kMaxLongSize));
     return int(n);
   };
-  v.four_step_run = count("OCEANFFT_FFT_FOUR_STEP_RUN", true);
-  v.four_step_band = count("OCEANFFT_FFT_FOUR_STEP_BAND", false);
-  v.four_step_row_run = count("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", true);
+  const fft::Options::FastTuning defaults;
+  v.four_step_run = count("OCEANFFT_FFT_FOUR_STEP_RUN", true, defaults.four_step_run);
+  v.four_step_band = count("OCEANFFT_FFT_FOUR_STEP_BAND", false, defaults.four_step_band);
+  v.four_step_row_run = count("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", true, defaults.four_step_row_run);
   return v;
 }
 

@@ -22,9 +22,9 @@ struct FftVariant {
   fft::Barriers barriers = fft::Barriers::Merged;
   // fft::Options::FastTuning::four_step; unset: the plan's table (fft::kFourStepFromTable)
   int four_step = fft::kFourStepFromTable;
-  int four_step_run = 0;   // fft::Options::FastTuning::four_step_run
+  int four_step_run = 16;  // fft::Options::FastTuning::four_step_run
   int four_step_band = 0;  // fft::Options::FastTuning::four_step_band
-  int four_step_row_run = 0;  // fft::Options::FastTuning::four_step_row_run
+  int four_step_row_run = 16;  // fft::Options::FastTuning::four_step_row_run
 };
 
 // The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the

@@ -183,20 +183,22 @@ struct Options {
     // The path per length where four_step is kFourStepFromTable.
     FourStepTable four_step_table = default_four_step_table();
     // The order of the lines in the natural-layout path's column passes (lines g over the
-    // sub-line index j < J, the column o < M and the layer), for measuring how a pass that
-    // strides whole rows walks memory; every order gives the same result. Lines of
+    // sub-line index j < J, the column o < M and the layer): how a pass that strides whole rows
+    // walks memory; every order gives the same result. Runs of 16 both ways (the defaults)
+    // took a 16384^2 forward transform from 93.3 to 25.9 ms on an H200, the first column pass
+    // from 57.0 to 7.9 ms (docs/perf-notes.md); 8192^2 is the same either way. Lines of
     // four_step_run neighbouring j (rows r, r + 1, ... of one column) come first, then
     // four_step_band neighbouring columns, then the rest of j, then the next band of columns:
     // so a work group holds runs of neighbouring rows where the run is 2 or more, and the groups
     // resident at once cover a band of columns for every j where the band is narrow. 0 for
-    // either (the default): run 1 and the whole width, j varying slowest. The run is a power of
+    // or 1 for either: run 1 and the whole width, j varying slowest. The run is a power of
     // two up to kMaxLongSize (a pass takes at most its J); a band that does not divide the width
     // is the whole width. Row passes have their own run, four_step_row_run: lines of that many
     // neighbouring rows o at each j come first (a power of two; a pass takes the largest power
     // of two at most that which divides its M; 0 or 1: the order with j fastest).
-    int four_step_run = 0;
+    int four_step_run = 16;
     int four_step_band = 0;
-    int four_step_row_run = 0;
+    int four_step_row_run = 16;
     // Register shapes per length and axis where per_thread, row_lines, column_lines and
     // exchange above leave the choice open.
     FastTable table = default_fast_table();
