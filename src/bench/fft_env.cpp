@@ -91,10 +91,9 @@ FftVariant fft_variant_from_env() {
                       std::to_string(fft::kMaxLongSize));
     return int(n);
   };
-  const fft::Options::FastTuning defaults;
-  v.four_step_run = count("OCEANFFT_FFT_FOUR_STEP_RUN", true, defaults.four_step_run);
-  v.four_step_band = count("OCEANFFT_FFT_FOUR_STEP_BAND", false, defaults.four_step_band);
-  v.four_step_row_run = count("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", true, defaults.four_step_row_run);
+  v.four_step_run = count("OCEANFFT_FFT_FOUR_STEP_RUN", true, v.four_step_run);
+  v.four_step_band = count("OCEANFFT_FFT_FOUR_STEP_BAND", false, v.four_step_band);
+  v.four_step_row_run = count("OCEANFFT_FFT_FOUR_STEP_ROW_RUN", true, v.four_step_row_run);
   return v;
 }
 

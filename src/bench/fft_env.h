@@ -8,8 +8,8 @@
 // rows; unset, the plan's per-length table decides), OCEANFFT_FFT_FOUR_STEP_RUN (a power of two)
 // and OCEANFFT_FFT_FOUR_STEP_BAND (a count of columns): the natural-layout column passes' line
 // order; OCEANFFT_FFT_FOUR_STEP_ROW_RUN (a power of two): the row passes'. The engine reads no
-// environment;
-// `oceanfft bench`, `oceanfft verify` and the device tools turn these into fft::Options here.
+// environment; `oceanfft bench`, `oceanfft verify` and the device tools turn these into
+// fft::Options here.
 #include "fft/fft.h"
 
 namespace oceanfft::bench {
@@ -22,9 +22,10 @@ struct FftVariant {
   fft::Barriers barriers = fft::Barriers::Merged;
   // fft::Options::FastTuning::four_step; unset: the plan's table (fft::kFourStepFromTable)
   int four_step = fft::kFourStepFromTable;
-  int four_step_run = 16;  // fft::Options::FastTuning::four_step_run
-  int four_step_band = 0;  // fft::Options::FastTuning::four_step_band
-  int four_step_row_run = 16;  // fft::Options::FastTuning::four_step_row_run
+  // The natural-layout passes' line order, the library's defaults unless set.
+  int four_step_run = fft::Options::FastTuning{}.four_step_run;
+  int four_step_band = fft::Options::FastTuning{}.four_step_band;
+  int four_step_row_run = fft::Options::FastTuning{}.four_step_row_run;
 };
 
 // The variables' values (unset or empty: the defaults). Throws Error(InvalidArgument) naming the

@@ -190,8 +190,8 @@ struct Options {
     // four_step_run neighbouring j (rows r, r + 1, ... of one column) come first, then
     // four_step_band neighbouring columns, then the rest of j, then the next band of columns:
     // so a work group holds runs of neighbouring rows where the run is 2 or more, and the groups
-    // resident at once cover a band of columns for every j where the band is narrow. 0 for
-    // or 1 for either: run 1 and the whole width, j varying slowest. The run is a power of
+    // resident at once cover a band of columns for every j where the band is narrow. 0 or 1
+    // for either: run 1 and the whole width, j varying slowest. The run is a power of
     // two up to kMaxLongSize (a pass takes at most its J); a band that does not divide the width
     // is the whole width. Row passes have their own run, four_step_row_run: lines of that many
     // neighbouring rows o at each j come first (a power of two; a pass takes the largest power

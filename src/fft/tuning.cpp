@@ -7,6 +7,7 @@
 
 #include "fft/fast.h"
 #include "fft/fft.h"
+#include "fft/four_step_2d.h"
 #include "gl/error.h"
 
 namespace oceanfft::fft {
@@ -61,7 +62,7 @@ int four_step_path(const Options& o) {
                   "fast.four_step_table: length " + std::to_string(e.length) + " path " +
                       std::to_string(e.path) + ": expected a length of 2 or more and a path 0..3");
   if (how != kFourStepFromTable) return how;
-  const int limit = o.long_line_limit > 0 ? std::min(o.long_line_limit, kMaxSize) : kMaxSize;
+  const int limit = detail::line_limit(o);
   int longest = 0;
   if (o.axes != Axes::Columns && o.width > limit) longest = o.width;
   if (o.axes != Axes::Rows && o.height > limit) longest = std::max(longest, o.height);
