@@ -49,10 +49,10 @@
 #            output), round 2 repeats with --no-check; cuFFT (cufft_shapes.py, reference in
 #            double on the GPU) after round 1. Each case under `timeout` (L16_TIMEOUT, default
 #            150 s) with its expected wall time printed first and its output streamed, then a
-#            summary table (long16k-summary.txt). Expected on an H100 host, reasoned from `big`
-#            (not yet run): ~340 s at the defaults (each 16384^2 case ~28-37 s of host work and
-#            checks plus 2 x L16_REPS runs of 89-133 ms; cuFFT ~15 s); L16_REPS=50 ~240 s;
-#            L16_VARIANTS="natural relaid" ~170 s; 8192 adds ~75 s. For a check on llvmpipe:
+#            summary table (long16k-summary.txt). Measured on an H200 host: L16_VARIANTS=
+#            "natural relaid" L16_SIZES=16384,8192 190 s; six variants at 16384, one round,
+#            L16_REPS=50, 186 s (each 16384^2 case ~25-33 s, mostly host work and the check;
+#            cuFFT ~5 s). The script prints its own estimate first. For a check on llvmpipe:
 #            L16_SIZES=64 L16_LIMIT=16 (--long-line-limit) L16_REPS=3 L16_NO_CUFFT=1.
 #            A variant may name the natural-layout passes' line order after its path:
 #            natural:run=R:band=B:rowrun=W (OCEANFFT_FFT_FOUR_STEP_RUN, _BAND, _ROW_RUN; any part
@@ -333,11 +333,12 @@ for section in "$@"; do
       }
       # Expected wall seconds of one case: host work (context, plan, input, upload: ~10 s at
       # 16384^2, scaling with the texels), the FFTW check (~12 s at 16384^2) in round 1, and
-      # 2 x reps executes (timed, then --passes) at the last measured time of the variant.
+      # 2 x reps executes (timed, then --passes) at the variant's last measured time (H200; the
+      # plain line order, natural:run=1:rowrun=1, took 93.3 ms).
       l16_expected() {
         awk -v n="$1" -v fs="$2" -v reps="$3" -v check="$4" 'BEGIN {
           s = (n / 16384) ^ 2
-          ms = (fs == "relaid") ? 89.3 : 133.1
+          ms = (fs == "relaid") ? 64.0 : 25.9
           if (n == 8192) ms = (fs == "natural") ? 4.1 : (fs == "split") ? 12.2 : (fs == "rows") ? 10 : 13
           else ms *= s
           printf "%d", 2 + 8 * s + 12 * s * check + 2 * reps * ms / 1000 + 0.5 }'
