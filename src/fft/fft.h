@@ -184,9 +184,10 @@ struct Options {
     FourStepTable four_step_table = default_four_step_table();
     // The order of the lines in the natural-layout path's column passes (lines g over the
     // sub-line index j < J, the column o < M and the layer): how a pass that strides whole rows
-    // walks memory; every order gives the same result. Runs of 16 both ways (the defaults)
-    // took a 16384^2 forward transform from 93.3 to 25.9 ms on an H200, the first column pass
-    // from 57.0 to 7.9 ms (docs/perf-notes.md); 8192^2 is the same either way. Lines of
+    // walks memory; every order gives the same result. Runs of 16 both ways (the defaults) keep
+    // the groups resident at once on few rows, which a 16384^2 transform needs to stream (a
+    // factor of 3.6 there; docs/perf-notes.md has the measurements); 8192^2 runs whole lines,
+    // the same in every order. Lines of
     // four_step_run neighbouring j (rows r, r + 1, ... of one column) come first, then
     // four_step_band neighbouring columns, then the rest of j, then the next band of columns:
     // so a work group holds runs of neighbouring rows where the run is 2 or more, and the groups
