@@ -34,6 +34,7 @@ uniform int uFoamVariation;  // 1: each cascade's film is looked up where ocean.
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 uniform int uAnisotropic;  // the maps' sampler filters anisotropically
+uniform sampler2D uReflectance;  // directional albedo at (sqrt(mu), sqrt(alpha)): render/water_reflectance.h
 
 const float PI = 3.14159265;
 const float F0 = 0.02;  // water's reflectance at normal incidence (n = 1.33)
@@ -88,11 +89,6 @@ const vec3 kBottomAlbedo = vec3(0.36, 0.32, 0.25);  // sand
 // max(): a cosine from two unit vectors can round to just above 1, and pow of a negative base
 // is NaN.
 float fresnel(float cos_theta) { return F0 + (1.0 - F0) * pow(max(1.0 - cos_theta, 0.0), 5.0); }
-// Schlick's with roughness (Lagarde): a rough surface's mean reflectance stops short of 1 at
-// grazing angles, because part of each pixel's facets face the eye more squarely.
-float fresnel_rough(float cos_theta, float alpha) {
-  return F0 + (max(1.0 - alpha, F0) - F0) * pow(max(1.0 - cos_theta, 0.0), 5.0);
-}
 
 // The single place foam is shaded (render/foam.glsl): the active whitecaps and the residual
 // film from the simulation's coverages. The texture's detail follows the pixel's footprint on
@@ -175,9 +171,15 @@ void main() {
   float a2 = clamp(uRoughness * uRoughness + variance, 1e-6, 1.0);
   float alpha = sqrt(a2);
 
-  // Reflection: the sky and clouds through the environment map, at this roughness.
-  float F = fresnel_rough(ndv, alpha);
+  // Reflection: the sky and clouds through the environment map, at this roughness. How much
+  // of it: the rough surface's directional albedo (render/water_reflectance.h), which at
+  // grazing angles is far below the mean facet's Fresnel, since the eye sees mostly the facets
+  // turned towards it and the rest hide behind them. Those facets also send the ray higher
+  // into the sky than the mean normal's mirror direction: the lobe's dominant direction leans
+  // towards the normal (Lagarde & de Rousiers 2014).
+  float F = texture(uReflectance, vec2(sqrt(ndv), sqrt(alpha))).r;
   vec3 r = reflect(-v, n);
+  r = normalize(mix(n, r, (1.0 - alpha) * (sqrt(1.0 - alpha) + alpha)));
   vec3 reflected = env_radiance(r, alpha);
 
   // The water body. Light entering the sea (sun and sky, less what the surface reflects) comes

@@ -14,6 +14,7 @@
 
 #include "gl/error.h"
 #include "render/spray.h"
+#include "render/water_reflectance.h"
 
 namespace oceanfft::render {
 namespace {
@@ -28,6 +29,9 @@ void set_sky_uniforms(const gl::Program& p, const ShadingParams& s) {
 constexpr int kSkyUnit = 4;
 constexpr int kFoamNoiseUnit = 3;
 constexpr int kFoamNoiseSize = 256;
+// The water's reflectance table after the sky's five units.
+constexpr int kReflectanceUnit = kSkyUnit + 5;
+constexpr int kReflectanceSide = 32;
 
 // Clamped like the mesh's own inputs, so a draw and clipmap() agree on the mesh.
 int mesh_cells(const ShadingParams& s) {
@@ -86,8 +90,18 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFoamNoiseSize, kFoamNoiseSize, GL_RGBA, GL_UNSIGNED_BYTE,
                   bytes.data());
   glGenerateMipmap(GL_TEXTURE_2D);
+  // Linear between its texels and clamped at its edges, where sqrt(mu) or sqrt(alpha) leave
+  // the first and last texels' centres.
+  reflectance_ = gl::Texture(shaders.context(), GL_TEXTURE_2D, GL_R32F, kReflectanceSide, kReflectanceSide);
+  const std::vector<float> table = water_reflectance_table(kReflectanceSide);
+  glBindTexture(GL_TEXTURE_2D, reflectance_.id());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kReflectanceSide, kReflectanceSide, GL_RED, GL_FLOAT,
+                  table.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindTexture(GL_TEXTURE_2D, 0);
-
 }
 
 void OceanRenderer::build_mesh(int segments, float view_distance) {
@@ -234,7 +248,12 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1i(gl::uniform(o, "uFoamNoise"), kFoamNoiseUnit);
   glUniform1i(gl::uniform(o, "uFoamVariation"), shading.foam_variation ? 1 : 0);
   glUniform1f(gl::uniform(o, "uFoamNoiseSize"), float(kFoamNoiseSize));
+  glActiveTexture(GLenum(GL_TEXTURE0 + kReflectanceUnit));
+  glBindTexture(GL_TEXTURE_2D, reflectance_.id());
+  glUniform1i(gl::uniform(o, "uReflectance"), kReflectanceUnit);
   draw_levels(o, eye);
+  glActiveTexture(GLenum(GL_TEXTURE0 + kReflectanceUnit));
+  glBindTexture(GL_TEXTURE_2D, 0);
   glActiveTexture(GLenum(GL_TEXTURE0 + kFoamNoiseUnit));
   glBindTexture(GL_TEXTURE_2D, 0);
   water_pass.reset();

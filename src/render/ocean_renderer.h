@@ -108,6 +108,7 @@ class OceanRenderer {
   // kFoamNoiseSize^2 texels of random RGBA8, mipmapped and repeating: the smooth noise that
   // varies each cascade's foam and moves its film (render/foam_noise.glsl), fetched per vertex.
   gl::Texture foam_noise_;
+  gl::Texture reflectance_;  // water_reflectance_table(), for ocean.frag
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering
 };
 
