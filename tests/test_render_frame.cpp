@@ -316,6 +316,7 @@ TEST_F(RenderFrame, WhitePixelsFromAboveMatchTheWhitecapCoverage) {
   s.mesh_segments = 128;
   s.sky.sun_elevation_deg = 60.0f;
   s.sky.cloud_coverage = 0.0f;
+  s.foam_variation = false;  // on by default; compared with and without below
   s.foam_intensity = 0.0f;
   const auto bare = draw(renderer, *sim, cam, s, target);
   s.foam_intensity = 1.0f;

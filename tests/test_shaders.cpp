@@ -166,6 +166,7 @@ const std::map<std::string, std::vector<gl::Defines>> kDefines = {
      }},
     {"ocean/foam.comp", {{{"INJECTION_GRID", "0"}}, {{"INJECTION_GRID", "1"}}}},
     {"ocean/spectrum.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
+    {"render/ocean.frag", {{{"WATER_F0", "0.02"}}}},
     {"ocean/assemble.comp", {{{"PACKED", "0"}}, {{"PACKED", "1"}}}},
 };
 

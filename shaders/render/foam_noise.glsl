@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The smooth noise that varies each cascade's foam (render/foam.glsl's foam_vary) and moves its
-// residual film, evaluated per vertex by render/ocean.vert.
+// residual film, fetched per pixel by render/ocean.frag.
 #ifndef RENDER_FOAM_NOISE_GLSL
 #define RENDER_FOAM_NOISE_GLSL
 
 // `noise` holds `size`^2 random texels, filtered and repeating; one texel spans the cascade's
 // patch, `tile` metres, so each copy of the patch meets other values. Turned and offset
-// differently per cascade, so the cascades' noise never lines up. At mip level `lod` (where the
-// mesh is coarse) it fades to its mean 0.5, where nothing is varied.
+// differently per cascade, so the cascades' noise never lines up. At mip level `lod` (where a
+// pixel spans more than a patch) it fades to its mean 0.5, where nothing is varied.
 vec4 foam_noise(sampler2D noise, float size, vec2 plane, float tile, int cascade, float lod) {
   const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
   vec2 x = turn * plane / tile + vec2(37.1, 11.3) * float(cascade + 1);

@@ -8,16 +8,16 @@
 #include "sky/sky.glsl"
 #include "render/fog.glsl"
 #include "render/foam.glsl"
+#include "render/foam_noise.glsl"
 
 in vec2 vPlane;
 in vec3 vWorld;
-in vec4 vFilmShift[2];  // per cascade, metres (render/ocean.vert)
-in vec4 vFoamVary;
 out vec4 oColor;
 
-uniform sampler2DArray uDisplacement;  // w: lambda dDx/dz
-uniform sampler2DArray uDerivatives;   // (dh/dx, dh/dz, lambda dDx/dx, lambda dDz/dz)
-uniform sampler2DArray uFoamSlopes;    // (active foam coverage, hx^2, hz^2, residual foam)
+// The simulation's maps in half floats (src/render/surface_maps.h).
+uniform sampler2DArray uDerivatives;  // (dh/dx, dh/dz, lambda dDx/dx, lambda dDz/dz)
+uniform sampler2DArray uFoam;         // (active foam coverage, hx^2, hz^2, lambda dDx/dz)
+uniform sampler2DArray uFilm;         // residual foam coverage
 uniform int uCascades;
 uniform float uPatch[4];
 uniform float uLevelOffset[4];  // log2(map texels / patch metres) per cascade
@@ -30,14 +30,17 @@ uniform float uFoamIntensity;
 uniform float uFoamDetailSize;  // metres: the foam pattern's largest cells
 uniform vec2 uWindDir;     // unit, the direction the wind sea travels towards (x, z)
 uniform float uFoamStretch;  // the foam pattern's length along the wind over its width
-uniform int uFoamVariation;  // 1: each cascade's film is looked up where ocean.vert moved it
+uniform int uFoamVariation;  // 0: the foam is neither varied nor moved
+uniform sampler2D uFoamNoise;  // random RGBA, filtered and repeating (render/foam_noise.glsl)
+uniform float uFoamNoiseSize;  // its texels per side
 uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 uniform int uAnisotropic;  // the maps' sampler filters anisotropically
 uniform sampler2D uReflectance;  // directional albedo at (sqrt(mu), sqrt(alpha)): render/water_reflectance.h
 
 const float PI = 3.14159265;
-const float F0 = 0.02;  // water's reflectance at normal incidence (n = 1.33)
+// Defines: WATER_F0, water's reflectance at normal incidence (n = 1.33: render::kWaterF0).
+const float F0 = WATER_F0;
 // Half a mip level coarser than the hardware's pick: a shaded wave spans about 3 samples of
 // its wavelength across the pixels, crisp up close yet free of moire; what the filtering removes
 // comes back as roughness.
@@ -122,20 +125,21 @@ void main() {
   for (int c = 0; c < uCascades; ++c) {
     vec3 uv = vec3(vPlane / uPatch[c], float(c));
     vec4 dv = sample_map(uDerivatives, uv, c);
-    vec4 tb = sample_map(uFoamSlopes, uv, c);
+    vec4 tb = sample_map(uFoam, uv, c);
     der += dv;
-    jxz += sample_map(uDisplacement, uv, c).w;
+    jxz += tb.w;
     // With foam variation, each copy of the patch gets its own share of whitecaps, and its film,
     // whose streaks would print the patch's lattice, is looked up where foam_film_shift() moved
-    // it (one more fetch). Without it vFoamVary is 0.5, which varies nothing.
-    float film = tb.w;
-    if (uFoamVariation != 0) {
-      vec2 shift = c < 2 ? (c == 0 ? vFilmShift[0].xy : vFilmShift[0].zw)
-                         : (c == 2 ? vFilmShift[1].xy : vFilmShift[1].zw);
-      film = sample_map(uFoamSlopes, vec3((vPlane + shift) / uPatch[c], float(c)), c).w;
-    }
-    coverage += foam_vary(tb.x, vFoamVary[c]);
-    residual += foam_vary(film, vFoamVary[c]);
+    // it. The noise has a texel per patch; it fades to its mean 0.5, which varies nothing, only
+    // where a pixel spans a whole patch, and there the map is down to its mean too.
+    vec4 nz = vec4(0.5);
+    if (uFoamVariation != 0)
+      nz = foam_noise(uFoamNoise, uFoamNoiseSize, vPlane, uPatch[c], c,
+                      max(gFootLod - log2(uPatch[c]), 0.0));
+    vec3 film_uv = vec3((vPlane + foam_film_shift(nz, uPatch[c])) / uPatch[c], float(c));
+    float film = sample_map(uFilm, film_uv, c).r;
+    coverage += foam_vary(tb.x, nz.z);
+    residual += foam_vary(film, nz.z);
     // Within one cascade the slopes of a texel's footprint vary by E[s^2] - E[s]^2; across
     // cascades the bands are disjoint, so the variances add.
     variance += max(tb.y - dv.x * dv.x, 0.0) + max(tb.z - dv.y * dv.y, 0.0);

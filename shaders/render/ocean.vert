@@ -18,20 +18,9 @@ uniform float uPatch[4];    // L_c, metres per map tile of each cascade
 uniform float uMapSize;     // N, texels per map side
 uniform float uMaxLod;      // the maps' top mip level
 uniform sampler2DArray uDisplacement;
-uniform sampler2D uFoamNoise;  // random RGBA, filtered and repeating (render/foam_noise.glsl)
-uniform float uFoamNoiseSize;  // its texels per side
-uniform int uFoamVariation;    // 0: the foam is neither varied nor moved
 
 out vec2 vPlane;  // undisplaced position: the maps are indexed by it
 out vec3 vWorld;
-// Per cascade, from render/foam_noise.glsl: where its residual film is looked up (metres from
-// vPlane; cascades 0-1 in the first vector, 2-3 in the second) and the factor on its foam's
-// share (foam_vary's noise value). Smooth over a patch, so the mesh's vertices carry them and
-// the fragments fetch no noise.
-out vec4 vFilmShift[2];
-out vec4 vFoamVary;
-
-#include "render/foam_noise.glsl"
 
 void main() {
   // Exact in float: origin and index times cell are multiples of the finest cell, so a
@@ -60,22 +49,6 @@ void main() {
 #endif
   vPlane = xz;
   vWorld = vec3(xz.x, 0.0, xz.y) + disp;
-  vFilmShift[0] = vFilmShift[1] = vec4(0.0);
-  vFoamVary = vec4(0.5);
-#ifndef FLAT_MESH
-  for (int c = 0; c < (uFoamVariation != 0 ? uCascades : 0); ++c) {
-    // The level whose texels span two of this level's cells at least: the noise fades to its
-    // mean where the mesh no longer resolves it.
-    float lod = max(log2(2.0 * cell / uPatch[c]), 0.0);
-    vec4 n = foam_noise(uFoamNoise, uFoamNoiseSize, xz, uPatch[c], c, lod);
-    vec2 shift = foam_film_shift(n, uPatch[c]);
-    if (c == 0) vFilmShift[0].xy = shift;
-    else if (c == 1) vFilmShift[0].zw = shift;
-    else if (c == 2) vFilmShift[1].xy = shift;
-    else vFilmShift[1].zw = shift;
-    vFoamVary[c] = n.z;
-  }
-#endif
 #ifndef FLAT_MESH
   // The Earth's curvature: the sea drops away as d^2 / 2R from below the eye, so the horizon
   // lies at sqrt(2 R h) (12 km from 12 m) and is seen at grazing incidence, as at sea.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,8 @@ constexpr int kFoamNoiseSize = 256;
 // The water's reflectance table after the sky's five units.
 constexpr int kReflectanceUnit = kSkyUnit + 5;
 constexpr int kReflectanceSide = 32;
+// ocean.frag's half-float maps (SurfaceMaps) after the reflectance table.
+constexpr int kSurfaceUnit = kReflectanceUnit + 1;
 
 // Clamped like the mesh's own inputs, so a draw and clipmap() agree on the mesh.
 int mesh_cells(const ShadingParams& s) {
@@ -69,10 +72,13 @@ float foam_stretch(float u10) {
 OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
     : shaders_(&shaders),
       sky_(shaders),
-      map_sampler_(gl::make_sampler(shaders.context(), GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT)) {
+      map_sampler_(gl::make_sampler(shaders.context(), GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT)),
+      surface_(shaders) {
   max_anisotropy_ = query_max_anisotropy();
   sky_program_ = shaders.graphics("render/sky.vert", "render/sky.frag");
-  ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag");
+  // One value of water's F0 for the reflectance table and the shader's own Fresnel terms.
+  ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag",
+                                    {{"WATER_F0", std::to_string(kWaterF0)}});
   spray_program_ = shaders.graphics("render/spray.vert", "render/spray.frag");
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
@@ -180,6 +186,13 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   // The simulation writes its maps with image stores and compute mipmaps; sampling them here
   // must see those writes.
   glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+  {
+    // Written: 2 rgba16f and 1 r16f texels per texel of the chain (4/3 of level 0's).
+    const gl::Texture& d = sim.derivatives();
+    gl::ScopedPass maps_pass(timer, "render.maps",
+                             uint64_t(d.width()) * d.height() * d.layers() * 4 / 3 * 18);
+    surface_.update(sim);
+  }
   const glm::mat4 view_proj = camera.projection(float(width) / float(height)) * camera.view();
   const glm::mat4 inv_view_proj = glm::inverse(view_proj);
 
@@ -230,10 +243,13 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
               foam_stretch(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f));
   glUniform1f(gl::uniform(o, "uViewDistance"), clipmap_->view_distance());
   glUniform1i(gl::uniform(o, "uWireframe"), shading.wireframe ? 1 : 0);
+  // The vertices read the simulation's displacement; the pixels the half-float maps.
   glUniform1i(gl::uniform(o, "uDisplacement"), 0);
-  glUniform1i(gl::uniform(o, "uDerivatives"), 1);
-  glUniform1i(gl::uniform(o, "uFoamSlopes"), 2);
+  glUniform1i(gl::uniform(o, "uDerivatives"), kSurfaceUnit);
+  glUniform1i(gl::uniform(o, "uFoam"), kSurfaceUnit + 1);
+  glUniform1i(gl::uniform(o, "uFilm"), kSurfaceUnit + 2);
   const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()};
+  const gl::Texture* surface[3] = {&surface_.derivatives(), &surface_.foam(), &surface_.film()};
   const float anisotropy = std::clamp(shading.anisotropy, 1.0f, std::max(max_anisotropy_, 1.0f));
   if (max_anisotropy_ > 1.0f)
     glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY, anisotropy);
@@ -242,6 +258,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glActiveTexture(GLenum(GL_TEXTURE0 + unit));
     glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]->id());
     glBindSampler(GLuint(unit), map_sampler_.id());
+    glActiveTexture(GLenum(GL_TEXTURE0 + kSurfaceUnit + unit));
+    glBindTexture(GL_TEXTURE_2D_ARRAY, surface[unit]->id());
+    glBindSampler(GLuint(kSurfaceUnit + unit), map_sampler_.id());
   }
   glActiveTexture(GLenum(GL_TEXTURE0 + kFoamNoiseUnit));
   glBindTexture(GL_TEXTURE_2D, foam_noise_.id());
@@ -317,9 +336,11 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
 
   sky::Sky::unbind(kSkyUnit);
   for (int unit = 2; unit >= 0; --unit) {
-    glActiveTexture(GLenum(GL_TEXTURE0 + unit));
-    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
-    glBindSampler(GLuint(unit), 0);
+    for (const int u : {kSurfaceUnit + unit, unit}) {
+      glActiveTexture(GLenum(GL_TEXTURE0 + u));
+      glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+      glBindSampler(GLuint(u), 0);
+    }
   }
   glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygon_mode[0]));
   glDisable(GL_DEPTH_TEST);

@@ -15,6 +15,7 @@
 #include "ocean/simulation.h"
 #include "render/camera.h"
 #include "render/clipmap.h"
+#include "render/surface_maps.h"
 #include "sky/sky.h"
 
 namespace oceanfft::render {
@@ -31,9 +32,9 @@ struct ShadingParams {
   float foam_intensity = 1.0f;
   float foam_detail_size = 3.0f;
   // Each cascade's foam varied by noise that does not repeat, and its residual film moved by it
-  // (render/foam.glsl), so that no patch's whitecaps print a lattice seen from the air: one
-  // more map fetch per cascade and pixel, so off by default.
-  bool foam_variation = false;
+  // (render/foam.glsl), so that no patch's whitecaps and film print a lattice seen from the
+  // air: the film is fetched where the noise moved it instead of beside the other maps.
+  bool foam_variation = true;
   float exposure = 1.0f;
   // How far the camera's exposure follows the light falling on the sea (sky::Sky's light
   // meter, sky::adapted_exposure): 0 fixed, 1 fully (within sky::kMin/kMaxAdaptedExposure).
@@ -64,10 +65,10 @@ class OceanRenderer {
   explicit OceanRenderer(const gl::ShaderLibrary& shaders);
 
   // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
-  // inside it "render.water" (the sea's surface with its foam and aerial perspective, shaded in
-  // one pass), "render.sky" (the sky where the sea leaves it visible), "render.spray" (spray.h),
-  // and
-  // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
+  // inside it "render.maps" (the maps' half-float copies, surface_maps.h), "render.water" (the
+  // sea's surface with its foam and aerial perspective, shaded in one pass), "render.sky" (the
+  // sky where the sea leaves it visible), "render.spray" (spray.h), and the sky's "sky.*" when
+  // its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
             int width, int height, gl::PassTimer* timer = nullptr);
@@ -109,6 +110,7 @@ class OceanRenderer {
   // varies each cascade's foam and moves its film (render/foam_noise.glsl), fetched per vertex.
   gl::Texture foam_noise_;
   gl::Texture reflectance_;  // water_reflectance_table(), for ocean.frag
+  SurfaceMaps surface_;      // the maps ocean.frag reads
   float max_anisotropy_ = 1.0f;  // 1 where the driver has no anisotropic filtering
 };
 

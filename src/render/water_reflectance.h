@@ -11,7 +11,7 @@
 
 namespace oceanfft::render {
 
-inline constexpr float kWaterF0 = 0.02f;  // ocean.frag's F0: reflectance at normal incidence
+inline constexpr float kWaterF0 = 0.02f;  // reflectance at normal incidence; ocean.frag's WATER_F0
 
 // The directional albedo at one (mu, alpha), by `samples` Hammersley points importance-sampling
 // the GGX normal distribution. mu and alpha in (0, 1].

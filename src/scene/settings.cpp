@@ -437,11 +437,10 @@ std::vector<Setting> make_table() {
                   .panel("Shading", "foam intensity", "%.2f"));
   e.push_back(switch_row("foam_variation",
                          "vary each cascade's foam by noise that does not repeat and move its "
-                         "film, so no patch's lattice of whitecaps shows from the air (costs "
-                         "about 1 ms a 1080p frame on an H200)",
+                         "film, so no patch's lattice of whitecaps and film shows from the air "
+                         "(off: every copy of a patch holds the same foam)",
                          [](Settings& s) -> bool& { return s.shading.foam_variation; })
-                  .panel("Shading", "foam variation")
-                  .option("--foam-variation"));
+                  .panel("Shading", "foam variation"));
   e.push_back(number_row("spray", 0.0, 4.0,
                          "spray and spindrift blown off the crests from force 8 (0 = off, 1 = "
                          "as the wind makes it)",
