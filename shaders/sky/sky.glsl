@@ -82,16 +82,16 @@ float cloud_fbm(vec2 p, int octaves, float footprint) {
   mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
   for (int i = 0; i < octaves; ++i) {
     float keep = clamp(wavelength / (2.0 * footprint) - 1.0, 0.0, 1.0);
-    sum += amp * mix(0.5, value_noise(p), keep);
+    sum += amp * (keep > 0.0 ? mix(0.5, value_noise(p), keep) : 0.5);
     p = rot * p * 2.03 + vec2(17.1, 9.3);
     amp *= 0.5;
     wavelength /= 2.03;
   }
   return sum / (1.0 - pow(0.5, float(octaves)));
 }
-// Metres per unit of the first octave: cumulus heaps, larger building cloud, broad patches of
-// a stratus sheet.
-float cloud_scale() { return uCloudType == 0 ? 4200.0 : uCloudType == 1 ? 6500.0 : 9000.0; }
+// Metres per unit of the first octave: cumulus heaps of about a kilometre, larger building
+// cloud, broad patches of a stratus sheet.
+float cloud_scale() { return uCloudType == 0 ? 2200.0 : uCloudType == 1 ? 3800.0 : 9000.0; }
 float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   // Large shapes with ragged edges; coverage moves the threshold.
   float scale = cloud_scale();
@@ -164,7 +164,7 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
   vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
   float shadow = 0.0;
-  for (int i = 1; i <= 3; ++i) shadow += cloud_density(p + towards * (350.0 * float(i)), max(octaves - 2, 2), footprint);
+  for (int i = 1; i <= 3; ++i) shadow += cloud_density(p + towards * (350.0 * float(i)), max(octaves - 4, 2), footprint);
   vec3 sun = sun_irradiance();
   float cos_theta = dot(d, uSunDir);
   // Forward scattering (silver lining) plus some back scattering; thin parts pass more light.
