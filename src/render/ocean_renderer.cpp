@@ -14,6 +14,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gl/error.h"
+#include "render/rain.h"
 #include "render/spray.h"
 #include "render/water_reflectance.h"
 
@@ -80,6 +81,7 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
   ocean_program_ = shaders.graphics("render/ocean.vert", "render/ocean.frag",
                                     {{"WATER_F0", std::to_string(kWaterF0)}});
   spray_program_ = shaders.graphics("render/spray.vert", "render/spray.frag");
+  rain_program_ = shaders.graphics("render/rain.vert", "render/rain.frag");
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
@@ -329,6 +331,56 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glDepthMask(GL_FALSE);
     glBindVertexArray(sky_vao_.id());
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, side * side);
+    glBindVertexArray(0);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+  }
+
+  // Rain streaks over everything but the water in front of them, blended like the spray.
+  const RainDrops drops = rain_drops(shading.sky.rain_mm_h);
+  const float streaks = std::isfinite(shading.rain_streaks) ? std::clamp(shading.rain_streaks, 0.0f, 4.0f) : 0.0f;
+  rain_layers_ = drops.per_m3 > 0.0f && streaks > 0.0f && !shading.wireframe ? kRainLayers : 0;
+  if (rain_layers_ > 0) {
+    gl::ScopedPass rain_pass(timer, "render.rain", 0);
+    const gl::Program& rp = rain_program_;
+    glUseProgram(rp.id());
+    set_sky_uniforms(rp, shading);
+    sky_.bind(rp, kSkyUnit);
+    const glm::mat4 proj = camera.projection(float(width) / float(height));
+    std::array<float, kRainLayers> ndc_z{};
+    for (int k = 0; k < kRainLayers; ++k) {
+      const glm::vec4 c = proj * glm::vec4(0.0f, 0.0f, -kRainLayerDepth[k], 1.0f);
+      ndc_z[size_t(k)] = c.z / c.w;
+    }
+    const glm::mat4 view = camera.view();
+    const glm::vec3 right(view[0][0], view[1][0], view[2][0]), up(view[0][1], view[1][1], view[2][1]);
+    const glm::vec3 forward(-view[0][2], -view[1][2], -view[2][2]);
+    // Near the surface the drops move with the wind.
+    const float u10 = ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f;
+    const glm::vec3 velocity(std::cos(wind) * u10, -drops.fall_speed, std::sin(wind) * u10);
+    glUniformMatrix4fv(gl::uniform(rp, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
+    glUniform3fv(gl::uniform(rp, "uEye"), 1, glm::value_ptr(eye));
+    glUniform3fv(gl::uniform(rp, "uForward"), 1, glm::value_ptr(forward));
+    glUniform3fv(gl::uniform(rp, "uRight"), 1, glm::value_ptr(right));
+    glUniform3fv(gl::uniform(rp, "uUp"), 1, glm::value_ptr(up));
+    glUniform1fv(gl::uniform(rp, "uLayerNdcZ"), kRainLayers, ndc_z.data());
+    glUniform1fv(gl::uniform(rp, "uLayerDepth"), kRainLayers, kRainLayerDepth);
+    glUniform1fv(gl::uniform(rp, "uLayerThickness"), kRainLayers, kRainLayerThickness);
+    glUniform3fv(gl::uniform(rp, "uDropVelocity"), 1, glm::value_ptr(velocity));
+    glUniform1f(gl::uniform(rp, "uDropsPerM3"), drops.per_m3);
+    glUniform1f(gl::uniform(rp, "uDropDiameter"), drops.diameter_mm * 1e-3f);
+    glUniform1f(gl::uniform(rp, "uStreakTime"), kRainExposureS);
+    glUniform1f(gl::uniform(rp, "uPixelAngle"),
+                2.0f * std::tan(glm::radians(camera.fov_y_deg) * 0.5f) / float(height));
+    glUniform1f(gl::uniform(rp, "uTime"), float(std::fmod(sim.time(), 100.0)));
+    glUniform1f(gl::uniform(rp, "uStreakOpacity"), streaks);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glBindVertexArray(sky_vao_.id());
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 3, kRainLayers);
     glBindVertexArray(0);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);

@@ -42,6 +42,9 @@ struct ShadingParams {
   float exposure_adapt = 0.45f;
   // Spray and spindrift from force 8 (spray.h): 0 none, 1 as the wind makes it.
   float spray = 1.0f;
+  // Rain streaks near the eye where sky.rain_mm_h > 0 (rain.h): 0 none, 1 as the drops draw
+  // them in a 1/60 s exposure.
+  float rain_streaks = 1.0f;
   bool wireframe = false;
   // Anisotropic filtering of the slope map towards the horizon (where the driver offers it).
   // Cheap on GPUs, but llvmpipe slows down tenfold or more with it, so it starts off.
@@ -67,8 +70,8 @@ class OceanRenderer {
   // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
   // inside it "render.maps" (the maps' half-float copies, surface_maps.h), "render.water" (the
   // sea's surface with its foam and aerial perspective, shaded in one pass), "render.sky" (the
-  // sky where the sea leaves it visible), "render.spray" (spray.h), and the sky's "sky.*" when
-  // its tables change. Throws Error(Io) when shading.sky.file cannot be
+  // sky where the sea leaves it visible), "render.spray" (spray.h), "render.rain" (rain.h), and
+  // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
             int width, int height, gl::PassTimer* timer = nullptr);
@@ -79,6 +82,8 @@ class OceanRenderer {
   int levels_drawn() const { return levels_drawn_; }
   // Spray sheets the last draw issued (most of them collapse where the sea does not break).
   int spray_sheets() const { return spray_sheets_; }
+  // Rain layers the last draw issued: kRainLayers where it rains and streaks are on, else 0.
+  int rain_layers() const { return rain_layers_; }
   const sky::Sky& sky() const { return sky_; }
   // The mesh the next draw with these settings uses (built on first use).
   const Clipmap& clipmap(const ShadingParams& shading, const Camera& camera);
@@ -96,12 +101,13 @@ class OceanRenderer {
 
   const gl::ShaderLibrary* shaders_;
   sky::Sky sky_;
-  gl::Program sky_program_, ocean_program_, coverage_program_, spray_program_;
+  gl::Program sky_program_, ocean_program_, coverage_program_, spray_program_, rain_program_;
   gl::VertexArray sky_vao_, mesh_vao_;
   gl::Buffer vertices_, indices_;
   std::unique_ptr<Clipmap> clipmap_;
   int triangle_count_ = 0, vertex_count_ = 0, levels_drawn_ = 0;
   int spray_sheets_ = 0;
+  int rain_layers_ = 0;
   int mesh_segments_ = 0;
   float mesh_distance_ = 0.0f;
   // Its own filtering for the simulation's maps, without touching the simulation's textures.

@@ -447,6 +447,12 @@ std::vector<Setting> make_table() {
                          [](Settings& s) -> float& { return s.shading.spray; })
                   .panel("Sky", "spray", "%.2f")
                   .option("--spray"));
+  e.push_back(number_row("rain_streaks", 0.0, 4.0,
+                         "streaks of the drops near the eye where it rains (0 = off, 1 = as a "
+                         "1/60 s exposure draws them)",
+                         [](Settings& s) -> float& { return s.shading.rain_streaks; })
+                  .panel("Sky", "rain streaks", "%.2f")
+                  .option("--rain-streaks"));
   e.push_back(number_row("exposure", 0.05, 20.0, "exposure before tone mapping",
                          [](Settings& s) -> float& { return s.shading.exposure; })
                   .log()

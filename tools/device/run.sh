@@ -95,6 +95,7 @@
 #   whitecaps every preset's whitecap and residual coverage after 8 s and 60 s of warm-up
 #   beaufort the Beaufort contact sheet at 1280x720 (render --beaufort) as $OUT/gallery.tar.*
 #            (join with cat, then untar over docs/), with each picture's foam share
+#   readme   the README's pictures with its own commands, as $OUT/readme/*.png
 #   bigrender  render --width 16384 --height 16384 at 4, 1 and 64 samples: time, exit status
 #   startup  `oceanfft fft` at a new length: first and second run with the program cache, and
 #            without it
@@ -135,6 +136,19 @@ for section in "$@"; do
       rm -rf /tmp/gallery
       ./oceanfft render --beaufort /tmp/gallery --width 1280 --height 720 2>&1 | tee "$OUT/beaufort.txt"
       tar -C /tmp -cf - gallery | split -b 15M - "$OUT/gallery.tar."
+      ;;
+    readme)
+      # The README's pictures with the README's own commands, into $OUT/readme/ (copy over
+      # docs/): the calm, fresh and storm seas, the sunset, and docs/ocean.png.
+      mkdir -p "$OUT/readme"
+      cam=(--width 960 --height 540 --camera-height 30 --camera-pitch -10 --camera-yaw -70 --time 30 --foam-warmup 4)
+      for preset in calm fresh storm; do
+        ./oceanfft render --preset "$preset" --out "$OUT/readme/ocean-$preset.png" "${cam[@]}" 2>&1 | head -1
+      done
+      ./oceanfft render --time-of-day 18:45 --camera-yaw 285 --camera-pitch 3 --camera-height 10 \
+        --set cloud_coverage=0.45 --out "$OUT/readme/sky-sunset.png" 2>&1 | head -1
+      ./oceanfft render --preset strong-breeze --size 512 --camera bridge --time-of-day 17:30 \
+        --width 1280 --height 720 --foam-warmup 4 --out "$OUT/readme/ocean.png" 2>&1 | head -1
       ;;
     bigrender)
       # The advertised largest picture against this driver's limits (gl::require_targets):
