@@ -346,34 +346,39 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glUseProgram(rp.id());
     set_sky_uniforms(rp, shading);
     sky_.bind(rp, kSkyUnit);
-    const glm::mat4 proj = camera.projection(float(width) / float(height));
-    std::array<float, kRainLayers> ndc_z{};
-    for (int k = 0; k < kRainLayers; ++k) {
-      const glm::vec4 c = proj * glm::vec4(0.0f, 0.0f, -kRainLayerDepth[k], 1.0f);
-      ndc_z[size_t(k)] = c.z / c.w;
-    }
+    const float aspect = float(width) / float(height);
+    const glm::mat4 proj = camera.projection(aspect);
     const glm::mat4 view = camera.view();
     const glm::vec3 right(view[0][0], view[1][0], view[2][0]), up(view[0][1], view[1][1], view[2][1]);
     const glm::vec3 forward(-view[0][2], -view[1][2], -view[2][2]);
-    // Near the surface the drops move with the wind.
+    // Near the surface the drops move with the wind; what shows is their motion across the view.
     const float u10 = ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f;
     const glm::vec3 velocity(std::cos(wind) * u10, -drops.fall_speed, std::sin(wind) * u10);
-    glUniformMatrix4fv(gl::uniform(rp, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
-    glUniform3fv(gl::uniform(rp, "uEye"), 1, glm::value_ptr(eye));
+    const glm::vec2 across_view(glm::dot(velocity, right), glm::dot(velocity, up));
+    const float speed = glm::length(across_view);
+    const glm::vec2 dir = speed > 1e-3f ? across_view / speed : glm::vec2(0.0f, -1.0f);
+    const float tan_half = std::tan(glm::radians(camera.fov_y_deg) * 0.5f);
+    const float pixel_angle = 2.0f * tan_half / float(height);
+    std::array<float, kRainLayers> ndc_z{}, foot{};
+    std::array<glm::vec4, kRainLayers> cells{};
+    for (int k = 0; k < kRainLayers; ++k) {
+      const glm::vec4 c = proj * glm::vec4(0.0f, 0.0f, -kRainLayerDepth[k], 1.0f);
+      ndc_z[size_t(k)] = c.z / c.w;
+      foot[size_t(k)] = kRainLayerDepth[k] * pixel_angle;
+      const RainCells rc = rain_cells(drops, kRainLayerThickness[k], speed, foot[size_t(k)], streaks);
+      cells[size_t(k)] = glm::vec4(rc.along, rc.across, rc.streak, rc.opacity);
+    }
+    // Kept under a few hundred metres, where float still resolves a tenth of a millimetre.
+    const float shift = float(std::fmod(double(speed) * sim.time(), 300.0));
     glUniform3fv(gl::uniform(rp, "uForward"), 1, glm::value_ptr(forward));
-    glUniform3fv(gl::uniform(rp, "uRight"), 1, glm::value_ptr(right));
-    glUniform3fv(gl::uniform(rp, "uUp"), 1, glm::value_ptr(up));
     glUniform1fv(gl::uniform(rp, "uLayerNdcZ"), kRainLayers, ndc_z.data());
+    glUniform2f(gl::uniform(rp, "uTanHalf"), tan_half * aspect, tan_half);
+    glUniform2fv(gl::uniform(rp, "uStreakDir"), 1, glm::value_ptr(dir));
+    glUniform1f(gl::uniform(rp, "uShift"), shift);
     glUniform1fv(gl::uniform(rp, "uLayerDepth"), kRainLayers, kRainLayerDepth);
-    glUniform1fv(gl::uniform(rp, "uLayerThickness"), kRainLayers, kRainLayerThickness);
-    glUniform3fv(gl::uniform(rp, "uDropVelocity"), 1, glm::value_ptr(velocity));
-    glUniform1f(gl::uniform(rp, "uDropsPerM3"), drops.per_m3);
+    glUniform4fv(gl::uniform(rp, "uCell"), kRainLayers, glm::value_ptr(cells[0]));
+    glUniform1fv(gl::uniform(rp, "uFoot"), kRainLayers, foot.data());
     glUniform1f(gl::uniform(rp, "uDropDiameter"), drops.diameter_mm * 1e-3f);
-    glUniform1f(gl::uniform(rp, "uStreakTime"), kRainExposureS);
-    glUniform1f(gl::uniform(rp, "uPixelAngle"),
-                2.0f * std::tan(glm::radians(camera.fov_y_deg) * 0.5f) / float(height));
-    glUniform1f(gl::uniform(rp, "uTime"), float(std::fmod(sim.time(), 100.0)));
-    glUniform1f(gl::uniform(rp, "uStreakOpacity"), streaks);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glEnable(GL_BLEND);

@@ -3,7 +3,7 @@
 // Rain seen as streaks near the eye: each drop moves during the camera's exposure, so it shows
 // as a thin line along its velocity relative to the eye (falling, and blown along the wind). The
 // haze of the rain as a whole is the sky's (sky.h's visibility and rain); this is only what the
-// eye resolves of the drops within about 15 m. OceanRenderer draws three layers of them
+// eye resolves of the drops within about 6 m. OceanRenderer draws two layers of them
 // (render/rain.frag), depth-tested against the sea.
 namespace oceanfft::render {
 
@@ -25,10 +25,24 @@ constexpr float kRainVisibleMm = 1.0f;
 RainDrops rain_drops(float rain_mm_h);
 
 // The layers the streaks are drawn in: view depths (m) and the depth of rain each stands for.
-constexpr int kRainLayers = 3;
-constexpr float kRainLayerDepth[kRainLayers] = {1.75f, 4.25f, 10.5f};
-constexpr float kRainLayerThickness[kRainLayers] = {1.5f, 3.5f, 9.0f};
+// Beyond about 6 m a drop spans under a seventh of a 1080p pixel and its streak is fainter
+// than the haze the rain already makes (sky.h's rain extinction), so no layer draws it.
+constexpr int kRainLayers = 2;
+constexpr float kRainLayerDepth[kRainLayers] = {1.75f, 4.25f};
+constexpr float kRainLayerThickness[kRainLayers] = {1.5f, 3.5f};
 // Seconds a streak is drawn over: a camera's 1/60 s exposure.
 constexpr float kRainExposureS = 1.0f / 60.0f;
+
+// How one layer's streaks are laid out (render/rain.frag), from the drops, their speed across
+// the view (m/s), the metres a pixel spans at the layer, and the rain_streaks scale: cells long
+// enough for a streak and a gap, wide enough for one streak each on average but never under
+// three pixels (then more drops share a cell, and it is drawn up to twice as opaque).
+struct RainCells {
+  float along = 0.0f, across = 0.0f;  // metres
+  float streak = 0.0f;                // metres, the longest streak
+  float opacity = 0.0f;               // of a streak as wide as the pixel, before its own strength
+};
+RainCells rain_cells(const RainDrops& drops, float layer_thickness_m, float speed, float foot_m,
+                     float scale);
 
 }  // namespace oceanfft::render
