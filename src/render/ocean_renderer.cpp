@@ -168,6 +168,12 @@ void OceanRenderer::draw_levels(const gl::Program& o, const glm::vec3& eye) {
   vertex_count_ = levels_drawn_ * (map.cells() + 1) * (map.cells() + 1);
 }
 
+void OceanRenderer::use_with_sky(const gl::Program& program, const ShadingParams& shading) const {
+  glUseProgram(program.id());
+  set_sky_uniforms(program, shading);
+  sky_.bind(program, kSkyUnit);
+}
+
 void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
                          const ShadingParams& shading, int width, int height,
                          gl::PassTimer* timer) {
@@ -218,9 +224,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glDepthFunc(GL_LESS);
   if (shading.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   const gl::Program& o = ocean_program_;
-  glUseProgram(o.id());
-  set_sky_uniforms(o, shading);
-  sky_.bind(o, kSkyUnit);
+  use_with_sky(o, shading);
   glUniformMatrix4fv(gl::uniform(o, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glUniform1i(gl::uniform(o, "uCascades"), cascades);
   glUniform1fv(gl::uniform(o, "uPatch"), ocean::kMaxCascades, patch.data());
@@ -288,9 +292,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-    glUseProgram(sky_program_.id());
-    set_sky_uniforms(sky_program_, shading);
-    sky_.bind(sky_program_, kSkyUnit);
+    use_with_sky(sky_program_, shading);
     glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
     glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
     glBindVertexArray(sky_vao_.id());
@@ -299,17 +301,18 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glDepthFunc(GL_LESS);
   }
 
+  // The camera's axes in the world, for what faces it (spray) or lies across its view (rain).
+  const glm::mat4 view = camera.view();
+  const glm::vec3 right(view[0][0], view[1][0], view[2][0]), up(view[0][1], view[1][1], view[2][1]);
+  const glm::vec3 forward(-view[0][2], -view[1][2], -view[2][2]);
+
   // Spray over the water: premultiplied sheets, depth-tested against the sea, not written.
   const int side = spray_grid_side(ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f, shading.spray);
   spray_sheets_ = shading.wireframe ? 0 : side * side;
   if (spray_sheets_ > 0) {
     gl::ScopedPass spray_pass(timer, "render.spray", 0);
     const gl::Program& sp = spray_program_;
-    glUseProgram(sp.id());
-    set_sky_uniforms(sp, shading);
-    sky_.bind(sp, kSkyUnit);
-    const glm::mat4 view = camera.view();
-    const glm::vec3 right(view[0][0], view[1][0], view[2][0]), up(view[0][1], view[1][1], view[2][1]);
+    use_with_sky(sp, shading);
     glUniformMatrix4fv(gl::uniform(sp, "uViewProj"), 1, GL_FALSE, glm::value_ptr(view_proj));
     glUniform3fv(gl::uniform(sp, "uEye"), 1, glm::value_ptr(eye));
     glUniform3fv(gl::uniform(sp, "uCameraRight"), 1, glm::value_ptr(right));
@@ -343,14 +346,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   if (rain_layers_ > 0) {
     gl::ScopedPass rain_pass(timer, "render.rain", 0);
     const gl::Program& rp = rain_program_;
-    glUseProgram(rp.id());
-    set_sky_uniforms(rp, shading);
-    sky_.bind(rp, kSkyUnit);
+    use_with_sky(rp, shading);
     const float aspect = float(width) / float(height);
     const glm::mat4 proj = camera.projection(aspect);
-    const glm::mat4 view = camera.view();
-    const glm::vec3 right(view[0][0], view[1][0], view[2][0]), up(view[0][1], view[1][1], view[2][1]);
-    const glm::vec3 forward(-view[0][2], -view[1][2], -view[2][2]);
     // Near the surface the drops move with the wind; what shows is their motion across the view.
     const float u10 = ocean::active(wind_sea) ? wind_sea.wind_speed : 0.0f;
     const glm::vec3 velocity(std::cos(wind) * u10, -drops.fall_speed, std::sin(wind) * u10);

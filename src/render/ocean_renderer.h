@@ -96,6 +96,8 @@ class OceanRenderer {
 
  private:
   void build_mesh(int segments, float view_distance);
+  // Makes `program` current with the sky's uniforms and tables (sky::Sky::bind) set.
+  void use_with_sky(const gl::Program& program, const ShadingParams& shading) const;
   // Draws every level with the bound program (ocean.vert's uniforms set per level).
   void draw_levels(const gl::Program& program, const glm::vec3& eye);
 
