@@ -254,20 +254,20 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glUniform1i(gl::uniform(o, "uDerivatives"), kSurfaceUnit);
   glUniform1i(gl::uniform(o, "uFoam"), kSurfaceUnit + 1);
   glUniform1i(gl::uniform(o, "uFilm"), kSurfaceUnit + 2);
-  const gl::Texture* maps[3] = {&sim.displacement(), &sim.derivatives(), &sim.foam_slopes()};
+  // Units 0 and 1: the simulation's displacement (ocean.vert, spray.vert) and foam (spray.vert).
+  const gl::Texture* maps[2] = {&sim.displacement(), &sim.foam_slopes()};
   const gl::Texture* surface[3] = {&surface_.derivatives(), &surface_.foam(), &surface_.film()};
   const float anisotropy = std::clamp(shading.anisotropy, 1.0f, std::max(max_anisotropy_, 1.0f));
   if (max_anisotropy_ > 1.0f)
     glSamplerParameterf(map_sampler_.id(), GL_TEXTURE_MAX_ANISOTROPY, anisotropy);
   glUniform1i(gl::uniform(o, "uAnisotropic"), anisotropy > 1.0f ? 1 : 0);
-  for (int unit = 0; unit < 3; ++unit) {
+  const auto bind_map = [&](int unit, const gl::Texture& t) {
     glActiveTexture(GLenum(GL_TEXTURE0 + unit));
-    glBindTexture(GL_TEXTURE_2D_ARRAY, maps[unit]->id());
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t.id());
     glBindSampler(GLuint(unit), map_sampler_.id());
-    glActiveTexture(GLenum(GL_TEXTURE0 + kSurfaceUnit + unit));
-    glBindTexture(GL_TEXTURE_2D_ARRAY, surface[unit]->id());
-    glBindSampler(GLuint(kSurfaceUnit + unit), map_sampler_.id());
-  }
+  };
+  for (int i = 0; i < 2; ++i) bind_map(i, *maps[i]);
+  for (int i = 0; i < 3; ++i) bind_map(kSurfaceUnit + i, *surface[i]);
   glActiveTexture(GLenum(GL_TEXTURE0 + kFoamNoiseUnit));
   glBindTexture(GL_TEXTURE_2D, foam_noise_.id());
   glUniform1i(gl::uniform(o, "uFoamNoise"), kFoamNoiseUnit);
@@ -328,7 +328,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     glUniform1fv(gl::uniform(sp, "uPatch"), ocean::kMaxCascades, patch.data());
     glUniform1f(gl::uniform(sp, "uSprayOpacity"), 0.5f);
     glUniform1i(gl::uniform(sp, "uDisplacement"), 0);
-    glUniform1i(gl::uniform(sp, "uFoamSlopes"), 2);
+    glUniform1i(gl::uniform(sp, "uFoamSlopes"), 1);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
@@ -390,12 +390,10 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   }
 
   sky::Sky::unbind(kSkyUnit);
-  for (int unit = 2; unit >= 0; --unit) {
-    for (const int u : {kSurfaceUnit + unit, unit}) {
-      glActiveTexture(GLenum(GL_TEXTURE0 + u));
-      glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
-      glBindSampler(GLuint(u), 0);
-    }
+  for (const int u : {kSurfaceUnit + 2, kSurfaceUnit + 1, kSurfaceUnit, 1, 0}) {
+    glActiveTexture(GLenum(GL_TEXTURE0 + u));
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glBindSampler(GLuint(u), 0);
   }
   glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygon_mode[0]));
   glDisable(GL_DEPTH_TEST);

@@ -115,7 +115,7 @@ class OceanRenderer {
   // Its own filtering for the simulation's maps, without touching the simulation's textures.
   gl::Sampler map_sampler_;
   // kFoamNoiseSize^2 texels of random RGBA8, mipmapped and repeating: the smooth noise that
-  // varies each cascade's foam and moves its film (render/foam_noise.glsl), fetched per vertex.
+  // varies each cascade's foam and moves its film (render/foam_noise.glsl), fetched per pixel.
   gl::Texture foam_noise_;
   gl::Texture reflectance_;  // water_reflectance_table(), for ocean.frag
   SurfaceMaps surface_;      // the maps ocean.frag reads
