@@ -312,12 +312,13 @@ TEST_F(OceanPhysics, FoamAccumulatesThenDecaysToZero) {
               left_peak);
 }
 
-// Below force 7 the residual film fades faster, as U10^2 (ocean::foam_residual_decay): a
-// moderate breeze's white horses leave patches that drain within seconds, not streaks. Once the
+// Below force 10 the residual film fades faster, as U10^2 (ocean::foam_residual_decay): a
+// moderate breeze's white horses leave patches that drain within seconds, a gale's crests
+// streaks that last several seconds, and only a storm's film lasts its full 15 s. Once the
 // active foam is gone, the residual's total falls at exactly that rate (carrying it moves foam
-// around but neither makes nor loses any), at a gale as at a moderate breeze.
-TEST_F(OceanPhysics, ResidualFoamFadesFasterBelowForceSeven) {
-  for (const float wind : {6.7f, 19.0f}) {
+// around but neither makes nor loses any), at a storm, a gale and a moderate breeze.
+TEST_F(OceanPhysics, ResidualFoamFadesFasterBelowForceTen) {
+  for (const float wind : {6.7f, 19.0f, 26.5f}) {
     ocean::Params p;
     p.size = 64;
     p.cascades = 2;
@@ -353,11 +354,14 @@ TEST_F(OceanPhysics, ResidualFoamFadesFasterBelowForceSeven) {
                 wind, fade, expected, 1.0 / ocean::foam_residual_decay(p));
     EXPECT_NEAR(fade, expected, 0.03 * expected) << wind;
   }
-  ocean::Params moderate, gale;
+  ocean::Params moderate, gale, storm;
   moderate.spectrum.wind.wind_speed = 6.7f;
   gale.spectrum.wind.wind_speed = 19.0f;
-  EXPECT_NEAR(1.0 / ocean::foam_residual_decay(gale), 1.0 / ocean::kFoamResidualDecay, 1e-3);
-  EXPECT_LT(1.0 / ocean::foam_residual_decay(moderate), 4.0) << "seconds at force 4";
+  storm.spectrum.wind.wind_speed = 26.5f;
+  EXPECT_NEAR(1.0 / ocean::foam_residual_decay(storm), 1.0 / ocean::kFoamResidualDecay, 1e-3);
+  EXPECT_NEAR(1.0 / ocean::foam_residual_decay(gale), 15.0 * (19.0 / 24.5) * (19.0 / 24.5), 1e-3)
+      << "seconds at force 8";
+  EXPECT_LT(1.0 / ocean::foam_residual_decay(moderate), 2.0) << "seconds at force 4";
 }
 
 // Whitecap coverage, the fraction of the sea that is white, within a factor of 2 of Monahan &

@@ -59,7 +59,7 @@ double foam_decay(const Params& p) {
 
 double foam_residual_decay(const Params& p) {
   const double u = std::max(double(p.spectrum.wind.wind_speed), 1.0);
-  return double(kFoamResidualDecay) * std::max(1.0, (kFoamStreakWind / u) * (kFoamStreakWind / u));
+  return double(kFoamResidualDecay) * std::max(1.0, (kFoamWhiteWind / u) * (kFoamWhiteWind / u));
 }
 
 double breaking_length(const Params& p) {

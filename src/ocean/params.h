@@ -116,7 +116,7 @@ inline constexpr double kFoamBreakingLowWindExponent = 0.72;
 inline constexpr double kFoamDriftPerWind = 0.03;
 inline constexpr double kFoamStreakPerWind = 0.01;
 // Residual foam: this part of what the active foam loses stays as a thin film, fading at
-// kFoamResidualDecay per second and drawn out along the wind at kFoamResidualStreakPerWind2
+// foam_residual_decay per second and drawn out along the wind at kFoamResidualStreakPerWind2
 // U10^2 m^2/s. That is no eddy diffusivity (the active foam's kFoamStreakPerWind is one): it
 // stands for the windrows that gather old foam into lines along the wind, which the maps'
 // grids cannot resolve across, so that over its life the film of a whitecap a few metres across
@@ -125,14 +125,15 @@ inline constexpr double kFoamStreakPerWind = 0.01;
 // The foam pass bounds the per-step offset to two texels, so the finest layers streak less.
 // Active and residual foam share each texel's area: their sum stays at most 1.
 inline constexpr float kFoamResidualGain = 1.0f;
-inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s, from kFoamStreakWind up
-inline constexpr double kFoamResidualStreakPerWind2 = 2.0;  // s
-// m/s: force 7's lowest wind, where the WMO's foam "begins to be blown in streaks". Below it the
-// residual film fades faster, its lifetime in proportion to U10^2: weaker breakers entrain
-// smaller bubbles, whose foam drains within seconds, so a moderate breeze leaves short-lived
-// patches behind its white horses rather than streaks (a lifetime of 3.5 s at force 4).
-inline constexpr double kFoamStreakWind = 13.9;
-// 1/s: the residual film's fade rate, kFoamResidualDecay from kFoamStreakWind up.
+inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s, from kFoamWhiteWind up
+inline constexpr double kFoamResidualStreakPerWind2 = 5.0;  // s
+// m/s: force 10's lowest wind, where the WMO's sea "takes a white appearance". Below it the
+// residual film fades faster, its lifetime in proportion to U10^2 (9 s at force 8, 1.1 s at
+// force 4): weaker breakers entrain smaller bubbles, whose foam drains sooner, so a moderate
+// breeze leaves short-lived patches behind its white horses, a gale well-marked streaks
+// between dark water, and only a storm's film lasts long enough to whiten the sea as a whole.
+inline constexpr double kFoamWhiteWind = 24.5;
+// 1/s: the residual film's fade rate, kFoamResidualDecay from kFoamWhiteWind up.
 double foam_residual_decay(const Params& p);
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
