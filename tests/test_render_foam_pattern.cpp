@@ -43,8 +43,10 @@ const char* kProbe =
     "  } else if (uWhich == 2) {\n"
     "    vec2 f = foam_fbm(x, 1.0, 5, uFoot, 11u);\n"
     "    r = foam_place(uQ, f.x, f.y);\n"
+    "  } else if (uWhich == 3) {\n"
+    "    r = foam_opacity(0.0, uQ, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0).y / foam_film_strength(uQ);\n"
     "  } else {\n"
-    "    r = foam_opacity(0.0, uQ, x, uFoot, vec2(1.0, 0.0), 4.0, 2.0).y / mix(0.3, 0.85, uQ);\n"
+    "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0).x;\n"
     "  }\n"
     "  v[p.y * 1024 + p.x] = r;\n"
     "}\n";
@@ -75,7 +77,7 @@ class Probe {
   }
   // The pattern at kSide^2 points `step` metres apart from `origin`, cells of 1 m, coverage q,
   // a pixel footprint of `foot` metres; the output is poisoned with NaN first.
-  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3 };
+  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3, kWhitecaps = 4 };
   std::vector<float> run(Pattern which, float q, float foot, float step, float ox, float oz) {
     std::vector<float> poison(size_t(kSide) * kSide, std::numeric_limits<float>::quiet_NaN());
     gl::Buffer out = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER,
@@ -149,6 +151,37 @@ TEST_F(RenderFoamPattern, EachPatternCoversItsShare) {
     EXPECT_GT(s.max, 0.99) << c.name << " " << c.q;
     EXPECT_NEAR(s.mean / c.q, 1.0, c.tolerance) << c.name << " " << c.q;
   }
+}
+
+// Whitecaps seen from far away, where the pixel's footprint (1.5 to 12 m) outgrows the
+// pattern's 4 m cells: the blotches grow with the footprint, so the foam stays patches of
+// white on dark water with the coverage's share, instead of fading to a grey veil of opacity
+// q everywhere. Footprints at whole levels and between them (where two levels are mixed),
+// each sampled a pixel apart over 1024^2 pixels.
+TEST_F(RenderFoamPattern, FarWhitecapsStayPatches) {
+  std::mt19937_64 rng(test::seed("foam-far"));
+  std::uniform_real_distribution<float> place(-50000.0f, 50000.0f);
+  Probe probe;
+  for (const float foot : {1.5f, 2.0f, 3.0f, 5.0f, 12.0f})
+    for (const float q : {0.1f, 0.3f}) {
+      const std::vector<float> v = probe.run(Probe::kWhitecaps, q, foot, foot, place(rng), place(rng));
+      const Stats s = stats(v);
+      size_t white = 0, veil = 0;
+      for (float x : v) {
+        white += x > 0.8f;
+        veil += x > 0.5f * q && x < 1.5f * q;
+      }
+      const double white_share = double(white) / double(v.size());
+      const double veil_share = double(veil) / double(v.size());
+      std::printf("whitecaps q %.2f, footprint %4.1f m: mean %.4f (%+.1f%%), white %.3f, near q %.3f\n",
+                  double(q), double(foot), s.mean, 100.0 * (s.mean / q - 1.0), white_share, veil_share);
+      EXPECT_TRUE(s.in_range) << foot << " " << q;
+      EXPECT_NEAR(s.mean / q, 1.0, 0.15) << foot << " " << q;
+      // At least half the coverage is drawn as white (opacity > 0.8), and few pixels are grey
+      // at about the coverage's own opacity.
+      EXPECT_GT(white_share, 0.5 * q) << foot << " " << q;
+      EXPECT_LT(veil_share, 0.25) << foot << " " << q;
+    }
 }
 
 // A thread a tenth of a pixel wide covers a tenth of that pixel: seen from far enough that

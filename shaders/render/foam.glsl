@@ -41,9 +41,11 @@ float foam_octave_weight(float cell, float foot) {
 
 // fBm at `p` (metres, already stretched as wanted) from lattice cell `cell0` down by halves,
 // `octaves` of them, each faded to its mean 0.5 by the footprint. Returns the value (mean 0.5)
-// in x and how much of its contrast is left in y (0..1).
-vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
-  float sum = 0.0, norm = 0.0, kept = 0.0, amp = 1.0, cell = cell0;
+// in x, how much of its contrast is left in y (0..1: the faded octaves' share of the
+// amplitudes) and in z how much of its spread (the faded octaves' share of the standard
+// deviation, which the fine octaves, weak as they are, lower less than the contrast).
+vec3 foam_fbm_spread(vec2 p, float cell0, int octaves, float foot, uint seed) {
+  float sum = 0.0, norm = 0.0, kept = 0.0, var = 0.0, var_all = 0.0, amp = 1.0, cell = cell0;
   // Each octave is turned by an irrational angle so the lattices never line up.
   const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
   for (int o = 0; o < octaves; ++o) {
@@ -51,12 +53,17 @@ vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
     float v = w > 0.0 ? foam_value_noise(p / cell, seed + uint(o)) : 0.5;
     sum += amp * mix(0.5, v, w);
     kept += amp * w;
+    var += amp * amp * w * w;
+    var_all += amp * amp;
     norm += amp;
     p = turn * p + vec2(17.3, 5.9);
     amp *= 0.6;
     cell *= 0.5;
   }
-  return vec2(sum / norm, kept / norm);
+  return vec3(sum / norm, kept / norm, sqrt(var / var_all));
+}
+vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
+  return foam_fbm_spread(p, cell0, octaves, foot, seed).xy;
 }
 
 // Levels of the patterns below for a share q, from their quantiles (sampled once from this
@@ -186,6 +193,37 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   return mix(q, t.x, t.y);
 }
 
+// The blotches' pattern: a five-octave fBm whose largest cell is `size` metres near the eye
+// and doubles as the footprint outgrows it, up to kFoamBlotchLevels doublings, cross-faded
+// between whole levels. A fixed largest cell would fade to its mean beyond a few pixels per
+// cell, so the far sea's whitecaps would show the coverage maps' soft texels as grey veils;
+// with it, the coverage keeps ragged white patches with dark water between them as long as
+// the maps hold any whitecap. Every level is fixed on the water (only their weights follow
+// the footprint), so nothing swims as the eye moves. Returns the value (mean 0.5) and its
+// contrast, as foam_fbm does.
+const float kFoamBlotchLevels = 6.0;
+vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot) {
+  // Level 0 while the largest cell spans eight pixels or more, so that its three largest
+  // octaves are resolved; one level more per doubling. The levels follow `lod_foot`, the
+  // footprint's geometric mean: at a grazing view the footprint is long along the view and
+  // narrow across it, and cells grown to its length would lie on the sea as broad flat bands.
+  float lod = clamp(log2(8.0 * lod_foot / size), 0.0, kFoamBlotchLevels);
+  float j = floor(lod), f = lod - j;
+  // Each level's contrast is its spread: with its finest octaves faded, the share of the
+  // amplitudes would overstate how far its value strays and place too much white.
+  vec2 a = foam_fbm_spread(p, size * exp2(j), 5, foot, 11u + 8u * uint(j)).xz;
+  if (f <= 1e-3) return a;
+  vec2 b = foam_fbm_spread(p, size * exp2(j + 1.0), 5, foot, 19u + 8u * uint(j)).xz;
+  // Two independent patterns mixed: the deviations' spread is the root of the weighted
+  // squares, divided out so that the mix has a single pattern's spread (and contrast) and
+  // keeps placing white patches rather than fading between levels.
+  float wa = 1.0 - f, wb = f;
+  float norm = inversesqrt(wa * wa + wb * wb);
+  float value = 0.5 + (wa * (a.x - 0.5) + wb * (b.x - 0.5)) * norm;
+  float kept = sqrt(wa * wa * a.y * a.y + wb * wb * b.y * b.y) * norm;
+  return vec2(value, kept);
+}
+
 // One cascade's coverage q, varied by the noise value n (mean 0.5): the whitecaps a cascade
 // makes repeat with its patch, and from the air a cascade of a few tens to hundreds of metres
 // prints them as a lattice. The wind is gustier than that in any case, and whitecaps come and go
@@ -196,15 +234,24 @@ float foam_vary(float q, float n) {
   return q * mix(1.0, g, 1.0 - clamp(q, 0.0, 1.0));
 }
 
+// The film's opacity where it lies, from its coverage q: thin film lets the water show
+// through (a sea of thin, widely spread film reads as dark water with faint lace, not as a
+// grey veil); where it is thick it is nearly as white as a crest.
+float foam_film_strength(float q) {
+  return mix(0.3, 0.85, clamp(q, 0.0, 1.0));
+}
+
 // The pixel's foam opacity from the summed active and residual coverages at world point
 // `plane` (the maps' Lagrangian coordinates, so the texture rides with the water), the pixel's
-// footprint `foot` in metres, the wind's unit direction `wind` (x, z), the pattern's largest
+// footprint `feet` in metres along the screen's x and y (the detail fades by the longer), the
+// wind's unit direction `wind` (x, z), the pattern's largest
 // cell `size` in metres, and how much longer along the wind than across it the pattern is drawn,
 // `stretch` (2 in a breeze, more in a gale: the foam lies in streaks).
 // Returns (opacity of the active foam, opacity of the film, brightness of the active foam
 // relative to its mean).
-vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind, float size,
+vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind, float size,
                   float stretch) {
+  float foot = max(feet.x, feet.y);
   white = clamp(white, 0.0, 1.0);
   residual = clamp(residual, 0.0, 1.0);
   if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
@@ -213,7 +260,8 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
   // as the coverage; inside them a raft of bubbles of decimetres, brightest along their films,
   // greyer and thinner in their middles where the water shows through. The same blotches hold
   // the film's islands, so the film trails the crests that shed it.
-  vec2 blotch = foam_fbm(along * vec2(1.0 / stretch, 1.0), size, 5, foot, 11u);
+  vec2 blotch = foam_blotches(along * vec2(1.0 / stretch, 1.0), size, foot,
+                              sqrt(max(feet.x * feet.y, 0.0)));
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
     a = foam_place(white, blotch.x, blotch.y);
@@ -247,9 +295,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, float foot, vec2 wind
     float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q2, foot, 41u);
     float r = foam_place(share, blotch.x, blotch.y) *
               (1.0 - (1.0 - coarse) * (1.0 - small) * (1.0 - medium));
-    // Thin film lets the water show through; where it is thick it is nearly as white as a
-    // crest.
-    film = r * mix(0.3, 0.85, residual);
+    film = r * foam_film_strength(residual);
   }
   return vec3(clamp(a, 0.0, 1.0), film, shade);
 }

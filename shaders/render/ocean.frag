@@ -101,8 +101,8 @@ vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 
   vec3 ray = normalize(vWorld - uEye);
   float down = max(-ray.y, 1e-3);
   vec2 flat_hit = ray.xz * (max(uEye.y, 0.01) / down);
-  float foot = max(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
-  vec3 o = foam_opacity(white, residual, vPlane, foot, uWindDir, uFoamDetailSize, uFoamStretch);
+  vec2 feet = vec2(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
+  vec3 o = foam_opacity(white, residual, vPlane, feet, uWindDir, uFoamDetailSize, uFoamStretch);
   float crest = clamp(o.x * uFoamIntensity, 0.0, 1.0), film = clamp(o.y * uFoamIntensity, 0.0, 1.0);
   float opacity = 1.0 - (1.0 - crest) * (1.0 - film);
   // Foam is a rough white diffuser of albedo about 0.8; the bubbles' walls of a whitecap are
