@@ -41,11 +41,9 @@ float foam_octave_weight(float cell, float foot) {
 
 // fBm at `p` (metres, already stretched as wanted) from lattice cell `cell0` down by halves,
 // `octaves` of them, each faded to its mean 0.5 by the footprint. Returns the value (mean 0.5)
-// in x, how much of its contrast is left in y (0..1: the faded octaves' share of the
-// amplitudes) and in z how much of its spread (the faded octaves' share of the standard
-// deviation, which the fine octaves, weak as they are, lower less than the contrast).
-vec3 foam_fbm_spread(vec2 p, float cell0, int octaves, float foot, uint seed) {
-  float sum = 0.0, norm = 0.0, kept = 0.0, var = 0.0, var_all = 0.0, amp = 1.0, cell = cell0;
+// in x and how much of its contrast is left in y (0..1).
+vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
+  float sum = 0.0, norm = 0.0, kept = 0.0, amp = 1.0, cell = cell0;
   // Each octave is turned by an irrational angle so the lattices never line up.
   const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
   for (int o = 0; o < octaves; ++o) {
@@ -53,17 +51,12 @@ vec3 foam_fbm_spread(vec2 p, float cell0, int octaves, float foot, uint seed) {
     float v = w > 0.0 ? foam_value_noise(p / cell, seed + uint(o)) : 0.5;
     sum += amp * mix(0.5, v, w);
     kept += amp * w;
-    var += amp * amp * w * w;
-    var_all += amp * amp;
     norm += amp;
     p = turn * p + vec2(17.3, 5.9);
     amp *= 0.6;
     cell *= 0.5;
   }
-  return vec3(sum / norm, kept / norm, sqrt(var / var_all));
-}
-vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
-  return foam_fbm_spread(p, cell0, octaves, foot, seed).xy;
+  return vec2(sum / norm, kept / norm);
 }
 
 // Levels of the patterns below for a share q, from their quantiles (sampled once from this
@@ -193,35 +186,65 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
   return mix(q, t.x, t.y);
 }
 
-// The blotches' pattern: a five-octave fBm whose largest cell is `size` metres near the eye
-// and doubles as the footprint outgrows it, up to kFoamBlotchLevels doublings, cross-faded
-// between whole levels. A fixed largest cell would fade to its mean beyond a few pixels per
-// cell, so the far sea's whitecaps would show the coverage maps' soft texels as grey veils;
-// with it, the coverage keeps ragged white patches with dark water between them as long as
-// the maps hold any whitecap. Every level is fixed on the water (only their weights follow
-// the footprint), so nothing swims as the eye moves. Returns the value (mean 0.5) and its
-// contrast, as foam_fbm does.
-const float kFoamBlotchLevels = 6.0;
-vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot) {
-  // Level 0 while the largest cell spans eight pixels or more, so that its three largest
-  // octaves are resolved; one level more per doubling. The levels follow `lod_foot`, the
-  // footprint's geometric mean: at a grazing view the footprint is long along the view and
-  // narrow across it, and cells grown to its length would lie on the sea as broad flat bands.
-  float lod = clamp(log2(8.0 * lod_foot / size), 0.0, kFoamBlotchLevels);
-  float j = floor(lod), f = lod - j;
-  // Each level's contrast is its spread: with its finest octaves faded, the share of the
-  // amplitudes would overstate how far its value strays and place too much white.
-  vec2 a = foam_fbm_spread(p, size * exp2(j), 5, foot, 11u + 8u * uint(j)).xz;
-  if (f <= 1e-3) return a;
-  vec2 b = foam_fbm_spread(p, size * exp2(j + 1.0), 5, foot, 19u + 8u * uint(j)).xz;
-  // Two independent patterns mixed: the deviations' spread is the root of the weighted
-  // squares, divided out so that the mix has a single pattern's spread (and contrast) and
-  // keeps placing white patches rather than fading between levels.
-  float wa = 1.0 - f, wb = f;
-  float norm = inversesqrt(wa * wa + wb * wb);
-  float value = 0.5 + (wa * (a.x - 0.5) + wb * (b.x - 0.5)) * norm;
-  float kept = sqrt(wa * wa * a.y * a.y + wb * wb * b.y * b.y) * norm;
-  return vec2(value, kept);
+// The blotches' pattern: near the eye foam_fbm's five octaves from cells of `size` metres
+// down by halves; as the pixel's footprint grows, coarser octaves of 2, 4, ... 64 times `size`
+// join one by one, each faded in over a doubling of the footprint, while the fine ones fade
+// out under it. A pattern that stopped at `size` would fade to its mean beyond a few metres of
+// footprint, and the far sea's whitecaps would show the coverage maps' soft texels as a grey
+// veil; with the coarse octaves the coverage keeps ragged white patches with dark water between
+// them as far as the maps hold whitecaps. Each octave is fixed on the water (only the weights
+// follow the footprint), so nothing swims as the eye moves. Returns the value (mean 0.5) and
+// its contrast, as foam_fbm does, with the value spread as a five-octave fBm's so that
+// foam_place's levels hold at every distance. The contrast is measured by the spread (standard
+// deviation), not the share of the amplitudes: the faded fine octaves, weak as they are, lower
+// the spread less.
+const int kFoamBlotchLevels = 6;
+vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
+  // The coarse octaves join while the largest cell spans fewer than eight pixels, so about
+  // three octaves stay resolved. They follow `lod_foot`, the footprint's geometric mean: at a
+  // grazing view the footprint is long along the view and narrow across it, and cells grown to
+  // its length would lie on the sea as broad flat bands.
+  float lod = clamp(log2(8.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
+  float sum = 0.0, var = 0.0;
+  // The fine octaves with foam_fbm's seeds and turns: near the eye this is foam_fbm's pattern.
+  const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
+  vec2 x = p;
+  float amp = 1.0, cell = size;
+  for (int o = 0; o < 5; ++o) {
+    float w = foam_octave_weight(cell, foot);
+    if (w > 0.0) {
+      sum += w * amp * (foam_value_noise(x / cell, seed + uint(o)) - 0.5);
+      var += w * w * amp * amp;
+    }
+    x = turn * x + vec2(17.3, 5.9);
+    amp *= 0.6;
+    cell *= 0.5;
+  }
+  // The coarse ones, turned the other way so that no lattice lines up with another.
+  x = p;
+  amp = 1.0;
+  cell = size;
+  for (int k = 1; k <= kFoamBlotchLevels; ++k) {
+    float join = clamp(lod - float(k - 1), 0.0, 1.0);
+    if (join <= 0.0) break;
+    x = transpose(turn) * x + vec2(-7.1, 11.4);
+    amp /= 0.6;
+    cell *= 2.0;
+    float w = join * foam_octave_weight(cell, foot);
+    if (w > 0.0) {
+      sum += w * amp * (foam_value_noise(x / cell, seed + 100u + uint(k)) - 0.5);
+      var += w * w * amp * amp;
+    }
+  }
+  if (var <= 1e-12) return vec2(0.5, 0.0);
+  // A five-octave fBm's amplitudes sum to 2.3056 times its largest one, and its spread is
+  // 1.2462 times that octave's. Near the eye (lod 0) the contrast is the share of that spread
+  // the footprint leaves; once the coarse octaves have joined, the pattern is resolved
+  // by construction, and its contrast is full. The value's deviation is the pattern's
+  // standardised deviation times that contrast, so foam_place's levels hold either way.
+  float spread = sqrt(var);
+  float kept = max(min(spread / 1.2462, 1.0), clamp(lod, 0.0, 1.0));
+  return vec2(0.5 + kept * sum * (1.2462 / 2.3056) / spread, kept);
 }
 
 // One cascade's coverage q, varied by the noise value n (mean 0.5): the whitecaps a cascade
@@ -261,7 +284,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   // greyer and thinner in their middles where the water shows through. The same blotches hold
   // the film's islands, so the film trails the crests that shed it.
   vec2 blotch = foam_blotches(along * vec2(1.0 / stretch, 1.0), size, foot,
-                              sqrt(max(feet.x * feet.y, 0.0)));
+                              sqrt(max(feet.x * feet.y, 0.0)), 11u);
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
     a = foam_place(white, blotch.x, blotch.y);
