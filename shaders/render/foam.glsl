@@ -197,15 +197,15 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
 // its contrast, as foam_fbm does, with the value spread as a five-octave fBm's so that
 // foam_place's levels hold at every distance. The contrast is measured by the spread (standard
 // deviation), not the share of the amplitudes: the faded fine octaves, weak as they are, lower
-// the spread less.
+// the spread less. z: the contrast of the fine octaves alone, as foam_fbm's pattern would keep.
 const int kFoamBlotchLevels = 6;
-vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
+vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
   // The coarse octaves join while the largest cell spans fewer than eight pixels, so about
   // three octaves stay resolved. They follow `lod_foot`, the footprint's geometric mean: at a
   // grazing view the footprint is long along the view and narrow across it, and cells grown to
   // its length would lie on the sea as broad flat bands.
   float lod = clamp(log2(8.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
-  float sum = 0.0, var = 0.0;
+  float sum = 0.0, var = 0.0, var_fine = 0.0;
   // The fine octaves with foam_fbm's seeds and turns: near the eye this is foam_fbm's pattern.
   const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
   vec2 x = p;
@@ -214,12 +214,13 @@ vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
     float w = foam_octave_weight(cell, foot);
     if (w > 0.0) {
       sum += w * amp * (foam_value_noise(x / cell, seed + uint(o)) - 0.5);
-      var += w * w * amp * amp;
+      var_fine += w * w * amp * amp;
     }
     x = turn * x + vec2(17.3, 5.9);
     amp *= 0.6;
     cell *= 0.5;
   }
+  var = var_fine;
   // The coarse ones, turned the other way so that no lattice lines up with another.
   x = p;
   amp = 1.0;
@@ -236,7 +237,7 @@ vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
       var += w * w * amp * amp;
     }
   }
-  if (var <= 1e-12) return vec2(0.5, 0.0);
+  if (var <= 1e-12) return vec3(0.5, 0.0, 0.0);
   // A five-octave fBm's amplitudes sum to 2.3056 times its largest one, and its spread is
   // 1.2462 times that octave's. Near the eye (lod 0) the contrast is the share of that spread
   // the footprint leaves; once the coarse octaves have joined, the pattern is resolved
@@ -244,7 +245,8 @@ vec2 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
   // standardised deviation times that contrast, so foam_place's levels hold either way.
   float spread = sqrt(var);
   float kept = max(min(spread / 1.2462, 1.0), clamp(lod, 0.0, 1.0));
-  return vec2(0.5 + kept * sum * (1.2462 / 2.3056) / spread, kept);
+  return vec3(0.5 + kept * sum * (1.2462 / 2.3056) / spread, kept,
+              min(sqrt(var_fine) / 1.2462, 1.0));
 }
 
 // One cascade's coverage q, varied by the noise value n (mean 0.5): the whitecaps a cascade
@@ -283,7 +285,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   // as the coverage; inside them a raft of bubbles of decimetres, brightest along their films,
   // greyer and thinner in their middles where the water shows through. The same blotches hold
   // the film's islands, so the film trails the crests that shed it.
-  vec2 blotch = foam_blotches(along * vec2(1.0 / stretch, 1.0), size, foot,
+  vec3 blotch = foam_blotches(along * vec2(1.0 / stretch, 1.0), size, foot,
                               sqrt(max(feet.x * feet.y, 0.0)), 11u);
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
@@ -316,7 +318,12 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
     float medium = mid.x * mid.y;
     float q2 = 1.0 - rest / (1.0 - qm * mid.y);
     float coarse = foam_threads(along * vec2(0.5 / stretch, 1.0), size / 2.0, q2, foot, 41u);
-    float r = foam_place(share, blotch.x, blotch.y) *
+    // The islands are placed by the blotches' fine octaves' contrast alone: far away, where the
+    // threads inside them have faded, an island drawn sharp would be a flat grey cut-out, so
+    // there the film is a translucent veil of its coverage, as a film seen from afar is.
+    float islands = foam_place(share, 0.5 + (blotch.x - 0.5) * blotch.z / max(blotch.y, 1e-6),
+                               blotch.z);
+    float r = islands *
               (1.0 - (1.0 - coarse) * (1.0 - small) * (1.0 - medium));
     film = r * foam_film_strength(residual);
   }
