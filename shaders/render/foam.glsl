@@ -3,11 +3,12 @@
 // each the fraction of the area it covers (ocean/foam.glsl): the active whitecaps and the
 // residual film with its streaks. Here they become an opacity with a procedural texture below
 // the maps' texels: active foam bright, nearly opaque and bubbly; residual foam a translucent
-// film of winding threads that breaks up as it thins. No thresholds: each coverage places its white area where a
-// noise pattern is highest, through a ramp as wide as the pattern is sharp, and the pattern's
-// octaves fade to their mean as the pixel's footprint outgrows them, so far away the opacity
-// is the coverage itself and nothing shimmers. The pattern is computed, not fetched: it does
-// not repeat, and no lattice shows in it.
+// film of winding threads that breaks up as it thins. No thresholds: each coverage places its
+// white area where a noise pattern is highest, through a ramp as wide as the pattern is sharp,
+// and the pattern's octaves fade to their mean as the pixel's footprint outgrows them, so
+// nothing shimmers: far away the film's opacity is its coverage itself, while the whitecaps'
+// blotches grow coarser octaves with the footprint and stay patches (foam_blotches). The
+// pattern is computed, not fetched: it does not repeat, and no lattice shows in it.
 #ifndef RENDER_FOAM_GLSL
 #define RENDER_FOAM_GLSL
 
@@ -260,8 +261,7 @@ float foam_vary(float q, float n) {
 }
 
 // The film's opacity where it lies, from its coverage q: thin film lets the water show
-// through (a sea of thin, widely spread film reads as dark water with faint lace, not as a
-// grey veil); where it is thick it is nearly as white as a crest.
+// through; where it is thick it is nearly as white as a crest.
 float foam_film_strength(float q) {
   return mix(0.3, 0.85, clamp(q, 0.0, 1.0));
 }
