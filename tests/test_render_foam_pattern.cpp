@@ -156,7 +156,7 @@ TEST_F(RenderFoamPattern, EachPatternCoversItsShare) {
 // Whitecaps seen from far away, where the pixel's footprint (1.5 to 12 m) outgrows the
 // pattern's 4 m cells: the blotches grow with the footprint, so the foam stays patches of
 // white on dark water with the coverage's share, instead of fading to a grey veil of opacity
-// q everywhere. Footprints at whole levels and between them (where two levels are mixed),
+// q everywhere. Footprints where a coarse octave has fully joined and where one is joining,
 // each sampled a pixel apart over 1024^2 pixels.
 TEST_F(RenderFoamPattern, FarWhitecapsStayPatches) {
   std::mt19937_64 rng(test::seed("foam-far"));

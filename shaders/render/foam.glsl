@@ -40,24 +40,34 @@ float foam_octave_weight(float cell, float foot) {
   return 1.0 - smoothstep(0.5, 1.0, foot / cell);
 }
 
-// fBm at `p` (metres, already stretched as wanted) from lattice cell `cell0` down by halves,
-// `octaves` of them, each faded to its mean 0.5 by the footprint. Returns the value (mean 0.5)
-// in x and how much of its contrast is left in y (0..1).
-vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
-  float sum = 0.0, norm = 0.0, kept = 0.0, amp = 1.0, cell = cell0;
-  // Each octave is turned by an irrational angle so the lattices never line up.
-  const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
+// Each octave is turned by an irrational angle from the last so the lattices never line up.
+const mat2 kFoamTurn = mat2(0.8, 0.6, -0.6, 0.8);
+
+// The octaves of an fBm at `p` (metres, already stretched as wanted) from lattice cell `cell0`
+// down by halves, `octaves` of them, each of amplitude 0.6 of the one before and faded to its
+// mean 0.5 by the footprint with weight w. Returns the sums over the octaves of amp w (v - 0.5),
+// amp w, (amp w)^2 and amp.
+vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed) {
+  vec4 sums = vec4(0.0);
+  float amp = 1.0, cell = cell0;
   for (int o = 0; o < octaves; ++o) {
     float w = foam_octave_weight(cell, foot);
-    float v = w > 0.0 ? foam_value_noise(p / cell, seed + uint(o)) : 0.5;
-    sum += amp * mix(0.5, v, w);
-    kept += amp * w;
-    norm += amp;
-    p = turn * p + vec2(17.3, 5.9);
+    if (w > 0.0) {
+      float aw = amp * w;
+      sums.xyz += vec3(aw * (foam_value_noise(p / cell, seed + uint(o)) - 0.5), aw, aw * aw);
+    }
+    sums.w += amp;
+    p = kFoamTurn * p + vec2(17.3, 5.9);
     amp *= 0.6;
     cell *= 0.5;
   }
-  return vec2(sum / norm, kept / norm);
+  return sums;
+}
+
+// That fBm's value (mean 0.5) in x and how much of its contrast is left in y (0..1).
+vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
+  vec4 s = foam_fbm_sums(p, cell0, octaves, foot, seed);
+  return vec2(0.5 + s.x / s.w, s.y / s.w);
 }
 
 // Levels of the patterns below for a share q, from their quantiles (sampled once from this
@@ -206,30 +216,16 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
   // grazing view the footprint is long along the view and narrow across it, and cells grown to
   // its length would lie on the sea as broad flat bands.
   float lod = clamp(log2(8.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
-  float sum = 0.0, var = 0.0, var_fine = 0.0;
-  // The fine octaves with foam_fbm's seeds and turns: near the eye this is foam_fbm's pattern.
-  const mat2 turn = mat2(0.8, 0.6, -0.6, 0.8);
+  // The fine octaves are foam_fbm's: near the eye this is its pattern.
+  vec4 fine = foam_fbm_sums(p, size, 5, foot, seed);
+  float sum = fine.x, var = fine.z;
+  // The coarse ones, turned the other way so that no lattice lines up with another.
   vec2 x = p;
   float amp = 1.0, cell = size;
-  for (int o = 0; o < 5; ++o) {
-    float w = foam_octave_weight(cell, foot);
-    if (w > 0.0) {
-      sum += w * amp * (foam_value_noise(x / cell, seed + uint(o)) - 0.5);
-      var_fine += w * w * amp * amp;
-    }
-    x = turn * x + vec2(17.3, 5.9);
-    amp *= 0.6;
-    cell *= 0.5;
-  }
-  var = var_fine;
-  // The coarse ones, turned the other way so that no lattice lines up with another.
-  x = p;
-  amp = 1.0;
-  cell = size;
   for (int k = 1; k <= kFoamBlotchLevels; ++k) {
     float join = clamp(lod - float(k - 1), 0.0, 1.0);
     if (join <= 0.0) break;
-    x = transpose(turn) * x + vec2(-7.1, 11.4);
+    x = transpose(kFoamTurn) * x + vec2(-7.1, 11.4);
     amp /= 0.6;
     cell *= 2.0;
     float w = join * foam_octave_weight(cell, foot);
@@ -239,15 +235,15 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
     }
   }
   if (var <= 1e-12) return vec3(0.5, 0.0, 0.0);
-  // A five-octave fBm's amplitudes sum to 2.3056 times its largest one, and its spread is
-  // 1.2462 times that octave's. Near the eye (lod 0) the contrast is the share of that spread
+  // A five-octave fBm's amplitudes sum to fine.w (2.3056) times its largest one, and its
+  // spread is 1.2462 times that octave's. Near the eye (lod 0) the contrast is the share of that spread
   // the footprint leaves; once the coarse octaves have joined, the pattern is resolved
   // by construction, and its contrast is full. The value's deviation is the pattern's
   // standardised deviation times that contrast, so foam_place's levels hold either way.
   float spread = sqrt(var);
   float kept = max(min(spread / 1.2462, 1.0), clamp(lod, 0.0, 1.0));
-  return vec3(0.5 + kept * sum * (1.2462 / 2.3056) / spread, kept,
-              min(sqrt(var_fine) / 1.2462, 1.0));
+  return vec3(0.5 + kept * sum * (1.2462 / fine.w) / spread, kept,
+              min(sqrt(fine.z) / 1.2462, 1.0));
 }
 
 // One cascade's coverage q, varied by the noise value n (mean 0.5): the whitecaps a cascade
