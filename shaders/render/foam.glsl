@@ -211,11 +211,14 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
 // the spread less. z: the contrast of the fine octaves alone, as foam_fbm's pattern would keep.
 const int kFoamBlotchLevels = 6;
 vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
-  // The coarse octaves join while the largest cell spans fewer than eight pixels, so about
-  // three octaves stay resolved. They follow `lod_foot`, the footprint's geometric mean: at a
-  // grazing view the footprint is long along the view and narrow across it, and cells grown to
-  // its length would lie on the sea as broad flat bands.
-  float lod = clamp(log2(8.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
+  // The coarse octaves join while the largest cell spans fewer than four pixels, so about two
+  // octaves stay resolved: enough for ragged patches with dark water between them, and no
+  // coarser, because the pattern, not the maps, decides where inside its largest cell the white
+  // lies, and over a view of few whitecaps cells of many pixels make the white the pattern's
+  // draw rather than the maps' coverage. They follow `lod_foot`, the footprint's geometric
+  // mean: at a grazing view the footprint is long along the view and narrow across it, and
+  // cells grown to its length would lie on the sea as broad flat bands.
+  float lod = clamp(log2(4.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
   // The fine octaves are foam_fbm's: near the eye this is its pattern.
   vec4 fine = foam_fbm_sums(p, size, 5, foot, seed);
   float sum = fine.x, var = fine.z;
