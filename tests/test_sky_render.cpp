@@ -271,3 +271,24 @@ TEST_F(SkyRender, CloudsShowInTheSkyAndInTheWaterAndDriftWithTheWind) {
   EXPECT_EQ(renderer.sky().envmap_builds(), env_before + 1);
   EXPECT_EQ(renderer.sky().view_builds(), 1);
 }
+
+// The heaps of cumulus and building cloud are marched by their own compute pass at half the
+// frame's resolution before the sky pass; a stratus sheet, and a clear sky, need none.
+TEST_F(SkyRender, HeapsHaveTheirOwnPassAndASheetHasNone) {
+  ocean::Params p = small_sea();
+  ocean::Simulation sim(test::shaders(), p);
+  sim.step(3.0);
+  render::OceanRenderer renderer(test::shaders());
+  const render::Camera cam = camera(40.0f, 8.0f);
+  auto passes = [&](float coverage, sky::CloudType type) {
+    render::ShadingParams s = at_time(10.0, coverage);
+    s.sky.cloud_type = type;
+    RecordingTimer t;
+    draw(renderer, sim, cam, s, &t);
+    return int(std::count(t.names.begin(), t.names.end(), "render.clouds"));
+  };
+  EXPECT_EQ(passes(0.5f, sky::CloudType::Cumulus), 1);
+  EXPECT_EQ(passes(0.5f, sky::CloudType::Congestus), 1);
+  EXPECT_EQ(passes(0.5f, sky::CloudType::Stratus), 0);
+  EXPECT_EQ(passes(0.0f, sky::CloudType::Cumulus), 0);
+}

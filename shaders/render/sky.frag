@@ -1,19 +1,29 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
-// The sky behind the sea: the atmosphere's sky-view table, the cloud layer at six octaves (down
-// to about 60 m in a cumulus: the heaps' ragged edges), and the sun disc (sky/sky.glsl). Below
-// the horizon, where the mesh does not reach, the horizon.
+// The sky behind the sea: the atmosphere's sky-view table, the cloud layer, and the sun disc
+// (sky/sky.glsl). A stratus sheet is drawn here per pixel at six octaves (down to about 60 m);
+// the heaps of cumulus and building cloud come from render/clouds.comp's image at half the
+// frame's resolution. Below the horizon, where the mesh does not reach, the horizon.
 #include "sky/sky.glsl"
 
 in vec2 vNdc;
 out vec4 oColor;
 uniform mat4 uInvViewProj;
 uniform vec3 uEye;
+uniform int uCloudImageOn;
+uniform sampler2D uCloudImage;
 
 void main() {
   vec4 p = uInvViewProj * vec4(vNdc, 1.0, 1.0);
   vec3 d = normalize(p.xyz / p.w - uEye);
-  // The clouds pass in front of the sun.
-  vec3 c = d.y >= 0.0 ? sky_over(d, uEye.y, uCloudOffset, 6, sun_disc(d)) : horizon_radiance(d);
+  vec3 c;
+  if (d.y >= 0.0) {
+    vec4 cloud = uCloudImageOn != 0 ? texture(uCloudImage, vNdc * 0.5 + 0.5)
+                                     : cloud_layer(d, uEye.y, uCloudOffset, 6);
+    // The clouds pass in front of the sun.
+    c = sky_over_cloud(d, uEye.y, cloud, sun_disc(d));
+  } else {
+    c = horizon_radiance(d);
+  }
   oColor = vec4(tonemap(c), 1.0);
 }

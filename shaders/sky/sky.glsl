@@ -89,15 +89,22 @@ float cloud_fbm(vec2 p, int octaves, float footprint) {
   }
   return sum / (1.0 - pow(0.5, float(octaves)));
 }
+// The variance of that fBm of `octaves` octaves over one octave's, each octave's amplitude
+// over the amplitudes' sum squared and summed.
+float cloud_fbm_spread(int octaves) {
+  float sum = 1.0 - pow(0.5, float(octaves)), squares = (1.0 - pow(0.25, float(octaves))) / 3.0;
+  return squares / (sum * sum);
+}
 // Metres per unit of the first octave: cumulus heaps of about a kilometre, larger building
 // cloud, broad patches of a stratus sheet.
 float cloud_scale() { return uCloudType == 0 ? 2200.0 : uCloudType == 1 ? 3800.0 : 9000.0; }
+// The level of the fBm above which there is cloud: coverage moves it.
+float cloud_level() { return mix(0.78, 0.18, clamp(uCloudCoverage, 0.0, 1.0)); }
 float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   // Large shapes with ragged edges; coverage moves the threshold.
   float scale = cloud_scale();
   float n = cloud_fbm(p_m / scale, octaves, footprint_m / scale);
-  float c = clamp(uCloudCoverage, 0.0, 1.0);
-  float lo = mix(0.78, 0.18, c);
+  float lo = cloud_level();
   // A sheet: gaps only where the coverage leaves them, thicker and thinner in broad patches.
   if (uCloudType == 2) return smoothstep(lo - 0.1, lo + 0.1, n) * mix(0.55, 1.0, smoothstep(0.3, 0.7, n));
   return smoothstep(lo, lo + (uCloudType == 0 ? 0.22 : 0.3), n);
@@ -147,19 +154,103 @@ float hg_phase(float c, float g) {
   return (1.0 - g2) / (4.0 * kPi * pow(1.0 + g2 - 2.0 * g * c, 1.5));
 }
 
+// How tall the layer's heaps stand over its base where they are densest: cumulus about a
+// kilometre, building cloud (congestus) more than two; a stratus sheet is flat (0).
+float cloud_heap_height() { return uCloudType == 0 ? 1000.0 : uCloudType == 1 ? 2200.0 : 0.0; }
+// Metres along d from radius r0 to the shell of radius r above it.
+float shell_distance(float r0, float dy, float r) {
+  return -r0 * dy + sqrt(r0 * r0 * dy * dy + r * r - r0 * r0);
+}
+
 // Premultiplied radiance and opacity of the cloud layer along d from eye height eye_y (m).
-// The layer is a shell of the spherical Earth, so it meets the horizon at a finite distance
-// (about 180 km at 2.5 km altitude) and fades into the aerial perspective there.
+// The layer's base is a shell of the spherical Earth, so it meets the horizon at a finite
+// distance (about 130 km at 1.3 km altitude) and fades into the aerial perspective there.
+// Cumulus and building cloud stand on that base as heaps: each column rises to a top that
+// follows the layer's fBm above its threshold (rounded domes, highest where the noise peaks)
+// and holds the optical depth a flat layer of its density would, spread over its height.
+// Looked at from below a column is as opaque as the flat layer; towards the horizon a ray runs
+// through the heaps' sides, so they stand up from a flat base and hide the ones behind them
+// rather than lying on the sky as thin slivers. The ray is marched through the slab in steps
+// of 6 % of the first octave's cell (8 to 96 of them, the most near the horizon) on the fBm's
+// first three octaves; its footprint is the pixel's at that distance, not stretched by
+// the slant as a flat layer's is, since the ray samples a volume. Where it meets a heap above
+// the base (its side or top), the cloud reflects the sunlight it does not let through; at the
+// base it glows with the light it lets through, as a flat layer does. A stratus sheet is that
+// flat layer.
 vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   if (uUserSkyOn != 0 || uCloudCoverage <= 0.0 || d.y <= 0.0) return vec4(0.0);
   float r0 = uGroundR * 1000.0 + eye_y, rc = uGroundR * 1000.0 + uCloudAltitude;
   if (rc <= r0) return vec4(0.0);
-  float t = -r0 * d.y + sqrt(r0 * r0 * d.y * d.y + rc * rc - r0 * r0);  // metres
+  float t = shell_distance(r0, d.y, rc);  // metres to the base
+  float heap = cloud_heap_height();
+  float alpha, rise = 0.0, weight = 0.0, density_sum = 0.0;
+  if (heap > 0.0) {
+    float span = shell_distance(r0, d.y, rc + heap) - t;
+    int steps = int(clamp(ceil(span / (0.06 * cloud_scale())), 8.0, 96.0));
+    float dt = span / float(steps);
+    float through = 1.0, t_sum = 0.0, rise_sum = 0.0;
+    // Each step takes the density at a random point inside it, fixed per direction of the sky
+    // (cells of half a milliradian, so it does not crawl as the view turns): where a ray
+    // first meets a heap then varies as a fine grain at the heaps' edges rather than in bands,
+    // one per step. How much of the step lies inside the heap is exact in height (the step's
+    // rise against the column from the base to its top, softened by 3 % of the heap), so a
+    // steep ray, which rises through the whole slab within one column, gathers the column's
+    // optical depth whatever the grain.
+    ivec2 cell = ivec2(floor(vec2(atan(d.z, d.x), asin(clamp(d.y, -1.0, 1.0))) * 2000.0));
+    float jitter = float(cloud_hash(cell + ivec2(7919, 104729)) >> 8) * (1.0 / 16777216.0);
+    float soft = 0.03 * heap, scale = cloud_scale(), level = cloud_level();
+    // The march's fBm has fewer octaves than the layer's, and fewer octaves of the same noise
+    // spread wider about the mean (relative to their amplitudes' sum): its deviation is scaled
+    // to the spread of `octaves` of them, so the heaps cover the sky the layer would.
+    int march_octaves = min(octaves, 3);
+    float spread = sqrt(cloud_fbm_spread(octaves) / cloud_fbm_spread(march_octaves));
+    float y_a = 0.0;  // over the base at the step's start
+    for (int i = 0; i < steps; ++i) {
+      float tb = t + float(i + 1) * dt;
+      float y_b = sqrt(r0 * r0 + tb * tb + 2.0 * r0 * tb * d.y) - rc;
+      float y0 = y_a;
+      y_a = y_b;
+      float ti = tb - (1.0 - jitter) * dt;
+      float n = 0.5 + spread * (cloud_fbm((d.xz * ti + offset) / scale, march_octaves,
+                                          ti * 0.0015 / scale) - 0.5);
+      float density = smoothstep(level, level + (uCloudType == 0 ? 0.22 : 0.3), n);
+      if (density <= 0.0) continue;
+      // The top follows the fBm itself, not the density (which is 1 over a heap's whole
+      // middle): rounded tops, highest where the noise peaks.
+      float top = heap * sqrt(clamp((n - level) / (1.0 - level), 0.0, 1.0));
+      float inside = clamp((min(y_b + soft, top) - max(y0 - soft, 0.0)) / (y_b - y0 + 2.0 * soft),
+                           0.0, 1.0);
+      if (inside <= 0.0) continue;
+      // Per metre, so that the column holds uCloudTau x density from base to top.
+      float a = 1.0 - exp(-uCloudTau * density / max(top, 1.0) * inside * dt);
+      float w = through * a;
+      weight += w;
+      t_sum += w * (tb - 0.5 * dt);
+      density_sum += w * density;
+      rise_sum += w * clamp(0.5 * (y0 + y_b) / max(top, 1.0), 0.0, 1.0);
+      through *= 1.0 - a;
+      if (through < 0.005) break;
+    }
+    alpha = 1.0 - through;
+    if (alpha < 1e-4) return vec4(0.0);
+    t = t_sum / weight;
+    rise = rise_sum / weight;
+  }
   vec2 p = d.xz * t + offset;
   // About a milliradian per pixel, stretched by the layer's slant.
   float footprint = t * 0.0015 / max(d.y, 0.02);
-  float density = cloud_density(p, octaves, footprint);
-  if (density <= 0.0) return vec4(0.0);
+  float density;
+  if (heap > 0.0) {
+    // The heaps are lit by the density the march met, not the full octaves' at the point where
+    // it met them: that point moves with the grain, and the sun through thin cloud follows the
+    // density exponentially, so the finest octaves would speckle the heaps.
+    density = density_sum / weight;
+  } else {
+    density = cloud_density(p, octaves, footprint);
+    if (density <= 0.0) return vec4(0.0);
+    alpha = 1.0 - exp(-uCloudTau * density);
+  }
+  // The column's optical depth from base to top lights it.
   float tau = uCloudTau * density;
   // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
   vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
@@ -174,16 +265,21 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
   // Building cloud is taller: more of its base lies in its own shade.
   vec3 diffuse = cloud_base(tau) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
+  // A heap's side and top reflect what its column does not let through, less where the heaps
+  // towards the sun shade it.
+  float mu_s = max(uSunDir.y, 0.05);
+  vec3 lit = (sun * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0))) *
+             (1.0 - cloud_transmittance(tau)) / kPi * (1.0 - 0.15 * shadow);
+  diffuse = mix(diffuse, lit, smoothstep(0.0, 1.0, rise));
   // The sky's light the thin parts scatter towards the eye.
   vec3 ambient = 0.9 * sky_lut(vec3(0.0, 1.0, 0.0)) + 0.3 * sky_lut(normalize(vec3(-uSunDir.x, 0.3, -uSunDir.z)));
   vec3 radiance = direct + diffuse + ambient * (1.0 - 0.3 * density) * exp(-tau);
-  float alpha = 1.0 - exp(-tau);
   // Aerial perspective between the eye and the cloud: it fades into the sky behind it.
   vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption);  // per km, sea level
   vec3 through = exp(-sigma * (t / 1000.0) * 0.6);
   vec3 behind = air_sky(d);
   radiance = radiance * through + behind * (1.0 - through);
-  alpha *= smoothstep(0.0, 0.03, d.y);
+  alpha *= smoothstep(0.0, heap > 0.0 ? 0.01 : 0.03, d.y);
   return vec4(radiance * alpha, alpha);
 }
 
@@ -212,19 +308,22 @@ float haze_depth_up(vec3 d, float eye_y) {
   return tau;
 }
 
-// Sky (and clouds) behind `behind` (radiance the clouds hide, e.g. the sun disc).
-vec3 sky_over(vec3 d, float eye_y, vec2 offset, int octaves, vec3 behind) {
+// Sky behind `behind` (radiance the clouds hide, e.g. the sun disc) with `cloud` in front of it
+// (cloud_layer's premultiplied radiance and opacity along d), then the haze, rain and spray.
+vec3 sky_over_cloud(vec3 d, float eye_y, vec4 cloud, vec3 behind) {
   vec3 c;
   if (uUserSkyOn != 0) {
     c = user_sky(d);
   } else {
     vec3 up = vec3(d.x, max(d.y, 0.0), d.z);
-    vec3 sky = air_sky(up) + behind;
-    vec4 cloud = cloud_layer(d, eye_y, offset, octaves);
-    c = sky * (1.0 - cloud.a) + cloud.rgb;
+    c = (air_sky(up) + behind) * (1.0 - cloud.a) + cloud.rgb;
   }
   // Haze, rain and spray between the eye and all of it.
   return mix(horizon_radiance(d), c, exp(-haze_depth_up(d, eye_y)));
+}
+// Sky and clouds behind `behind`.
+vec3 sky_over(vec3 d, float eye_y, vec2 offset, int octaves, vec3 behind) {
+  return sky_over_cloud(d, eye_y, cloud_layer(d, eye_y, offset, octaves), behind);
 }
 // Without the sun disc: what reflections and the environment map see.
 vec3 sky_background(vec3 d, float eye_y, vec2 offset, int octaves) {

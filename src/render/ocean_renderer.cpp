@@ -36,6 +36,10 @@ constexpr int kReflectanceUnit = kSkyUnit + 5;
 constexpr int kReflectanceSide = 32;
 // ocean.frag's half-float maps (SurfaceMaps) after the reflectance table.
 constexpr int kSurfaceUnit = kReflectanceUnit + 1;
+// The sky pass's cloud image, on the foam noise's unit, which only the water pass uses.
+constexpr int kCloudImageUnit = kFoamNoiseUnit;
+// The cloud image's largest side: half of 4096 pixels; larger frames filter it up further.
+constexpr int kMaxCloudImage = 2048;
 
 // Clamped like the mesh's own inputs, so a draw and clipmap() agree on the mesh.
 int mesh_cells(const ShadingParams& s) {
@@ -82,6 +86,7 @@ OceanRenderer::OceanRenderer(const gl::ShaderLibrary& shaders)
                                     {{"WATER_F0", std::to_string(kWaterF0)}});
   spray_program_ = shaders.graphics("render/spray.vert", "render/spray.frag");
   rain_program_ = shaders.graphics("render/rain.vert", "render/rain.frag");
+  clouds_program_ = shaders.compute("render/clouds.comp");
   GLuint vao = 0;
   glGenVertexArrays(1, &vao);
   sky_vao_ = gl::VertexArray(shaders.context(), vao);
@@ -283,9 +288,35 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glBindTexture(GL_TEXTURE_2D, 0);
   water_pass.reset();
 
+  // The heaps of cumulus and building cloud, marched along every view ray at half the frame's
+  // resolution by a compute pass (the sky pass filters the image up); a stratus sheet is flat
+  // and the sky pass draws it per pixel.
+  const sky::SkyParams& weather = shading.sky;
+  const bool heaps = weather.file.empty() && weather.cloud_coverage > 0.0f &&
+                     weather.cloud_type != sky::CloudType::Stratus;
+  if (heaps) {
+    gl::ScopedPass clouds_pass(timer, "render.clouds", 0);
+    const int w = std::min((width + 1) / 2, kMaxCloudImage), h = std::min((height + 1) / 2, kMaxCloudImage);
+    if (!clouds_ || clouds_.width() != w || clouds_.height() != h) {
+      clouds_ = gl::Texture(shaders_->context(), GL_TEXTURE_2D, GL_RGBA16F, w, h);
+      glBindTexture(GL_TEXTURE_2D, clouds_.id());
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    use_with_sky(clouds_program_, shading);
+    glUniformMatrix4fv(gl::uniform(clouds_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
+    glUniform3fv(gl::uniform(clouds_program_, "uEye"), 1, glm::value_ptr(eye));
+    glBindImageTexture(0, clouds_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    glDispatchCompute(GLuint((w + 7) / 8), GLuint((h + 7) / 8), 1);
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+  }
+
   // The sky after the sea, at the far plane and depth-tested: only the pixels the sea leaves
-  // uncovered run its shader (the clouds are the frame's most expensive pixels), and the
-  // spray drawn next blends over both.
+  // uncovered run its shader, and the spray drawn next blends over both.
   {
     gl::ScopedPass sky_pass(timer, "render.sky", 0);
     glEnable(GL_DEPTH_TEST);
@@ -295,8 +326,14 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     use_with_sky(sky_program_, shading);
     glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
     glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
+    glUniform1i(gl::uniform(sky_program_, "uCloudImageOn"), heaps ? 1 : 0);
+    glActiveTexture(GLenum(GL_TEXTURE0 + kCloudImageUnit));
+    glBindTexture(GL_TEXTURE_2D, heaps ? clouds_.id() : 0);
+    glUniform1i(gl::uniform(sky_program_, "uCloudImage"), kCloudImageUnit);
     glBindVertexArray(sky_vao_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    glActiveTexture(GLenum(GL_TEXTURE0 + kCloudImageUnit));
+    glBindTexture(GL_TEXTURE_2D, 0);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LESS);
   }

@@ -384,7 +384,7 @@ std::vector<Setting> make_table() {
                          [](Settings& s) -> float& { return s.shading.sky.cloud_coverage; })
                   .panel("Sky", "cloud coverage", "%.2f")
                   .option("--cloud-coverage"));
-  e.push_back(number_row("cloud_altitude", 300.0, 12000.0, "height of the cloud layer, metres",
+  e.push_back(number_row("cloud_altitude", 300.0, 12000.0, "height of the cloud layer's base, metres",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_altitude_m; })
                   .log()
                   .panel("Sky", "cloud altitude (m)", "%.0f"));

@@ -54,7 +54,7 @@ struct SkyParams {
   // typical sea-level haze over the open ocean.
   float turbidity = 3.0f;
   float cloud_coverage = 0.35f;      // 0..1, fraction of the sky the cloud layer covers
-  float cloud_altitude_m = 2500.0f;  // height of the 2D cloud layer
+  float cloud_altitude_m = 2500.0f;  // height of the cloud layer's base
   float cloud_speed = 1.5f;          // cloud drift per m/s of U10 (winds aloft are faster)
   // The weather (weather.h; each Beaufort preset sets these): the layer's shape, its optical
   // depth where densest (it attenuates the sun and darkens the base), the air's visibility

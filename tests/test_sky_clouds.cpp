@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// The cloud layer's shape (shaders/sky/sky.glsl's cloud_layer), evaluated along directions of
+// the sky by a probe kernel: fair-weather cumulus and building cloud stand as heaps on a flat
+// base, a stratus sheet lies flat, and every opacity is a number in [0, 1].
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gl/error.h"
+#include "gl/objects.h"
+#include "gl_fixture.h"
+#include "sky/sky.h"
+#include "sky/weather.h"
+#include "support/temp_dir.h"
+
+using namespace oceanfft;
+
+namespace {
+
+class SkyClouds : public test::GlTest {};
+
+constexpr int kAzimuths = 512, kElevations = 64;
+
+// For each direction (azimuth a, elevation e in degrees between uLow and uHigh): x the layer's
+// opacity as drawn, y a flat layer's opacity at the base the ray meets (the layer as it was
+// before heaps: the base's density through the whole optical depth).
+const char* kProbe =
+    "#version 430 core\n"
+    "#include \"sky/sky.glsl\"\n"
+    "layout(local_size_x = 16, local_size_y = 16) in;\n"
+    "layout(std430, binding = 0) buffer Out { vec2 v[]; };\n"
+    "uniform float uLow, uHigh, uAzimuth0;\n"
+    "uniform vec2 uOffset;\n"
+    "void main() {\n"
+    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+    "  float a = radians(uAzimuth0 + (float(p.x) + 0.5) * 360.0 / 512.0);\n"
+    "  float e = radians(mix(uLow, uHigh, (float(p.y) + 0.5) / 64.0));\n"
+    "  vec3 d = vec3(cos(e) * cos(a), sin(e), cos(e) * sin(a));\n"
+    "  float drawn = cloud_layer(d, 10.0, uOffset, 6).a;\n"
+    "  float r0 = uGroundR * 1000.0 + 10.0, rc = uGroundR * 1000.0 + uCloudAltitude;\n"
+    "  float t = shell_distance(r0, d.y, rc);\n"
+    "  float flat_layer = 1.0 - exp(-uCloudTau * cloud_density(d.xz * t + uOffset, 6, t * 0.0015 / max(d.y, 0.02)));\n"
+    "  v[p.y * 512 + p.x] = vec2(drawn, flat_layer);\n"
+    "}\n";
+
+std::string shader_text(const std::string& name) {
+  const gl::ShaderLibrary& lib = test::shaders();
+  if (lib.builtin()) {
+    const gl::EmbeddedShader* s = gl::EmbeddedShaders::find(name.c_str());
+    return s ? std::string(s->text) : std::string();
+  }
+  std::ifstream in(std::filesystem::path(lib.root()) / name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The probe's program, built from the real sky.glsl and atmosphere.glsl beside the probe.
+class Probe {
+ public:
+  Probe() : dir_("sky-probe") {
+    std::filesystem::create_directories(dir_ / "sky");
+    for (const char* name : {"sky/sky.glsl", "sky/atmosphere.glsl"}) {
+      const std::string text = shader_text(name);
+      if (text.empty()) throw std::runtime_error(std::string(name) + " not found");
+      std::ofstream(dir_ / name) << text;
+    }
+    std::ofstream(dir_ / "probe.comp") << kProbe;
+    gl::ShaderLibrary lib(test::context(), dir_.path().string());
+    program_ = lib.compute("probe.comp");
+  }
+  // Opacities (drawn, flat) over kAzimuths x kElevations directions from elevation low to
+  // high degrees, the azimuths starting at azimuth0, with the layer shifted by `offset`
+  // metres; poisoned with NaN first.
+  std::vector<float> run(const sky::Sky& sky, float low, float high, float azimuth0,
+                         glm::vec2 offset = glm::vec2(0.0f)) {
+    std::vector<float> poison(size_t(kAzimuths) * kElevations * 2,
+                              std::numeric_limits<float>::quiet_NaN());
+    gl::Buffer out = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER,
+                                     poison.size() * sizeof(float), poison.data());
+    glUseProgram(program_.id());
+    sky.bind(program_, 0);
+    glUniform1f(gl::uniform(program_, "uLow"), low);
+    glUniform1f(gl::uniform(program_, "uHigh"), high);
+    glUniform1f(gl::uniform(program_, "uAzimuth0"), azimuth0);
+    glUniform2f(gl::uniform(program_, "uOffset"), offset.x, offset.y);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out.id());
+    glDispatchCompute(kAzimuths / 16, kElevations / 16, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
+    sky::Sky::unbind(0);
+    glUseProgram(0);
+    return gl::read_buffer<float>(out, poison.size());
+  }
+
+ private:
+  test::TempDir dir_;
+  gl::Program program_;
+};
+
+// The share of directions where the drawn (which 0) or flat (1) layer hides more than half the
+// sky, or with `mean` its mean opacity; -1 if any value is NaN or outside [0, 1].
+double hidden_share(const std::vector<float>& v, int which, bool mean = false) {
+  double hits = 0;
+  for (size_t i = 0; i < v.size(); i += 2) {
+    const float a = v[i + which];
+    if (!(a >= 0.0f && a <= 1.0f)) return -1.0;
+    hits += mean ? a : double(a > 0.5f);
+  }
+  return hits / double(v.size() / 2);
+}
+
+sky::SkyParams weather(int force) {
+  sky::SkyParams p;
+  sky::apply_weather(p, sky::beaufort_weather(force));
+  p.sun_elevation_deg = 60.0f;
+  return p;
+}
+
+}  // namespace
+
+// Looking up, a heap hides as much of the sky as a flat layer of its density would (its column
+// holds the same optical depth): the mean opacity 80-89.5 deg up is the flat layer's. Towards the
+// horizon each ray runs through the sides of many heaps, so they crowd together and hide most
+// of the sky, where a flat layer leaves its gaps (and, beyond its finest octaves' reach, fades)
+// as thin slivers: 1-4 deg up the heaps hide more than half the sky in 85 % of directions and
+// leave at most half the sky the flat layer leaves. Cumulus at force 4, building cloud at force
+// 7, each over 64 random places of the layer (overhead, a view spans about one heap).
+TEST_F(SkyClouds, HeapsStandOnAFlatBaseAndCrowdTheHorizon) {
+  Probe probe;
+  sky::Sky sky(test::shaders());
+  std::mt19937 rng(uint32_t(test::seed("heaps")));
+  std::uniform_real_distribution<float> place(-50000.0f, 50000.0f), turn(0.0f, 360.0f);
+  constexpr int kPlaces = 64;
+  for (int force : {4, 7}) {
+    const sky::SkyParams p = weather(force);
+    sky.update(p, {0.0f, 0.0f});
+    double up_drawn = 0, up_flat = 0, low_drawn = 0, low_flat = 0;
+    for (int k = 0; k < kPlaces; ++k) {
+      const glm::vec2 offset(place(rng), place(rng));
+      const float azimuth0 = turn(rng);
+      const auto up = probe.run(sky, 80.0f, 89.5f, azimuth0, offset);
+      const auto low = probe.run(sky, 1.0f, 4.0f, azimuth0, offset);
+      const double shares[4] = {hidden_share(up, 0, true), hidden_share(up, 1, true),
+                                hidden_share(low, 0), hidden_share(low, 1)};
+      ASSERT_GE(*std::min_element(shares, shares + 4), 0.0) << "an opacity is NaN or outside [0, 1]";
+      up_drawn += shares[0] / kPlaces;
+      up_flat += shares[1] / kPlaces;
+      low_drawn += shares[2] / kPlaces;
+      low_flat += shares[3] / kPlaces;
+    }
+    std::printf("force %d (%s, cover %.2f): mean opacity 80-89.5 deg %.3f (flat layer %.3f); sky "
+                "hidden 1-4 deg %.1f %% (flat layer %.1f %%)\n",
+                force, std::string(sky::cloud_type_names()[int(p.cloud_type)]).c_str(),
+                double(p.cloud_coverage), up_drawn, up_flat, low_drawn * 100, low_flat * 100);
+    ASSERT_GT(up_flat, 0.05) << "the flat layer has clouds overhead";
+    EXPECT_NEAR(up_drawn / up_flat, 1.0, 0.2) << "overhead the heaps hide what the flat layer does";
+    EXPECT_GT(low_drawn, 0.85) << "the heaps crowd the horizon";
+    EXPECT_LT(1.0 - low_drawn, 0.5 * (1.0 - low_flat))
+        << "the heaps hide at least half of the sky a flat layer leaves near the horizon";
+  }
+}
+
+// A stratus sheet has no heaps: above the band where the layer fades into the horizon it is
+// drawn as the flat layer.
+TEST_F(SkyClouds, AStratusSheetIsFlat) {
+  Probe probe;
+  sky::Sky sky(test::shaders());
+  sky.update(weather(10), {0.0f, 0.0f});
+  const auto v = probe.run(sky, 5.0f, 80.0f, 0.0f);
+  double worst = 0.0;
+  for (size_t i = 0; i < v.size(); i += 2) {
+    ASSERT_TRUE(std::isfinite(v[i]) && std::isfinite(v[i + 1])) << "unwritten or NaN";
+    worst = std::max(worst, std::abs(double(v[i]) - double(v[i + 1])));
+  }
+  std::printf("stratus at 5-80 deg: largest difference from the flat layer %.2g\n", worst);
+  EXPECT_LT(worst, 1e-4);
+}
