@@ -19,7 +19,7 @@ void main() {
   vec3 c;
   if (d.y >= 0.0) {
     vec4 cloud = uCloudImageOn != 0 ? texture(uCloudImage, vNdc * 0.5 + 0.5)
-                                     : cloud_layer(d, uEye.y, uCloudOffset, 6);
+                                     : cloud_sheet(d, uEye.y, uCloudOffset, 6);
     // The clouds pass in front of the sun.
     c = sky_over_cloud(d, uEye.y, cloud, sun_disc(d));
   } else {

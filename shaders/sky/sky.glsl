@@ -177,14 +177,70 @@ float shell_distance(float r0, float dy, float r) {
 // the base (its side or top), the cloud reflects the sunlight it does not let through; at the
 // base it glows with the light it lets through, as a flat layer does. A stratus sheet is that
 // flat layer.
+// The layer lit where the ray along d meets it, t metres away: its opacity `alpha` there, the
+// density that lights it, how far up a heap the ray met it (`rise`, 0 at the base, 1 at the
+// top) and the elevation over which it fades into the horizon (`fade`, sin of it).
+vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float density,
+                 float rise, float fade) {
+  vec2 p = d.xz * t + offset;
+  // About a milliradian per pixel, stretched by the layer's slant.
+  float footprint = t * 0.0015 / max(d.y, 0.02);
+  // The column's optical depth from base to top lights it.
+  float tau = uCloudTau * density;
+  // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
+  vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
+  float shadow = 0.0;
+  for (int i = 1; i <= 3; ++i) shadow += cloud_density(p + towards * (350.0 * float(i)), max(octaves - 4, 2), footprint);
+  vec3 sun = sun_irradiance();
+  float cos_theta = dot(d, uSunDir);
+  // Forward scattering (silver lining) plus some back scattering; thin parts pass more light.
+  float phase = mix(hg_phase(cos_theta, 0.75), hg_phase(cos_theta, -0.2), 0.35);
+  // Thin parts pass the sun's light scattered once; the rest comes through diffusely, less
+  // where the layer shades itself towards the sun.
+  vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
+  // Building cloud is taller: more of its base lies in its own shade.
+  vec3 diffuse = cloud_base(tau) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
+  // A heap's side and top reflect what its column does not let through, less where the heaps
+  // towards the sun shade it.
+  if (rise > 0.0) {
+    float mu_s = max(uSunDir.y, 0.05);
+    vec3 lit = (sun * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0))) *
+               (1.0 - cloud_transmittance(tau)) / kPi * (1.0 - 0.15 * shadow);
+    diffuse = mix(diffuse, lit, smoothstep(0.0, 1.0, rise));
+  }
+  // The sky's light the thin parts scatter towards the eye.
+  vec3 ambient = 0.9 * sky_lut(vec3(0.0, 1.0, 0.0)) + 0.3 * sky_lut(normalize(vec3(-uSunDir.x, 0.3, -uSunDir.z)));
+  vec3 radiance = direct + diffuse + ambient * (1.0 - 0.3 * density) * exp(-tau);
+  // Aerial perspective between the eye and the cloud: it fades into the sky behind it.
+  vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption);  // per km, sea level
+  vec3 through = exp(-sigma * (t / 1000.0) * 0.6);
+  vec3 behind = air_sky(d);
+  radiance = radiance * through + behind * (1.0 - through);
+  alpha *= smoothstep(0.0, fade, d.y);
+  return vec4(radiance * alpha, alpha);
+}
+
+// The layer as a flat sheet on its base, whatever its type: premultiplied radiance and
+// opacity along d from eye height eye_y (m). A stratus sheet is drawn so.
+vec4 cloud_sheet(vec3 d, float eye_y, vec2 offset, int octaves) {
+  if (uUserSkyOn != 0 || uCloudCoverage <= 0.0 || d.y <= 0.0) return vec4(0.0);
+  float r0 = uGroundR * 1000.0 + eye_y, rc = uGroundR * 1000.0 + uCloudAltitude;
+  if (rc <= r0) return vec4(0.0);
+  float t = shell_distance(r0, d.y, rc);
+  float density = cloud_density(d.xz * t + offset, octaves, t * 0.0015 / max(d.y, 0.02));
+  if (density <= 0.0) return vec4(0.0);
+  return cloud_light(d, t, offset, octaves, 1.0 - exp(-uCloudTau * density), density, 0.0, 0.03);
+}
+
 vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   if (uUserSkyOn != 0 || uCloudCoverage <= 0.0 || d.y <= 0.0) return vec4(0.0);
   float r0 = uGroundR * 1000.0 + eye_y, rc = uGroundR * 1000.0 + uCloudAltitude;
   if (rc <= r0) return vec4(0.0);
   float t = shell_distance(r0, d.y, rc);  // metres to the base
   float heap = cloud_heap_height();
+  if (heap <= 0.0) return cloud_sheet(d, eye_y, offset, octaves);
   float alpha, rise = 0.0, weight = 0.0, density_sum = 0.0;
-  if (heap > 0.0) {
+  {
     float span = shell_distance(r0, d.y, rc + heap) - t;
     int steps = int(clamp(ceil(span / (0.06 * cloud_scale())), 8.0, 96.0));
     float dt = span / float(steps);
@@ -236,51 +292,10 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
     t = t_sum / weight;
     rise = rise_sum / weight;
   }
-  vec2 p = d.xz * t + offset;
-  // About a milliradian per pixel, stretched by the layer's slant.
-  float footprint = t * 0.0015 / max(d.y, 0.02);
-  float density;
-  if (heap > 0.0) {
-    // The heaps are lit by the density the march met, not the full octaves' at the point where
-    // it met them: that point moves with the grain, and the sun through thin cloud follows the
-    // density exponentially, so the finest octaves would speckle the heaps.
-    density = density_sum / weight;
-  } else {
-    density = cloud_density(p, octaves, footprint);
-    if (density <= 0.0) return vec4(0.0);
-    alpha = 1.0 - exp(-uCloudTau * density);
-  }
-  // The column's optical depth from base to top lights it.
-  float tau = uCloudTau * density;
-  // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
-  vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
-  float shadow = 0.0;
-  for (int i = 1; i <= 3; ++i) shadow += cloud_density(p + towards * (350.0 * float(i)), max(octaves - 4, 2), footprint);
-  vec3 sun = sun_irradiance();
-  float cos_theta = dot(d, uSunDir);
-  // Forward scattering (silver lining) plus some back scattering; thin parts pass more light.
-  float phase = mix(hg_phase(cos_theta, 0.75), hg_phase(cos_theta, -0.2), 0.35);
-  // Thin parts pass the sun's light scattered once; the rest comes through diffusely, less
-  // where the layer shades itself towards the sun.
-  vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
-  // Building cloud is taller: more of its base lies in its own shade.
-  vec3 diffuse = cloud_base(tau) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
-  // A heap's side and top reflect what its column does not let through, less where the heaps
-  // towards the sun shade it.
-  float mu_s = max(uSunDir.y, 0.05);
-  vec3 lit = (sun * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0))) *
-             (1.0 - cloud_transmittance(tau)) / kPi * (1.0 - 0.15 * shadow);
-  diffuse = mix(diffuse, lit, smoothstep(0.0, 1.0, rise));
-  // The sky's light the thin parts scatter towards the eye.
-  vec3 ambient = 0.9 * sky_lut(vec3(0.0, 1.0, 0.0)) + 0.3 * sky_lut(normalize(vec3(-uSunDir.x, 0.3, -uSunDir.z)));
-  vec3 radiance = direct + diffuse + ambient * (1.0 - 0.3 * density) * exp(-tau);
-  // Aerial perspective between the eye and the cloud: it fades into the sky behind it.
-  vec3 sigma = uRayleighScattering + vec3(uMieScattering + uMieAbsorption);  // per km, sea level
-  vec3 through = exp(-sigma * (t / 1000.0) * 0.6);
-  vec3 behind = air_sky(d);
-  radiance = radiance * through + behind * (1.0 - through);
-  alpha *= smoothstep(0.0, heap > 0.0 ? 0.01 : 0.03, d.y);
-  return vec4(radiance * alpha, alpha);
+  // The heaps are lit by the density the march met, not the full octaves' at the point where
+  // it met them: that point moves with the grain, and the sun through thin cloud follows the
+  // density exponentially, so the finest octaves would speckle the heaps.
+  return cloud_light(d, t, offset, octaves, alpha, density_sum / weight, rise, 0.01);
 }
 
 // Radiance towards the horizon in the horizontal direction of d: what the far sea and every
