@@ -9,11 +9,11 @@
 #include <fstream>
 #include <limits>
 #include <random>
-#include <sstream>
 
 #include "gl/error.h"
 #include "gl/objects.h"
 #include "gl_fixture.h"
+#include "support/shader_text.h"
 #include "support/temp_dir.h"
 
 using namespace oceanfft;
@@ -51,23 +51,11 @@ const char* kProbe =
     "  v[p.y * 1024 + p.x] = r;\n"
     "}\n";
 
-std::string foam_glsl() {
-  const gl::ShaderLibrary& lib = test::shaders();
-  if (lib.builtin()) {
-    const gl::EmbeddedShader* s = gl::EmbeddedShaders::find("render/foam.glsl");
-    return s ? std::string(s->text) : std::string();
-  }
-  std::ifstream in(std::filesystem::path(lib.root()) / "render" / "foam.glsl");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The probe's program, built from the real foam.glsl beside the probe in a folder of its own.
 class Probe {
  public:
   Probe() : dir_("foam-probe") {
-    const std::string foam = foam_glsl();
+    const std::string foam = test::shader_text("render/foam.glsl");
     if (foam.empty()) throw std::runtime_error("render/foam.glsl not found");
     std::filesystem::create_directories(dir_ / "render");
     std::ofstream(dir_ / "render" / "foam.glsl") << foam;

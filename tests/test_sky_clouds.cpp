@@ -9,7 +9,6 @@
 #include <fstream>
 #include <limits>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +17,7 @@
 #include "gl_fixture.h"
 #include "sky/sky.h"
 #include "sky/weather.h"
+#include "support/shader_text.h"
 #include "support/temp_dir.h"
 
 using namespace oceanfft;
@@ -50,25 +50,13 @@ const char* kProbe =
     "  v[p.y * 512 + p.x] = vec2(drawn, flat_layer);\n"
     "}\n";
 
-std::string shader_text(const std::string& name) {
-  const gl::ShaderLibrary& lib = test::shaders();
-  if (lib.builtin()) {
-    const gl::EmbeddedShader* s = gl::EmbeddedShaders::find(name.c_str());
-    return s ? std::string(s->text) : std::string();
-  }
-  std::ifstream in(std::filesystem::path(lib.root()) / name);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The probe's program, built from the real sky.glsl and atmosphere.glsl beside the probe.
 class Probe {
  public:
   Probe() : dir_("sky-probe") {
     std::filesystem::create_directories(dir_ / "sky");
     for (const char* name : {"sky/sky.glsl", "sky/atmosphere.glsl"}) {
-      const std::string text = shader_text(name);
+      const std::string text = test::shader_text(name);
       if (text.empty()) throw std::runtime_error(std::string(name) + " not found");
       std::ofstream(dir_ / name) << text;
     }
