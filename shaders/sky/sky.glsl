@@ -239,43 +239,46 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   float t = shell_distance(r0, d.y, rc);  // metres to the base
   float heap = cloud_heap_height();
   if (heap <= 0.0) return cloud_sheet(d, eye_y, offset, octaves);
-  float alpha, rise = 0.0, weight = 0.0, density_sum = 0.0;
+  float alpha, rise = 0.0, weight = 0.0, density_sum = 0.0, y_sum = 0.0;
   {
     float span = shell_distance(r0, d.y, rc + heap) - t;
     int steps = int(clamp(ceil(span / (0.06 * cloud_scale())), 8.0, 96.0));
     float dt = span / float(steps);
     float through = 1.0, t_sum = 0.0, rise_sum = 0.0;
-    // Each step takes the density at a random point inside it, fixed per direction of the sky
-    // (cells of half a milliradian, so it does not crawl as the view turns): where a ray
-    // first meets a heap then varies as a fine grain at the heaps' edges rather than in bands,
-    // one per step. How much of the step lies inside the heap is exact in height (the step's
-    // rise against the column from the base to its top, softened by 3 % of the heap), so a
-    // steep ray, which rises through the whole slab within one column, gathers the column's
-    // optical depth whatever the grain.
-    ivec2 cell = ivec2(floor(vec2(atan(d.z, d.x), asin(clamp(d.y, -1.0, 1.0))) * 2000.0));
-    float jitter = float(cloud_hash(cell + ivec2(7919, 104729)) >> 8) * (1.0 / 16777216.0);
+    // The fBm is sampled at the steps' ends and the column's top taken as linear between them,
+    // as is the ray's height over the base: the share of each step that lies under the top is
+    // then exact to first order, in height and along the ray, and varies smoothly from pixel to
+    // pixel, so neither bands (one per step) nor grain show where a ray grazes a heap's side;
+    // softened by 3 % of the heap. A steep ray, which rises through the whole slab within one
+    // column, gathers the column's optical depth.
     float soft = 0.03 * heap, scale = cloud_scale(), level = cloud_level();
+    float ramp = uCloudType == 0 ? 0.22 : 0.3;
     // The march's fBm has fewer octaves than the layer's, and fewer octaves of the same noise
     // spread wider about the mean (relative to their amplitudes' sum): its deviation is scaled
     // to the spread of `octaves` of them, so the heaps cover the sky the layer would.
     int march_octaves = min(octaves, 3);
     float spread = sqrt(cloud_fbm_spread(octaves) / cloud_fbm_spread(march_octaves));
+    float n_a = 0.5 + spread * (cloud_fbm((d.xz * t + offset) / scale, march_octaves,
+                                          t * 0.0015 / scale) - 0.5);
     float y_a = 0.0;  // over the base at the step's start
     for (int i = 0; i < steps; ++i) {
       float tb = t + float(i + 1) * dt;
       float y_b = sqrt(r0 * r0 + tb * tb + 2.0 * r0 * tb * d.y) - rc;
-      float y0 = y_a;
+      float n_b = 0.5 + spread * (cloud_fbm((d.xz * tb + offset) / scale, march_octaves,
+                                            tb * 0.0015 / scale) - 0.5);
+      float y0 = y_a, n0 = n_a;
       y_a = y_b;
-      float ti = tb - (1.0 - jitter) * dt;
-      float n = 0.5 + spread * (cloud_fbm((d.xz * ti + offset) / scale, march_octaves,
-                                          ti * 0.0015 / scale) - 0.5);
-      float density = smoothstep(level, level + (uCloudType == 0 ? 0.22 : 0.3), n);
+      n_a = n_b;
+      float n = 0.5 * (n0 + n_b);
+      float density = smoothstep(level, level + ramp, n);
       if (density <= 0.0) continue;
       // The top follows the fBm itself, not the density (which is 1 over a heap's whole
       // middle): rounded tops, highest where the noise peaks.
+      float top0 = heap * sqrt(clamp((n0 - level) / (1.0 - level), 0.0, 1.0));
+      float top1 = heap * sqrt(clamp((n_b - level) / (1.0 - level), 0.0, 1.0));
       float top = heap * sqrt(clamp((n - level) / (1.0 - level), 0.0, 1.0));
-      float inside = clamp((min(y_b + soft, top) - max(y0 - soft, 0.0)) / (y_b - y0 + 2.0 * soft),
-                           0.0, 1.0);
+      float f0 = top0 - y0, f1 = top1 - y_b;  // > 0 under the top
+      float inside = clamp(0.5 + 0.5 * (f0 + f1) / (abs(f1 - f0) + 2.0 * soft), 0.0, 1.0);
       if (inside <= 0.0) continue;
       // Per metre, so that the column holds uCloudTau x density from base to top.
       float a = 1.0 - exp(-uCloudTau * density / max(top, 1.0) * inside * dt);
@@ -284,6 +287,7 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
       t_sum += w * (tb - 0.5 * dt);
       density_sum += w * density;
       rise_sum += w * clamp(0.5 * (y0 + y_b) / max(top, 1.0), 0.0, 1.0);
+      y_sum += w * clamp(0.5 * (y0 + y_b), 0.0, top);
       through *= 1.0 - a;
       if (through < 0.005) break;
     }
@@ -292,9 +296,22 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
     t = t_sum / weight;
     rise = rise_sum / weight;
   }
-  // The heaps are lit by the density the march met, not the full octaves' at the point where
-  // it met them: that point moves with the grain, and the sun through thin cloud follows the
-  // density exponentially, so the finest octaves would speckle the heaps.
+  // The heaps are lit by the density the march met. The fBm's finer octaves, which the march
+  // leaves out, shape the surface where the ray met it: they raise and lower it about the
+  // height the march found, so that its bulges catch the light of a heap's upper parts and
+  // its hollows the grey of its lower ones (cauliflower rather than smooth domes). Their
+  // cells are fixed on the cloud, sheared by the height (so a heap's side varies as it rises,
+  // not only across), and fade to their mean as the pixel outgrows them, a top seen edge-on
+  // sooner than a side.
+  if (rise > 0.0 && octaves > 3) {
+    float y = y_sum / weight;
+    vec2 p = (d.xz * t + offset + vec2(0.8, -0.6) * y) / cloud_scale();
+    mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
+    for (int i = 0; i < 3; ++i) p = rot * p * 2.03 + vec2(17.1, 9.3);  // the march's octaves
+    float footprint = t * 0.003 / mix(1.0, max(d.y, 0.05), rise * rise);
+    float detail = cloud_fbm(p, octaves - 3, footprint / (cloud_scale() / 8.37)) - 0.5;
+    rise = clamp(rise + 0.9 * detail, 0.01, 1.0);
+  }
   return cloud_light(d, t, offset, octaves, alpha, density_sum / weight, rise, 0.01);
 }
 
