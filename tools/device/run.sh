@@ -677,5 +677,9 @@ PY
   esac
 done
 stamp end
-# The tool returns at most 8 files: everything also goes back as one archive.
-tar -C "$OUT" -czf "$OUT/all.tgz" --exclude all.tgz . 2>/dev/null
+# The tool returns at most 8 files of 16 MiB: everything goes back as one archive in parts of
+# 15 MiB, all.tgz.aa, .ab, ... (cat them, then untar), and nothing else, so no part is crowded
+# out by the small files.
+tar -C "$OUT" -czf /tmp/run-all.tgz . 2>/dev/null
+find "$OUT" -mindepth 1 -delete
+split -b 15M /tmp/run-all.tgz "$OUT/all.tgz."
