@@ -155,8 +155,13 @@ float hg_phase(float c, float g) {
 }
 
 // How tall the layer's heaps stand over its base where they are densest: cumulus about a
-// kilometre, building cloud (congestus) more than two; a stratus sheet is flat (0).
-float cloud_heap_height() { return uCloudType == 0 ? 1000.0 : uCloudType == 1 ? 2200.0 : 0.0; }
+// kilometre from a cover of a third (mediocris), a few hundred metres under a light cover
+// (humilis, wider than tall: the fair weather of the lightest winds); building cloud
+// (congestus) more than two; a stratus sheet is flat (0).
+float cloud_heap_height() {
+  if (uCloudType == 0) return mix(350.0, 1000.0, smoothstep(0.05, 0.33, uCloudCoverage));
+  return uCloudType == 1 ? 2200.0 : 0.0;
+}
 // Metres along d from radius r0 to the shell of radius r above it.
 float shell_distance(float r0, float dy, float r) {
   return -r0 * dy + sqrt(r0 * r0 * dy * dy + r * r - r0 * r0);
