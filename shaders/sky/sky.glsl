@@ -74,18 +74,20 @@ float value_noise(vec2 x) {
   float e = float(cloud_hash(c + ivec2(0, 1))) / 4294967295.0, g = float(cloud_hash(c + ivec2(1, 1))) / 4294967295.0;
   return mix(mix(a, b, w.x), mix(e, g, w.x), w.y);
 }
-// Rotated octaves, so no grid direction shows. Mean 0.5. Octaves finer than about two
-// footprints (metres a pixel covers there) fade to their mean instead of aliasing into streaks
-// near the horizon.
+// Each octave's wavelength over the one before's.
+const float kCloudLacunarity = 2.03;
+// Where the next octave samples, from where this one does: rotated, so no grid direction shows.
+vec2 cloud_next_octave(vec2 p) { return mat2(0.8, 0.6, -0.6, 0.8) * p * kCloudLacunarity + vec2(17.1, 9.3); }
+// Mean 0.5. Octaves finer than about two footprints (metres a pixel covers there) fade to
+// their mean instead of aliasing into streaks near the horizon.
 float cloud_fbm(vec2 p, int octaves, float footprint) {
   float sum = 0.0, amp = 0.5, wavelength = 1.0;
-  mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
   for (int i = 0; i < octaves; ++i) {
     float keep = clamp(wavelength / (2.0 * footprint) - 1.0, 0.0, 1.0);
     sum += amp * (keep > 0.0 ? mix(0.5, value_noise(p), keep) : 0.5);
-    p = rot * p * 2.03 + vec2(17.1, 9.3);
+    p = cloud_next_octave(p);
     amp *= 0.5;
-    wavelength /= 2.03;
+    wavelength /= kCloudLacunarity;
   }
   return sum / (1.0 - pow(0.5, float(octaves)));
 }
@@ -100,6 +102,8 @@ float cloud_fbm_spread(int octaves) {
 float cloud_scale() { return uCloudType == 0 ? 2200.0 : uCloudType == 1 ? 3800.0 : 9000.0; }
 // The level of the fBm above which there is cloud: coverage moves it.
 float cloud_level() { return mix(0.78, 0.18, clamp(uCloudCoverage, 0.0, 1.0)); }
+// How far above that level the density of cumulus and building cloud ramps to full.
+float cloud_ramp() { return uCloudType == 0 ? 0.22 : 0.3; }
 float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   // Large shapes with ragged edges; coverage moves the threshold.
   float scale = cloud_scale();
@@ -107,7 +111,7 @@ float cloud_density(vec2 p_m, int octaves, float footprint_m) {
   float lo = cloud_level();
   // A sheet: gaps only where the coverage leaves them, thicker and thinner in broad patches.
   if (uCloudType == 2) return smoothstep(lo - 0.1, lo + 0.1, n) * mix(0.55, 1.0, smoothstep(0.3, 0.7, n));
-  return smoothstep(lo, lo + (uCloudType == 0 ? 0.22 : 0.3), n);
+  return smoothstep(lo, lo + cloud_ramp(), n);
 }
 // The sun's irradiance at a point of the sea `rel` metres from the eye (x, z) and y metres
 // high, through the cloud right above it on the way to the sun: the clouds cast shadows on
@@ -165,6 +169,19 @@ float cloud_heap_height() {
 // Metres along d from radius r0 to the shell of radius r above it.
 float shell_distance(float r0, float dy, float r) {
   return -r0 * dy + sqrt(r0 * r0 * dy * dy + r * r - r0 * r0);
+}
+
+// The fBm of the heaps' march (cloud_layer), `octaves` of them, t metres along d; its deviation
+// from the mean scaled by `spread`.
+float cloud_march_noise(vec3 d, float t, vec2 offset, int octaves, float spread) {
+  float scale = cloud_scale();
+  return 0.5 + spread * (cloud_fbm((d.xz * t + offset) / scale, octaves, t * 0.0015 / scale) - 0.5);
+}
+// A heap's top over the base where the march's fBm is n: it follows the fBm itself, not the
+// density (which is 1 over a heap's whole middle), so tops are rounded, highest where the
+// noise peaks.
+float cloud_heap_top(float n, float heap, float level) {
+  return heap * sqrt(clamp((n - level) / (1.0 - level), 0.0, 1.0));
 }
 
 // Premultiplied radiance and opacity of the cloud layer along d from eye height eye_y (m).
@@ -245,6 +262,7 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   float heap = cloud_heap_height();
   if (heap <= 0.0) return cloud_sheet(d, eye_y, offset, octaves);
   float alpha, rise = 0.0, weight = 0.0, density_sum = 0.0, y_sum = 0.0;
+  int march_octaves = min(octaves, 3);  // the fBm's first three
   {
     float span = shell_distance(r0, d.y, rc + heap) - t;
     int steps = int(clamp(ceil(span / (0.06 * cloud_scale())), 8.0, 96.0));
@@ -256,33 +274,28 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
     // pixel, so neither bands (one per step) nor grain show where a ray grazes a heap's side;
     // softened by 3 % of the heap. A steep ray, which rises through the whole slab within one
     // column, gathers the column's optical depth.
-    float soft = 0.03 * heap, scale = cloud_scale(), level = cloud_level();
-    float ramp = uCloudType == 0 ? 0.22 : 0.3;
+    float soft = 0.03 * heap, level = cloud_level(), ramp = cloud_ramp();
     // The march's fBm has fewer octaves than the layer's, and fewer octaves of the same noise
     // spread wider about the mean (relative to their amplitudes' sum): its deviation is scaled
     // to the spread of `octaves` of them, so the heaps cover the sky the layer would.
-    int march_octaves = min(octaves, 3);
     float spread = sqrt(cloud_fbm_spread(octaves) / cloud_fbm_spread(march_octaves));
-    float n_a = 0.5 + spread * (cloud_fbm((d.xz * t + offset) / scale, march_octaves,
-                                          t * 0.0015 / scale) - 0.5);
-    float y_a = 0.0;  // over the base at the step's start
+    // The step's start: height over the base, the fBm and the top there.
+    float y_a = 0.0, n_a = cloud_march_noise(d, t, offset, march_octaves, spread);
+    float top_a = cloud_heap_top(n_a, heap, level);
     for (int i = 0; i < steps; ++i) {
       float tb = t + float(i + 1) * dt;
       float y_b = sqrt(r0 * r0 + tb * tb + 2.0 * r0 * tb * d.y) - rc;
-      float n_b = 0.5 + spread * (cloud_fbm((d.xz * tb + offset) / scale, march_octaves,
-                                            tb * 0.0015 / scale) - 0.5);
-      float y0 = y_a, n0 = n_a;
+      float n_b = cloud_march_noise(d, tb, offset, march_octaves, spread);
+      float top_b = cloud_heap_top(n_b, heap, level);
+      float y0 = y_a, n0 = n_a, top0 = top_a;
       y_a = y_b;
       n_a = n_b;
+      top_a = top_b;
       float n = 0.5 * (n0 + n_b);
       float density = smoothstep(level, level + ramp, n);
       if (density <= 0.0) continue;
-      // The top follows the fBm itself, not the density (which is 1 over a heap's whole
-      // middle): rounded tops, highest where the noise peaks.
-      float top0 = heap * sqrt(clamp((n0 - level) / (1.0 - level), 0.0, 1.0));
-      float top1 = heap * sqrt(clamp((n_b - level) / (1.0 - level), 0.0, 1.0));
-      float top = heap * sqrt(clamp((n - level) / (1.0 - level), 0.0, 1.0));
-      float f0 = top0 - y0, f1 = top1 - y_b;  // > 0 under the top
+      float top = cloud_heap_top(n, heap, level);
+      float f0 = top0 - y0, f1 = top_b - y_b;  // > 0 under the top
       float inside = clamp(0.5 + 0.5 * (f0 + f1) / (abs(f1 - f0) + 2.0 * soft), 0.0, 1.0);
       if (inside <= 0.0) continue;
       // Per metre, so that the column holds uCloudTau x density from base to top.
@@ -308,13 +321,14 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   // cells are fixed on the cloud, sheared by the height (so a heap's side varies as it rises,
   // not only across), and fade to their mean as the pixel outgrows them, a top seen edge-on
   // sooner than a side.
-  if (rise > 0.0 && octaves > 3) {
+  if (rise > 0.0 && octaves > march_octaves) {
     float y = y_sum / weight;
+    // The fBm's octaves after the march's: their coordinates and first wavelength.
     vec2 p = (d.xz * t + offset + vec2(0.8, -0.6) * y) / cloud_scale();
-    mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
-    for (int i = 0; i < 3; ++i) p = rot * p * 2.03 + vec2(17.1, 9.3);  // the march's octaves
+    for (int i = 0; i < march_octaves; ++i) p = cloud_next_octave(p);
+    float wavelength = cloud_scale() / pow(kCloudLacunarity, float(march_octaves));
     float footprint = t * 0.003 / mix(1.0, max(d.y, 0.05), rise * rise);
-    float detail = cloud_fbm(p, octaves - 3, footprint / (cloud_scale() / 8.37)) - 0.5;
+    float detail = cloud_fbm(p, octaves - march_octaves, footprint / wavelength) - 0.5;
     rise = clamp(rise + 0.9 * detail, 0.01, 1.0);
   }
   return cloud_light(d, t, offset, octaves, alpha, density_sum / weight, rise, 0.01);
