@@ -15,7 +15,7 @@ set_tests_properties(package.example PROPERTIES TIMEOUT 300)
 add_test(NAME package.library_only
          COMMAND bash "${CMAKE_SOURCE_DIR}/cmake/check_package.sh" "${CMAKE_BINARY_DIR}"
                  "${CMAKE_SOURCE_DIR}" "${CMAKE_CXX_COMPILER}" library-only ${_flags})
-set_tests_properties(package.library_only PROPERTIES TIMEOUT 900 LABELS slow COST 1000)
+set_tests_properties(package.library_only PROPERTIES TIMEOUT 900 LABELS slow)
 
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_FOUND)

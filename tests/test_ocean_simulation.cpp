@@ -313,7 +313,7 @@ TEST_F(OceanSimulation, FusedStepMatchesUnfused) {
 }
 
 // 2048^2 on its own: 64 MiB a map, which the sanitizer build's allocator maps and unmaps on
-// every texture transfer (5 minutes there, 40 s in the release build), so it is labelled slow.
+// every texture transfer (minutes there), so it is labelled slow.
 TEST_F(OceanSimulation, FusedStepMatchesUnfusedLarge) {
   int shuffled = 0;
   check_fused_against_unfused({2048}, shuffled);

@@ -29,9 +29,9 @@ class SkyClouds : public test::GlTest {};
 constexpr int kAzimuths = 512, kElevations = 64;
 
 // For each direction (azimuth a from uAzimuth0 over uSpan degrees, elevation e in degrees
-// between uLow and uHigh): x the layer's
-// opacity as drawn, y a flat layer's opacity at the base the ray meets (the layer as it was
-// before heaps: the base's density through the whole optical depth).
+// between uLow and uHigh): x the layer's opacity as drawn, y a flat layer's opacity at the base
+// the ray meets (the layer as it was before heaps: the base's density through the whole
+// optical depth).
 const char* kProbe =
     "#version 430 core\n"
     "#include \"sky/sky.glsl\"\n"
