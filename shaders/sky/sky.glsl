@@ -132,16 +132,26 @@ vec3 sun_irradiance_at(vec2 rel, float y) {
 // optical depth tau and asymmetry g = 0.85 (cloud droplets): 1 / (1 + 3/4 (1 - g) tau).
 float cloud_transmittance(float tau) { return 1.0 / (1.0 + 0.75 * (1.0 - 0.85) * tau); }
 // Diffuse radiance under a layer of optical depth tau: the sun's and the sky's light it lets
-// through scattered, leaving its base about evenly in every direction.
+// through scattered, the mean over the directions it leaves the base in (its irradiance / pi).
 vec3 cloud_base(float tau) {
   float mu_s = max(uSunDir.y, 0.05);
   vec3 above = sun_irradiance() * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0));
   return above * max(cloud_transmittance(tau) - exp(-tau / mu_s), 0.0) / kPi;
 }
+// How the diffuse light leaving a thick layer's base spreads over the directions it leaves in,
+// over that mean, towards a direction mu = sin(elevation) up from the eye: (1 + 2 mu), as the
+// two-stream solution gives and the CIE's standard overcast sky measures (overhead three times
+// as bright as at the horizon), normalised so the base's irradiance stays cloud_base's.
+float cloud_base_spread(float mu) { return 3.0 * (1.0 + 2.0 * clamp(mu, 0.0, 1.0)) / 7.0; }
+// The mean of that over the upper half of the sphere: what the air under the base is lit by.
+const float kCloudBaseHemisphere = 6.0 / 7.0;
 // The clear sky along d as seen under the clouds. Its light is scattered in by the air along
 // the ray; the share of that air below the cloud base (most of it near the horizon, little
 // overhead) is lit by the sun only where the cover lets it through (uSunVisible), and by the
-// clouds' bases from above (half the sphere around it, the dark sea the other half).
+// clouds' bases from above (half the sphere around it, the dark sea the other half). Of the
+// light the air takes out of the ray, it scatters the share its albedo gives (the Mie
+// aerosol absorbs part); whatever the phase function, half of what it scatters comes from
+// the upper half of the sphere, where the bases shine brightest overhead.
 vec3 air_sky(vec3 d) {
   vec3 clear = sky_lut(d);
   float c = clamp(uCloudCoverage, 0.0, 1.0);
@@ -149,9 +159,11 @@ vec3 air_sky(vec3 d) {
   float hc = uCloudAltitude / 1000.0;  // km
   float path = hc / max(d.y, sqrt(2.0 * hc / uGroundR));
   // Grey (the green channel's share for every channel), so the overcast takes no tint.
-  float sigma = uRayleighScattering.g + uMieScattering + uMieAbsorption;
+  float scattering = uRayleighScattering.g + uMieScattering;
+  float sigma = scattering + uMieAbsorption;
   float below = 1.0 - exp(-sigma * path);
-  return clear * (1.0 - below * (1.0 - uSunVisible)) + below * 0.5 * c * cloud_base(0.7 * uCloudTau);
+  return clear * (1.0 - below * (1.0 - uSunVisible)) +
+         below * (scattering / sigma) * 0.5 * kCloudBaseHemisphere * c * cloud_base(0.7 * uCloudTau);
 }
 float hg_phase(float c, float g) {
   float g2 = g * g;
@@ -221,7 +233,7 @@ vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float d
   // where the layer shades itself towards the sun.
   vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
   // Building cloud is taller: more of its base lies in its own shade.
-  vec3 diffuse = cloud_base(tau) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
+  vec3 diffuse = cloud_base(tau) * cloud_base_spread(d.y) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
   // A heap's side and top reflect what its column does not let through, less where the heaps
   // towards the sun shade it.
   if (rise > 0.0) {
