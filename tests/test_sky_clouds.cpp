@@ -28,11 +28,9 @@ class SkyClouds : public test::GlTest {};
 
 constexpr int kAzimuths = 512, kElevations = 64;
 
-// For each direction (azimuth a from uAzimuth0 over uSpan degrees, elevation e in degrees
-// between uLow and uHigh): x the layer's opacity as drawn, y a flat layer's opacity at the base
-// the ray meets (the layer as it was before heaps: the base's density through the whole
-// optical depth).
-const char* kProbe =
+// The start of every probe kernel: one invocation per direction d (azimuth a from uAzimuth0
+// over uSpan degrees, elevation e in degrees between uLow and uHigh).
+const std::string kProbeHead =
     "#version 430 core\n"
     "#include \"sky/sky.glsl\"\n"
     "layout(local_size_x = 16, local_size_y = 16) in;\n"
@@ -43,7 +41,11 @@ const char* kProbe =
     "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
     "  float a = radians(uAzimuth0 + (float(p.x) + 0.5) * uSpan / 512.0);\n"
     "  float e = radians(mix(uLow, uHigh, (float(p.y) + 0.5) / 64.0));\n"
-    "  vec3 d = vec3(cos(e) * cos(a), sin(e), cos(e) * sin(a));\n"
+    "  vec3 d = vec3(cos(e) * cos(a), sin(e), cos(e) * sin(a));\n";
+
+// x the layer's opacity as drawn, y a flat layer's opacity at the base the ray meets (the layer
+// as it was before heaps: the base's density through the whole optical depth).
+const std::string kProbe = kProbeHead +
     "  float drawn = cloud_layer(d, 10.0, uOffset, 6).a;\n"
     "  float r0 = uGroundR * 1000.0 + 10.0, rc = uGroundR * 1000.0 + uCloudAltitude;\n"
     "  float t = shell_distance(r0, d.y, rc);\n"
@@ -53,18 +55,7 @@ const char* kProbe =
 
 // The same directions: x the luminance of the sky as the water reflects it (sky_background:
 // the clouds, the air under them and the haze, without the sun disc), y zero.
-const char* kRadianceProbe =
-    "#version 430 core\n"
-    "#include \"sky/sky.glsl\"\n"
-    "layout(local_size_x = 16, local_size_y = 16) in;\n"
-    "layout(std430, binding = 0) buffer Out { vec2 v[]; };\n"
-    "uniform float uLow, uHigh, uAzimuth0, uSpan;\n"
-    "uniform vec2 uOffset;\n"
-    "void main() {\n"
-    "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
-    "  float a = radians(uAzimuth0 + (float(p.x) + 0.5) * uSpan / 512.0);\n"
-    "  float e = radians(mix(uLow, uHigh, (float(p.y) + 0.5) / 64.0));\n"
-    "  vec3 d = vec3(cos(e) * cos(a), sin(e), cos(e) * sin(a));\n"
+const std::string kRadianceProbe = kProbeHead +
     "  vec3 c = sky_background(d, 10.0, uOffset, 6);\n"
     "  v[p.y * 512 + p.x] = vec2(dot(c, vec3(0.2126, 0.7152, 0.0722)), 0.0);\n"
     "}\n";
@@ -72,7 +63,7 @@ const char* kRadianceProbe =
 // The probe's program, built from the real sky.glsl and atmosphere.glsl beside the probe.
 class Probe {
  public:
-  explicit Probe(const char* kernel = kProbe) : dir_("sky-probe") {
+  explicit Probe(const std::string& kernel = kProbe) : dir_("sky-probe") {
     std::filesystem::create_directories(dir_ / "sky");
     for (const char* name : {"sky/sky.glsl", "sky/atmosphere.glsl"}) {
       const std::string text = test::shader_text(name);
