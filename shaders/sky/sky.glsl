@@ -150,8 +150,8 @@ const float kCloudBaseHemisphere = 6.0 / 7.0;
 // overhead) is lit by the sun only where the cover lets it through (uSunVisible), and by the
 // clouds' bases from above (half the sphere around it, the dark sea the other half). Of the
 // light the air takes out of the ray, it scatters the share its albedo gives (the Mie
-// aerosol absorbs part); whatever the phase function, half of what it scatters comes from
-// the upper half of the sphere, where the bases shine brightest overhead.
+// aerosol absorbs part); taken as scattering evenly, it gets from the upper half of the sphere
+// the mean of the bases' radiance there, which is brightest overhead.
 vec3 air_sky(vec3 d) {
   vec3 clear = sky_lut(d);
   float c = clamp(uCloudCoverage, 0.0, 1.0);
@@ -162,8 +162,8 @@ vec3 air_sky(vec3 d) {
   float scattering = uRayleighScattering.g + uMieScattering;
   float sigma = scattering + uMieAbsorption;
   float below = 1.0 - exp(-sigma * path);
-  return clear * (1.0 - below * (1.0 - uSunVisible)) +
-         below * (scattering / sigma) * 0.5 * kCloudBaseHemisphere * c * cloud_base(0.7 * uCloudTau);
+  vec3 lit_by_bases = 0.5 * kCloudBaseHemisphere * c * cloud_base(0.7 * uCloudTau);
+  return clear * (1.0 - below * (1.0 - uSunVisible)) + below * (scattering / sigma) * lit_by_bases;
 }
 float hg_phase(float c, float g) {
   float g2 = g * g;
@@ -233,7 +233,8 @@ vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float d
   // where the layer shades itself towards the sun.
   vec3 direct = sun * phase * 2.0 * exp(-0.5 * tau);
   // Building cloud is taller: more of its base lies in its own shade.
-  vec3 diffuse = cloud_base(tau) * cloud_base_spread(d.y) * (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
+  vec3 diffuse = cloud_base(tau) * cloud_base_spread(d.y) *
+                 (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
   // A heap's side and top reflect what its column does not let through, less where the heaps
   // towards the sun shade it.
   if (rise > 0.0) {
