@@ -424,11 +424,11 @@ struct MonahanSea {
   const char* name;
   int seeds;
 };
-class OceanWhitecaps : public test::GlTest, public ::testing::WithParamInterface<MonahanSea> {};
+class OceanPhysicsWhitecaps : public test::GlTest, public ::testing::WithParamInterface<MonahanSea> {};
 
 // Within a factor of 2 of Monahan's mean, averaged over seeds. Forces 1-2 make glassy crests
 // that do not break (WMO), below Monahan's fit: only the upper bound holds there.
-TEST_P(OceanWhitecaps, FollowMonahan) {
+TEST_P(OceanPhysicsWhitecaps, FollowMonahan) {
   const MonahanSea sea = GetParam();
   const ocean::Preset& preset = ocean::find_preset(sea.name);
   const uint64_t seed = test::seed("monahan");
@@ -447,7 +447,7 @@ TEST_P(OceanWhitecaps, FollowMonahan) {
   EXPECT_LT(coverage, monahan * 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(Seas, OceanWhitecaps,
+INSTANTIATE_TEST_SUITE_P(Seas, OceanPhysicsWhitecaps,
                          ::testing::Values(MonahanSea{"light-breeze", 3}, MonahanSea{"gentle-breeze", 12},
                                            MonahanSea{"moderate-breeze", 12}, MonahanSea{"fresh", 24},
                                            MonahanSea{"strong-breeze", 24}, MonahanSea{"near-gale", 12},

@@ -54,8 +54,8 @@ struct Params {
   // breaking length's scale (4 m at 10 m/s) and the threshold are the two fitted numbers, and
   // the threshold centres the coverage across the Beaufort scale within Monahan's factor of 2;
   // below a fresh breeze the breaking length shortens faster (breaking_length()).
-  // docs/perf-notes.md has the calibration; OceanWhitecaps.FollowMonahan (one test per sea) and
-  // OceanPhysics.WhitecapsRiseWithTheWind test it.
+  // docs/perf-notes.md has the calibration; OceanPhysicsWhitecaps.FollowMonahan (one test per
+  // sea) and OceanPhysics.WhitecapsRiseWithTheWind test it.
   float foam_threshold = 0.860f;
   float foam_softness = 0.1f;
   float foam_grow = 4.0f;            // coverage per second at full injection
