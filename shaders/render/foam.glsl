@@ -47,16 +47,20 @@ const mat2 kFoamTurn = mat2(0.8, 0.6, -0.6, 0.8);
 // down by halves, `octaves` of them, each of amplitude 0.6 of the one before and faded to its
 // mean 0.5 by the footprint with weight w. Returns the sums over the octaves of amp w (v - 0.5),
 // amp w, (amp w)^2 and amp.
-vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed) {
+// `tail` gets the same sums over the octaves from `split` on.
+vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed, int split, out vec4 tail) {
   vec4 sums = vec4(0.0);
+  tail = vec4(0.0);
   float amp = 1.0, cell = cell0;
   for (int o = 0; o < octaves; ++o) {
     float w = foam_octave_weight(cell, foot);
+    vec4 add = vec4(0.0, 0.0, 0.0, amp);
     if (w > 0.0) {
       float aw = amp * w;
-      sums.xyz += vec3(aw * (foam_value_noise(p / cell, seed + uint(o)) - 0.5), aw, aw * aw);
+      add.xyz = vec3(aw * (foam_value_noise(p / cell, seed + uint(o)) - 0.5), aw, aw * aw);
     }
-    sums.w += amp;
+    sums += add;
+    if (o >= split) tail += add;
     p = kFoamTurn * p + vec2(17.3, 5.9);
     amp *= 0.6;
     cell *= 0.5;
@@ -66,7 +70,8 @@ vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed) {
 
 // That fBm's value (mean 0.5) in x and how much of its contrast is left in y (0..1).
 vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
-  vec4 s = foam_fbm_sums(p, cell0, octaves, foot, seed);
+  vec4 tail;
+  vec4 s = foam_fbm_sums(p, cell0, octaves, foot, seed, octaves, tail);
   return vec2(0.5 + s.x / s.w, s.y / s.w);
 }
 
@@ -157,13 +162,17 @@ float foam_bubble_level(float q) {
 // fraction q of the area on the whole, their edges one pixel soft; faded to q itself as the
 // bubbles shrink under the pixel. One smooth noise of about three cells both bends the raft
 // and varies the films' share around q, so in places the bubbles are packed and elsewhere
-// they are wide and the films thin.
-float foam_raft(vec2 p, float cell, float q, float foot, uint seed) {
+// they are wide and the films thin. `warped`: two more of about a cell and a half push each
+// bubble out of round, for clusters of bubbles rather than bubbles, so that close up they are
+// no field of discs.
+float foam_raft(vec2 p, float cell, float q, float foot, uint seed, bool warped) {
   float w = foam_octave_weight(cell, foot);
   if (w <= 0.0 || q <= 0.0 || q >= 1.0) return q;
   vec2 x = p / cell;
   float n = foam_value_noise(x * 0.35, seed + 101u);
-  vec2 b = foam_bubbles(x + vec2(2.4, 1.6) * (n - 0.5), seed);
+  vec2 warp = warped ? vec2(foam_value_noise(x * 0.7, seed + 102u), foam_value_noise(x * 0.7 + 37.0, seed + 103u)) - 0.5
+                     : vec2(0.0);
+  vec2 b = foam_bubbles(x + vec2(2.4, 1.6) * (n - 0.5) + 0.6 * warp, seed);
   float local = clamp(q * (0.2 + 1.6 * n), 0.0, 1.0);
   // m grows by 1 / r per lattice cell: a pixel spans foot / (cell r) of it.
   float soft = max(0.5 * foot / (cell * b.y), 0.01);
@@ -210,7 +219,7 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
 // deviation), not the share of the amplitudes: the faded fine octaves, weak as they are, lower
 // the spread less. z: the contrast of the fine octaves alone, as foam_fbm's pattern would keep.
 const int kFoamBlotchLevels = 6;
-vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
+vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, out vec2 mat) {
   // The coarse octaves join while the largest cell spans fewer than four pixels, so about two
   // octaves stay resolved: enough for ragged patches with dark water between them, and no
   // coarser, because the pattern, not the maps, decides where inside its largest cell the white
@@ -220,7 +229,11 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed) {
   // cells grown to its length would lie on the sea as broad flat bands.
   float lod = clamp(log2(4.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
   // The fine octaves are foam_fbm's: near the eye this is its pattern.
-  vec4 fine = foam_fbm_sums(p, size, 5, foot, seed);
+  vec4 tail;
+  vec4 fine = foam_fbm_sums(p, size, 5, foot, seed, 2, tail);
+  // The last three octaves alone (cells of a quarter of `size` down to a sixteenth): a
+  // three-octave fBm, its value (mean 0.5) and contrast as foam_fbm gives them.
+  mat = vec2(0.5 + tail.x / tail.w, tail.y / tail.w);
   float sum = fine.x, var = fine.z;
   // The coarse ones, turned the other way so that no lattice lines up with another.
   vec2 x = p;
@@ -270,30 +283,52 @@ float foam_film_strength(float q) {
 // footprint `feet` in metres along the screen's x and y (the detail fades by the longer), the
 // wind's unit direction `wind` (x, z), the pattern's largest
 // cell `size` in metres, and how much longer along the wind than across it the pattern is drawn,
-// `stretch` (2 in a breeze, more in a gale: the foam lies in streaks).
+// `stretch` (2 in a breeze, more in a gale: the foam lies in streaks), and `near`, the
+// pixel's footprint where the ray meets the water itself (metres, without the slant), which
+// a wave's face close to the eye makes far smaller than `feet` on the flat sea.
 // Returns (opacity of the active foam, opacity of the film, brightness of the active foam
 // relative to its mean).
 vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind, float size,
-                  float stretch) {
+                  float stretch, float near) {
   float foot = max(feet.x, feet.y);
   white = clamp(white, 0.0, 1.0);
   residual = clamp(residual, 0.0, 1.0);
   if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
   vec2 along = vec2(dot(plane, wind), dot(plane, vec2(-wind.y, wind.x)));
   // Whitecaps: blotches of a few metres with ragged edges, holding the same share of the area
-  // as the coverage; inside them a raft of bubbles of decimetres, brightest along their films,
-  // greyer and thinner in their middles where the water shows through. The same blotches hold
-  // the film's islands, so the film trails the crests that shed it.
-  vec3 blotch = foam_blotches(along * vec2(1.0 / stretch, 1.0), size, foot,
-                              sqrt(max(feet.x * feet.y, 0.0)), 11u);
+  // as the coverage. Inside them the foam is a mat that tears open where it is thinnest, and on
+  // the mat a raft of bubbles of a few centimetres, brightest along their films, greyer and
+  // thinner in their middles where the water shows through. The same blotches hold the film's
+  // islands, so the film trails the crests that shed it.
+  vec2 stretched = along * vec2(1.0 / stretch, 1.0);
+  vec2 mat;
+  vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat);
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
     a = foam_place(white, blotch.x, blotch.y);
-    float raft = foam_raft(along, size / 14.0, 0.45, foot, 23u);
-    // The films' deviations from their mean: far away, where the bubbles fade, the opacity is
-    // the placed coverage and the brightness the foam's mean.
-    a *= 1.0 + 0.35 * (raft - 0.45);
-    shade = clamp(1.0 + 0.7 * (raft - 0.45), 0.6, 1.4);
+    // Bubbles of 2 to 5 cm (cells of 5 cm at the default size of 3 m), about sea foam's
+    // largest, where a pixel on the water is under 6 mm; from there to 12 mm the raft's
+    // clusters of 6 to 15 cm take over, which a coarser pixel sees in place of the bubbles it
+    // cannot resolve. Both are fixed on the water (only their weights follow the footprint),
+    // so nothing swims. Clusters drawn nearer read as a hide's spots wherever a storm's
+    // whitecaps fill the sea a metre or two from the eye.
+    float clusters = smoothstep(size / 500.0, size / 250.0, min(near, foot));
+    float raft = clusters < 1.0 ? foam_raft(along, size / 60.0, 0.45, foot, 23u, false) : 0.45;
+    if (clusters > 0.0) raft = mix(raft, foam_raft(along, size / 20.0, 0.45, foot, 27u, true), clusters);
+    // The mat's rifts: ragged holes of decimetres to a metre, drawn out along the wind, in a
+    // fifth of it, where the water shows greyed by what foam is left (0.52 of the opacity);
+    // the rest is a little more opaque, and its brightness follows the mat's thickness. The
+    // mat is the blotches' three finest octaves (of a quarter of `size` down), which make the
+    // blotches' edges ragged, so inside a blotch the rifts continue them; their deviation is
+    // scaled to a five-octave fBm's spread (0.5405 of the largest octave's per unit
+    // amplitude, against 0.6227 for three), which foam_place's levels are for.
+    mat.x = 0.5 + (mat.x - 0.5) * (0.5405 / 0.6227);
+    float torn = 1.0 + 0.6 * (foam_place(0.8, mat.x, mat.y) - 0.8);
+    // The bubbles' films and the mat's rifts vary the opacity and brightness about their
+    // means: far away, where both fade, the opacity is the placed coverage and the brightness
+    // the foam's mean.
+    a *= (1.0 + 0.35 * (raft - 0.45)) * torn;
+    shade = clamp((1.0 + 0.7 * (raft - 0.45)) * (torn + 1.5 * (mat.x - 0.5)), 0.6, 1.4);
   }
   if (residual > 1e-3) {
     // The film: threads drawn out along the wind (twice as long as the islands are), in islands that
@@ -309,7 +344,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
     // over the island: each family keeps only the part of its coverage that still shows, and
     // the next coarser one covers what is left.
     float q1 = 1.0 - pow(1.0 - share, 0.6);
-    vec2 fine = foam_thread_parts(along * vec2(1.0 / stretch, 1.0), size / 12.0, q1, foot, 43u);
+    vec2 fine = foam_thread_parts(stretched, size / 12.0, q1, foot, 43u);
     float small = fine.x * fine.y;
     float rest = (1.0 - share) / (1.0 - q1 * fine.y);
     float qm = 1.0 - pow(rest, 0.67);
