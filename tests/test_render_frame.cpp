@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 
 #include "gl_fixture.h"
@@ -267,6 +268,7 @@ TEST_F(RenderFrame, FoamCoverageShowsTheDetailPattern) {
   // fail the bound on some; the four places' mean varies by less than 1.3 times (5.6 to 6.7
   // over four seeds).
   const glm::vec2 places[] = {{0.0f, 0.0f}, {37.0f, 11.0f}, {-23.0f, 29.0f}, {13.0f, -41.0f}};
+  const double n = double(std::size(places));
   double bare_mean = 0.0, foam_mean = 0.0, bare_step = 0.0, foam_step = 0.0;
   for (const glm::vec2& at : places) {
     render::Camera c = cam;
@@ -276,17 +278,17 @@ TEST_F(RenderFrame, FoamCoverageShowsTheDetailPattern) {
     const auto bare = draw(renderer, sim, c, s, target);
     s.foam_intensity = 1.0f;
     const auto foamy = draw(renderer, sim, c, s, target);
-    bare_mean += stats(bare, 128, 0, 96).first / 4;
-    foam_mean += stats(foamy, 128, 0, 96).first / 4;
-    bare_step += neighbour_step(bare, 128, 96) / 4;
-    foam_step += neighbour_step(foamy, 128, 96) / 4;
+    bare_mean += stats(bare, 128, 0, 96).first / n;
+    foam_mean += stats(foamy, 128, 0, 96).first / n;
+    bare_step += neighbour_step(bare, 128, 96) / n;
+    foam_step += neighbour_step(foamy, 128, 96) / n;
   }
   EXPECT_GT(foam_mean, bare_mean + 20.0) << "foam whitens the sea";
   // Full coverage shaped by the detail texture: holes and streaks a few pixels across, not flat
   // white. Measured as the mean step between neighbouring pixels, not the spread over the
   // frame: the bare sea's spread is a smooth gradient of sky reflection (luminance sd up to 18
   // on rough seeds) that says nothing about texture.
-  std::printf("mean neighbour step over 4 places: bare sea %.2f, full foam %.2f\n", bare_step, foam_step);
+  std::printf("mean neighbour step over %d places: bare sea %.2f, full foam %.2f\n", int(n), bare_step, foam_step);
   EXPECT_GT(foam_step, 4.0 * bare_step + 3.0);
 }
 

@@ -99,12 +99,14 @@ float fresnel(float cos_theta) { return F0 + (1.0 - F0) * pow(max(1.0 - cos_thet
 // triangle's own derivatives are constant per triangle and jump between them); the bubbles'
 // scale also follows how far the water itself is.
 vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 sky_irradiance) {
-  vec3 ray = normalize(vWorld - uEye);
+  vec3 to_water = vWorld - uEye;
+  float dist = length(to_water);
+  vec3 ray = to_water / dist;
   float down = max(-ray.y, 1e-3);
   vec2 flat_hit = ray.xz * (max(uEye.y, 0.01) / down);
   vec2 feet = vec2(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
   // The footprint at the water itself: its distance times the pixel's angle, both smooth.
-  float near = length(vWorld - uEye) * max(length(dFdx(ray)), length(dFdy(ray)));
+  float near = dist * max(length(dFdx(ray)), length(dFdy(ray)));
   vec3 o = foam_opacity(white, residual, vPlane, feet, uWindDir, uFoamDetailSize, uFoamStretch, near);
   float crest = clamp(o.x * uFoamIntensity, 0.0, 1.0), film = clamp(o.y * uFoamIntensity, 0.0, 1.0);
   float opacity = 1.0 - (1.0 - crest) * (1.0 - film);
