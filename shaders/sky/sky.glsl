@@ -206,8 +206,9 @@ float cloud_heap_top(float n, float heap, float level) {
 // through the heaps' sides, so they stand up from a flat base and hide the ones behind them
 // rather than lying on the sky as thin slivers. The ray is marched through the slab in steps
 // of 6 % of the first octave's cell (8 to 96 of them, the most near the horizon) on the fBm's
-// first three octaves; its footprint is the pixel's at that distance, not stretched by
-// the slant as a flat layer's is, since the ray samples a volume. Where it meets a heap above
+// first five octaves (the finest about a step long: the heaps' tops bulge into turrets rather
+// than round off into domes); its footprint is the pixel's at that distance, not stretched
+// by the slant as a flat layer's is, since the ray samples a volume. Where it meets a heap above
 // the base (its side or top), the cloud reflects the sunlight it does not let through; at the
 // base it glows with the light it lets through, as a flat layer does. A stratus sheet is that
 // flat layer.
@@ -275,7 +276,7 @@ vec4 cloud_layer(vec3 d, float eye_y, vec2 offset, int octaves) {
   float heap = cloud_heap_height();
   if (heap <= 0.0) return cloud_sheet(d, eye_y, offset, octaves);
   float alpha, rise = 0.0, weight = 0.0, density_sum = 0.0, y_sum = 0.0;
-  int march_octaves = min(octaves, 3);  // the fBm's first three
+  int march_octaves = min(octaves, 5);  // the fBm's first five
   {
     float span = shell_distance(r0, d.y, rc + heap) - t;
     int steps = int(clamp(ceil(span / (0.06 * cloud_scale())), 8.0, 96.0));

@@ -403,7 +403,7 @@ std::vector<Setting> make_table() {
   }
   e.push_back(number_row("cloud_optical_depth", 0.0, 300.0,
                          "optical depth of the cloud layer where densest: it dims the sun and "
-                         "darkens the base (cumulus ~10, overcast 60-150)",
+                         "darkens the base (cumulus 15-30, building cloud 35-55, overcast 60-150)",
                          [](Settings& s) -> float& { return s.shading.sky.cloud_optical_depth; })
                   .log()
                   .panel("Sky", "cloud optical depth", "%.1f")

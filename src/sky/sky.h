@@ -60,7 +60,7 @@ struct SkyParams {
   // depth where densest (it attenuates the sun and darkens the base), the air's visibility
   // (meteorological optical range, km) and the rain rate (mm/h).
   CloudType cloud_type = CloudType::Cumulus;
-  float cloud_optical_depth = 6.0f;
+  float cloud_optical_depth = 25.0f;  // a mediocris cumulus heap (force 4's)
   float visibility_km = 100.0f;
   float rain_mm_h = 0.0f;
   // Whether the cloud layer shades the sun on the water below each cloud (else the water gets

@@ -18,7 +18,7 @@ const std::vector<std::string_view>& cloud_type_names();  // "cumulus", "congest
 struct Weather {
   float cloud_coverage = 0.35f;     // 0..1
   CloudType cloud_type = CloudType::Cumulus;
-  float cloud_optical_depth = 6.0f;  // the layer's optical depth where it is densest
+  float cloud_optical_depth = 25.0f;  // the layer's optical depth where it is densest
   float cloud_altitude_m = 2500.0f;  // the cloud base
   float visibility_km = 100.0f;      // meteorological optical range of the air, rain and spray aside
   float rain_mm_h = 0.0f;            // rain rate

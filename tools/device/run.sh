@@ -245,7 +245,7 @@ for section in "$@"; do
             for kv in ${sets//,/ }; do args+=(--set "$kv"); done
             OCEANFFT_SHADER_DIR=$PWD/$dir/shaders "$bin" bench --frame 1920x1080 --preset "$preset" \
               --reps "$REPS" "${args[@]}" 2>>"$OUT/frame.err" |
-              grep -E "GPU frame|render.water|render.maps|^  render  " | sed "s|^|$preset $name $round |"
+              grep -E "GPU frame|render.water|render.maps|render.clouds|render.sky|^  render  " | sed "s|^|$preset $name $round |"
           done
         done
       done
