@@ -109,9 +109,9 @@ std::string duration(double seconds) {
 std::string html_row(const Shot& s, const scene::RenderedFrame& r) {
   char numbers[384];
   std::snprintf(numbers, sizeof numbers,
-                "Hs %.2f m; whitecaps %.2f %% (Monahan %.2f %%), residual foam %.1f %%; foam reads "
-                "on %.1f %% of the picture's sea (%.1f %% by whiteness alone, haze included); eye %.1f m "
-                "above the mean level",
+                "Hs %.2f m; whitecaps %.2f %% (Monahan %.2f %%), residual foam %.1f %%; white water "
+                "(foam and spray) reads on %.1f %% of the picture's sea (%.1f %% by whiteness alone, "
+                "haze included); eye %.1f m above the mean level",
                 r.sea.hs_measured, r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0,
                 r.sea.residual * 100.0, r.foam.share * 100.0, r.foam_unreferenced.share * 100.0,
                 double(r.camera.eye().y));
@@ -186,7 +186,7 @@ int render_beaufort(const BeaufortSheet& sheet) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double left = spent / double(i + 1) * double(list.size() - i - 1);
     std::printf("[%2zu/%zu] %s: force %d, %s, Hs %.2f m, whitecaps %.2f%% (Monahan %.2f%%), "
-                "foam on %.1f%% of the sea (%.1f%% by whiteness alone); about %s left\n",
+                "white water on %.1f%% of the sea (%.1f%% by whiteness alone); about %s left\n",
                 i + 1, list.size(), path.c_str(), s.force->force, s.label, r.sea.hs_measured,
                 r.sea.coverage * 100.0, r.sea.coverage_monahan * 100.0, r.foam.share * 100.0,
                 r.foam_unreferenced.share * 100.0, duration(left).c_str());

@@ -5,8 +5,8 @@
 // measure the Beaufort sheet judges the foam's scale by. Sea pixels are those whose view ray
 // points below the horizon (with a margin for the curved sea's dip and the haze at the horizon).
 // Far away, water that reflects a pale horizon sky through haze is grey and bright too; given
-// the same picture drawn without foam, a pixel counts only where the foam made it brighter, by
-// at least kFoamLift in luminance (0..1).
+// the same picture drawn without the sea's white water (foam and spray), a pixel counts only
+// where the white water made it brighter, by at least kFoamLift in luminance (0..1).
 #include <cstdint>
 #include <vector>
 

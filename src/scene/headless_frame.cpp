@@ -237,9 +237,12 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
     throw Error(ErrorCode::GlRuntime, "the GL driver reported errors; no output written");
   out.sea = measure_sea(sim);
   if (f.foam_against_bare) {
-    // The same sea, sky and spray without the foam: what the foam itself makes white.
+    // The same sea and sky without its white water, the foam and the spray: what the sea
+    // state itself makes white, apart from the weather's haze and rain and a pale sky's
+    // reflection.
     render::ShadingParams bare_shading = f.settings.shading;
     bare_shading.foam_intensity = 0.0f;
+    bare_shading.spray = 0.0f;
     target.bind();
     renderer.draw(sim, camera, bare_shading, f.width, f.height);
     bodies.draw(fleet, renderer, camera, bare_shading, f.width, f.height);

@@ -28,7 +28,8 @@ struct HeadlessFrame {
   int samples = 4;           // MSAA; more than the driver offers is refused (gl::require_targets)
   double time = 12.0;        // simulation seconds of the frame
   double foam_warmup = 2.0;  // seconds simulated before `time` (warmup_times()), so foam has built up
-  // Also draw the frame without foam and count as foam only what it brightened (foam_share()).
+  // Also draw the frame without foam and spray, and count as foam only what they brightened
+  // (foam_share()).
   bool foam_against_bare = false;
 };
 // Seconds simulated before `time` at least, when there are floating bodies, so they settle.
