@@ -1,11 +1,12 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
-// The heaps of cumulus and building cloud (sky/sky.glsl's cloud_layer) for the sky pass, at
-// half the frame's resolution: the premultiplied radiance and opacity along each texel's view
-// ray, which render/sky.frag upsamples. A compute pass, because marching the heaps takes tens
-// of noise lookups per pixel and some GPUs run fragment arithmetic far slower than compute (the
-// H100 about 30 times); half resolution, because the heaps' edges are soft, and filtering the
-// texels up also smooths the march's grain.
+// The cloud layer (sky/sky.glsl's cloud_layer: heaps of cumulus and building cloud, or a stratus
+// sheet) for the sky pass, at half the frame's resolution: the premultiplied radiance and
+// opacity along each texel's view ray, which render/sky.frag upsamples. A compute pass, because
+// marching the heaps takes tens of noise lookups per pixel, a sheet's octaves and self-shading
+// a few tens more, and some GPUs run fragment arithmetic far slower than compute (the H100
+// about 30 times); half resolution, because the heaps' edges and an overcast are soft, and
+// filtering the texels up also smooths the march's grain.
 #include "sky/sky.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;

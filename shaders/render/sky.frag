@@ -1,9 +1,9 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // The sky behind the sea: the atmosphere's sky-view table, the cloud layer, and the sun disc
-// (sky/sky.glsl). A stratus sheet is drawn here per pixel at six octaves (down to about 60 m);
-// the heaps of cumulus and building cloud come from render/clouds.comp's image at half the
-// frame's resolution. Below the horizon, where the mesh does not reach, the horizon.
+// (sky/sky.glsl). The cloud layer, heaps of cumulus and building cloud or a stratus sheet, comes
+// from render/clouds.comp's image at half the frame's resolution. Below the horizon, where the
+// mesh does not reach, the horizon.
 #include "sky/sky.glsl"
 
 in vec2 vNdc;
@@ -18,8 +18,7 @@ void main() {
   vec3 d = normalize(p.xyz / p.w - uEye);
   vec3 c;
   if (d.y >= 0.0) {
-    vec4 cloud = uCloudImageOn != 0 ? texture(uCloudImage, vNdc * 0.5 + 0.5)
-                                     : cloud_sheet(d, uEye.y, uCloudOffset, 6);
+    vec4 cloud = uCloudImageOn != 0 ? texture(uCloudImage, vNdc * 0.5 + 0.5) : vec4(0.0);
     // The clouds pass in front of the sun.
     c = sky_over_cloud(d, uEye.y, cloud, sun_disc(d));
   } else {

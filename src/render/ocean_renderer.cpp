@@ -288,13 +288,13 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   glBindTexture(GL_TEXTURE_2D, 0);
   water_pass.reset();
 
-  // The heaps of cumulus and building cloud, marched along every view ray at half the frame's
-  // resolution by a compute pass (the sky pass filters the image up); a stratus sheet is flat
-  // and the sky pass draws it per pixel.
+  // The cloud layer at half the frame's resolution by a compute pass (the sky pass filters the
+  // image up): the heaps of cumulus and building cloud marched along every view ray, a stratus
+  // sheet's six octaves and self-shading once per texel. An overcast is soft at that scale,
+  // and the sky pass, which fills most of a storm's picture, then costs what a fair sky's does.
   const sky::SkyParams& weather = shading.sky;
-  const bool heaps = weather.file.empty() && weather.cloud_coverage > 0.0f &&
-                     weather.cloud_type != sky::CloudType::Stratus;
-  if (heaps) {
+  const bool clouds = weather.file.empty() && weather.cloud_coverage > 0.0f;
+  if (clouds) {
     gl::ScopedPass clouds_pass(timer, "render.clouds", 0);
     const int w = std::min((width + 1) / 2, kMaxCloudImage), h = std::min((height + 1) / 2, kMaxCloudImage);
     if (!clouds_ || clouds_.width() != w || clouds_.height() != h) {
@@ -326,9 +326,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
     use_with_sky(sky_program_, shading);
     glUniformMatrix4fv(gl::uniform(sky_program_, "uInvViewProj"), 1, GL_FALSE, glm::value_ptr(inv_view_proj));
     glUniform3fv(gl::uniform(sky_program_, "uEye"), 1, glm::value_ptr(eye));
-    glUniform1i(gl::uniform(sky_program_, "uCloudImageOn"), heaps ? 1 : 0);
+    glUniform1i(gl::uniform(sky_program_, "uCloudImageOn"), clouds ? 1 : 0);
     glActiveTexture(GLenum(GL_TEXTURE0 + kCloudImageUnit));
-    glBindTexture(GL_TEXTURE_2D, heaps ? clouds_.id() : 0);
+    glBindTexture(GL_TEXTURE_2D, clouds ? clouds_.id() : 0);
     glUniform1i(gl::uniform(sky_program_, "uCloudImage"), kCloudImageUnit);
     glBindVertexArray(sky_vao_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);

@@ -70,8 +70,8 @@ class OceanRenderer {
   // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
   // inside it "render.maps" (the maps' half-float copies, surface_maps.h), "render.water" (the
   // sea's surface with its foam and aerial perspective, shaded in one pass), "render.sky" (the
-  // sky where the sea leaves it visible), "render.clouds" (the heaps of cumulus and building
-  // cloud at half resolution, before the sky), "render.spray" (spray.h), "render.rain" (rain.h), and
+  // sky where the sea leaves it visible), "render.clouds" (the cloud layer at half resolution,
+  // before the sky), "render.spray" (spray.h), "render.rain" (rain.h), and
   // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
@@ -105,7 +105,7 @@ class OceanRenderer {
   const gl::ShaderLibrary* shaders_;
   sky::Sky sky_;
   gl::Program sky_program_, ocean_program_, coverage_program_, spray_program_, rain_program_;
-  // render/clouds.comp and its image: the cloud layer's heaps at half the frame's resolution
+  // render/clouds.comp and its image: the cloud layer at half the frame's resolution
   // (at most kMaxCloudImage a side), which the sky pass filters up; made at the frame's size.
   gl::Program clouds_program_;
   gl::Texture clouds_;
