@@ -44,9 +44,9 @@ const char* kProbe =
     "    vec2 f = foam_fbm(x, 1.0, 5, uFoot, 11u);\n"
     "    r = foam_place(uQ, f.x, f.y);\n"
     "  } else if (uWhich == 3) {\n"
-    "    r = foam_opacity(0.0, uQ, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot).y / foam_film_strength(uQ);\n"
+    "    r = foam_opacity(0.0, uQ, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).y / foam_film_strength(uQ);\n"
     "  } else {\n"
-    "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot).x;\n"
+    "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).x;\n"
     "  }\n"
     "  v[p.y * 1024 + p.x] = r;\n"
     "}\n";

@@ -283,17 +283,25 @@ float foam_film_strength(float q) {
 // footprint `feet` in metres along the screen's x and y (the detail fades by the longer), the
 // wind's unit direction `wind` (x, z), the pattern's largest
 // cell `size` in metres, and how much longer along the wind than across it the pattern is drawn,
-// `stretch` (2 in a breeze, more in a gale: the foam lies in streaks), and `near`, the
+// `stretch` (2 in a breeze, more in a gale: the foam lies in streaks), `near`, the
 // pixel's footprint where the ray meets the water itself (metres, without the slant), which
-// a wave's face close to the eye makes far smaller than `feet` on the flat sea.
+// a wave's face close to the eye makes far smaller than `feet` on the flat sea, and `face`,
+// that footprint stretched by the face's own slant.
 // Returns (opacity of the active foam, opacity of the film, brightness of the active foam
 // relative to its mean).
 vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind, float size,
-                  float stretch, float near) {
-  float foot = max(feet.x, feet.y);
+                  float stretch, float near, float face) {
   white = clamp(white, 0.0, 1.0);
   residual = clamp(residual, 0.0, 1.0);
   if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
+  // Where the water's own footprint is well under the flat sea's (a wave's face near the eye,
+  // seen far more squarely and nearer than the flat sea along the same ray), the patterns
+  // show their detail down to it: a storm's face full of foam is then a lace with holes
+  // rather than a uniform white sheet. Elsewhere the two differ little, and the flat sea's
+  // footprint, which costs fewer octaves, is kept.
+  float foot = max(feet.x, feet.y);
+  feet = mix(feet, min(feet, vec2(face)), 1.0 - smoothstep(0.25, 0.5, face / max(foot, 1e-6)));
+  foot = max(feet.x, feet.y);
   vec2 along = vec2(dot(plane, wind), dot(plane, vec2(-wind.y, wind.x)));
   // Whitecaps: blotches of a few metres with ragged edges, holding the same share of the area
   // as the coverage. Inside them the foam is a mat that tears open where it is thinnest, and on

@@ -107,7 +107,12 @@ vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 
   vec2 feet = vec2(length(dFdx(flat_hit)), length(dFdy(flat_hit)));
   // The footprint at the water itself: its distance times the pixel's angle, both smooth.
   float near = dist * max(length(dFdx(ray)), length(dFdy(ray)));
-  vec3 o = foam_opacity(white, residual, vPlane, feet, uWindDir, uFoamDetailSize, uFoamStretch, near);
+  // A wave's face turned towards the eye is seen more squarely than the flat sea along the
+  // same ray, and nearer: there the pixel covers `near` stretched by the face's own slant (the
+  // maps' normal, smooth across triangles).
+  float face = near / max(dot(n, -ray), 0.05);
+  vec3 o = foam_opacity(white, residual, vPlane, feet, uWindDir, uFoamDetailSize, uFoamStretch,
+                        near, face);
   float crest = clamp(o.x * uFoamIntensity, 0.0, 1.0), film = clamp(o.y * uFoamIntensity, 0.0, 1.0);
   float opacity = 1.0 - (1.0 - crest) * (1.0 - film);
   // Foam is a rough white diffuser of albedo about 0.8; the bubbles' walls of a whitecap are
