@@ -109,7 +109,8 @@ void add_render(CLI::App& app, Commands& out) {
       ->check(CLI::Range(1, kMaxImageSide));
   cmd->add_option("--time", a->time, "simulation time in seconds")->capture_default_str();
   cmd->add_option("--foam-warmup", a->foam_warmup,
-                  "seconds simulated at 20 steps/s before --time, so foam has accumulated")
+                  "seconds simulated before --time, so foam has accumulated (the last 8 at 20 steps/s, "
+                  "those before at 4)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 600.0));
   for (const scene::Setting& row : scene::settings_table())
