@@ -261,7 +261,8 @@ void Sky::update(const SkyParams& in, glm::vec2 cloud_offset, gl::PassTimer* tim
   p.turbidity = clamp_finite(p.turbidity, 0.0f, 20.0f, 3.0f);
   p.cloud_coverage = clamp_finite(p.cloud_coverage, 0.0f, 1.0f, 0.0f);
   p.cloud_altitude_m = clamp_finite(p.cloud_altitude_m, 100.0f, 20000.0f, 2500.0f);
-  p.cloud_optical_depth = clamp_finite(p.cloud_optical_depth, 0.0f, 1000.0f, 6.0f);
+  p.cloud_optical_depth =
+      clamp_finite(p.cloud_optical_depth, 0.0f, 1000.0f, SkyParams{}.cloud_optical_depth);
   p.visibility_km = clamp_finite(p.visibility_km, 0.01f, 1000.0f, 100.0f);
   p.rain_mm_h = clamp_finite(p.rain_mm_h, 0.0f, 500.0f, 0.0f);
   if (!std::isfinite(cloud_offset.x) || !std::isfinite(cloud_offset.y)) cloud_offset = {0.0f, 0.0f};
