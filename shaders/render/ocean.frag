@@ -96,8 +96,9 @@ float fresnel(float cos_theta) { return F0 + (1.0 - F0) * pow(max(1.0 - cos_thet
 // The single place foam is shaded (render/foam.glsl): the active whitecaps and the residual
 // film from the simulation's coverages. The texture's detail follows the pixel's footprint on
 // the flat sea along its view ray, which is smooth from pixel to pixel (the displaced
-// triangle's own derivatives are constant per triangle and jump between them); the bubbles'
-// scale also follows how far the water itself is.
+// triangle's own derivatives are constant per triangle and jump between them), or on a wave's
+// face near the eye the face's own, from the maps' smooth normal; the bubbles' scale also
+// follows how far the water itself is.
 vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 sky_irradiance) {
   vec3 to_water = vWorld - uEye;
   float dist = length(to_water);
