@@ -275,5 +275,26 @@ TEST_F(OceanQueryApi, TextureHelpersRoundTripALevel) {
   EXPECT_THROW(gl::download_texture(r8), Error);
 }
 
+// The library's spin-up: a storm's foam at its balance straight away, against the little two
+// seconds of steps build; the sea then stands at the asked time, and a non-finite time is
+// refused with nothing changed.
+TEST_F(OceanQueryApi, SpinUpStartsTheFoamAtItsBalance) {
+  ocean::Options o;
+  o.preset = "storm";
+  o.size = 64;
+  o.seed = test::seed("library spin-up");
+  ocean::Ocean spun(o, test::shaders()), plain(o, test::shaders());
+  for (int i = 0; i <= 40; ++i) plain.step(8.0 + i * 0.05);
+  EXPECT_GT(spun.spin_up_foam(10.0), 100);
+  EXPECT_DOUBLE_EQ(spun.time(), 10.0);
+  const double film_spun = spun.simulation().residual_coverage();
+  const double film_plain = plain.simulation().residual_coverage();
+  std::printf("storm film: %.4f spun up, %.4f after 2 s of steps\n", film_spun, film_plain);
+  EXPECT_GT(film_spun, 2.0 * film_plain);
+  EXPECT_THROW(spun.spin_up_foam(std::nan("")), Error);
+  EXPECT_DOUBLE_EQ(spun.time(), 10.0);
+}
+
+
 }  // namespace
 }  // namespace oceanfft

@@ -37,6 +37,7 @@ uniform float uDt;                 // simulated seconds since the last step, >= 
 uniform int uFoamReset;            // no foam to carry over
 
 uniform vec3 uFoamResidual;        // gain (of the active foam lost), decay 1/s, m^2/s along the wind
+uniform float uFoamFilmReach;      // texels: the most the film spreads in this step (see below)
 
 // j = (d Dx/dx, d Dz/dz, d Dx/dz) of the summed sea, choppiness 1. Returns how hard the
 // surface breaks (0..1) in x and the unit direction of its strongest compression in yz.
@@ -67,21 +68,33 @@ vec2 foam_sample(vec2 p, int layer, int n) {
   return textureLod(uFoamPrev, vec3((p + 0.5) / float(n), float(layer)), 0.0).xy;
 }
 
+// Channel `ch` of the state at `at` (texels) spread along the unit `dir` by a standard
+// deviation of `s` texels: the mean of taps evenly spaced over +-reach, whose variance
+// reach^2 (taps + 1) / (3 (taps - 1)) is s^2. Two taps at +-s while they are at most four texels
+// apart; more where s is longer, so that no gap between taps grows past four texels, which
+// would leap over the texels between and print copies of a patch instead of spreading it.
+float foam_spread(vec2 at, vec2 dir, float s, int layer, int n, int ch) {
+  int taps = int(clamp(ceil(sqrt(1.0 + 0.75 * s * s) - 1e-4), 2.0, 16.0));
+  float reach = s * sqrt(3.0 * float(taps - 1) / float(taps + 1));
+  float sum = 0.0;
+  for (int i = 0; i < taps; ++i)
+    sum += foam_sample(at + dir * (reach * (2.0 * float(i) / float(taps - 1) - 1.0)), layer, n)[ch];
+  return sum / float(taps);
+}
+
 // One step of the foam state at `texel` of layer `layer` (texel size `cell` metres): carried,
 // then decayed, then grown by `inject` (breaking times this layer's share). The active foam and
 // the residual film are carried alike but spread along the wind by their own diffusivities.
 vec2 foam_update(ivec2 texel, int layer, int n, float cell, float inject) {
   if (uFoamReset != 0) return vec2(0.0);
   vec2 upstream = vec2(texel) - uFoamDrift * uDt / cell;
-  // Two samples at +-sqrt(2 K dt) along the wind spread a patch by variance 2 K dt per step.
-  // The residual's offset is held to two texels: a longer one leaps over the texels between and
-  // prints copies of a patch instead of spreading it (the finest layers streak less, in metres).
-  vec2 along = uFoamWindDir * sqrt(2.0 * uFoamStreak * uDt) / cell;
-  vec2 along_film = uFoamWindDir * min(sqrt(2.0 * uFoamResidual.z * uDt) / cell, 2.0);
-  float white = 0.5 * (foam_sample(upstream + along, layer, n).x +
-                        foam_sample(upstream - along, layer, n).x);
-  float film = 0.5 * (foam_sample(upstream + along_film, layer, n).y +
-                      foam_sample(upstream - along_film, layer, n).y);
+  // Spreading by sqrt(2 K dt) along the wind widens a patch by variance 2 K dt per step. The
+  // film's is held to uFoamFilmReach texels (two per 1/20 s, as sqrt(dt)): its windrows'
+  // K would smear a fine layer's texels in a step, so the finest layers streak less, in metres,
+  // and by the same amount per second at any step length.
+  float white = foam_spread(upstream, uFoamWindDir, sqrt(2.0 * uFoamStreak * uDt) / cell, layer, n, 0);
+  float film = foam_spread(upstream, uFoamWindDir,
+                           min(sqrt(2.0 * uFoamResidual.z * uDt) / cell, uFoamFilmReach), layer, n, 1);
   float keep = exp(-uFoamDecay * uDt);
   float live = clamp(white * keep + uFoamGrow * uDt * inject, 0.0, 1.0);
   float residual = film * exp(-uFoamResidual.y * uDt) + uFoamResidual.x * white * (1.0 - keep);

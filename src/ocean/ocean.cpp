@@ -120,6 +120,13 @@ void Ocean::step(double time_seconds) {
     throw Error(ErrorCode::InvalidArgument, "the ocean's time must be finite");
   impl_->step(time_seconds);
 }
+int Ocean::spin_up_foam(double time_seconds) {
+  if (!std::isfinite(time_seconds))
+    throw Error(ErrorCode::InvalidArgument, "the ocean's time must be finite");
+  const int steps = impl_->sim.spin_up_foam(time_seconds);
+  impl_->queries.reset();  // a jump in time: velocities are zero until two more steps
+  return steps;
+}
 double Ocean::time() const { return impl_->sim.time(); }
 int Ocean::size() const { return impl_->sim.size(); }
 int Ocean::cascades() const { return impl_->sim.cascades(); }

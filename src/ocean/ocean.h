@@ -86,6 +86,11 @@ class Ocean {
   // last step times time_scale; the foam integrates that interval) and writes the maps. GPU
   // work only: never waits.
   void step(double time_seconds);
+  // Steps the sea up to `time_seconds` from up to two minutes before it, so that the foam stands
+  // at its balance with this sea (as after minutes of its wind) instead of building from none,
+  // which takes over a minute at storm force. Hundreds of steps: about 30 ms for a storm at
+  // 256^2 on an H200. Returns the steps run; never waits. Throws on a non-finite time.
+  int spin_up_foam(double time_seconds);
   double time() const;
 
   int size() const;

@@ -62,6 +62,23 @@ double foam_residual_decay(const Params& p) {
   return double(kFoamResidualDecay) * std::max(1.0, (kFoamWhiteWind / u) * (kFoamWhiteWind / u));
 }
 
+double foam_balance_time(const Params& p) {
+  return std::min(3.0 * (1.0 / foam_decay(p) + 1.0 / foam_residual_decay(p)),
+                  kFoamBalanceLimit);
+}
+
+std::vector<double> foam_warmup_times(double time, double seconds, double fine_seconds) {
+  const double fine = std::clamp(fine_seconds, 0.0, std::max(seconds, 0.0));
+  const int coarse_steps = int(std::ceil(std::max(seconds - fine, 0.0) / kFoamCoarseStep - 1e-9));
+  const int fine_steps = int(std::ceil(fine / kFoamFineStep));
+  std::vector<double> out;
+  out.reserve(size_t(coarse_steps + fine_steps + 1));
+  const double fine_start = time - fine_steps * kFoamFineStep;
+  for (int i = coarse_steps; i >= 1; --i) out.push_back(fine_start - i * kFoamCoarseStep);
+  for (int i = fine_steps; i >= 0; --i) out.push_back(time - i * kFoamFineStep);
+  return out;
+}
+
 double breaking_length(const Params& p) {
   const double u = double(p.spectrum.wind.wind_speed);
   const double low = std::clamp(u, kFoamBreakingFloorWind, kFoamBreakingKneeWind);

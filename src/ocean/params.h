@@ -122,11 +122,14 @@ inline constexpr double kFoamStreakPerWind = 0.01;
 // grids cannot resolve across, so that over its life the film of a whitecap a few metres across
 // becomes a streak about a hundred metres long at force 7 and longer above (the WMO's "foam
 // blown in streaks along the wind"; OceanFoamStreaks checks the maps' correlation lengths).
-// The foam pass bounds the per-step offset to two texels, so the finest layers streak less.
+// The foam pass bounds the film's spreading to kFoamFilmReach texels (one standard deviation)
+// per kFoamFineStep, growing as sqrt(dt) for other steps, so that it spreads alike per second
+// at any step length; the finest layers streak less.
 // Active and residual foam share each texel's area: their sum stays at most 1.
 inline constexpr float kFoamResidualGain = 1.0f;
 inline constexpr float kFoamResidualDecay = 1.0f / 15.0f;  // 1/s, from kFoamWhiteWind up
 inline constexpr double kFoamResidualStreakPerWind2 = 5.0;  // s
+inline constexpr double kFoamFilmReach = 2.0;               // texels per kFoamFineStep
 // m/s: force 10's lowest wind, where the WMO's sea "takes a white appearance". Below it the
 // residual film fades faster, its lifetime in proportion to U10^2 (9 s at force 8, 1.1 s at
 // force 4): weaker breakers entrain smaller bubbles, whose foam drains sooner, so a moderate
@@ -135,6 +138,24 @@ inline constexpr double kFoamResidualStreakPerWind2 = 5.0;  // s
 inline constexpr double kFoamWhiteWind = 24.5;
 // 1/s: the residual film's fade rate, kFoamResidualDecay from kFoamWhiteWind up.
 double foam_residual_decay(const Params& p);
+// Simulated seconds for foam that starts from none to come within about 5 % of its balance
+// with the sea: three times the active and residual lifetimes together, for the film is fed by
+// the active foam and so lags behind it by both (about 75 s at storm force, 5 s at force 4), at
+// most kFoamBalanceLimit (a foam_lifetime raised far above its preset's would take hours).
+// Simulation::spin_up_foam and `render --foam-start balance` run them.
+double foam_balance_time(const Params& p);
+inline constexpr double kFoamBalanceLimit = 120.0;
+// A foam warm-up's steps: its last kFoamFineSeconds at a frame rate's kFoamFineStep and the
+// seconds before at kFoamCoarseStep, five times longer. Coarse steps build the same whitecaps,
+// within 2 % (SceneWarmup's CoarseStepsBuildTheSameFoam): the foam pass is semi-Lagrangian, and
+// the crests that shed foam are sampled at 4 Hz against wave periods of 4 s and more where
+// whitecaps form. They leave the film a third thicker at storm force, though, which the fine
+// seconds at the end bring back to the frame rate's balance (it relaxes in about 10 s).
+inline constexpr double kFoamFineSeconds = 8.0, kFoamFineStep = 1.0 / 20.0, kFoamCoarseStep = 1.0 / 4.0;
+// The simulation times of `seconds` of warm-up ending at `time`, ascending, the last `time`
+// itself, the last `fine` of them (at most) at kFoamFineStep: from each group's end back, so
+// the fine steps end on `time`.
+std::vector<double> foam_warmup_times(double time, double seconds, double fine = kFoamFineSeconds);
 
 // Throws Error(InvalidArgument) with a clear message when the parameters make no ocean.
 void validate(const Params& p);

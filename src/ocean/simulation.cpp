@@ -217,6 +217,16 @@ void Simulation::step(double time_seconds, gl::PassTimer* timer) {
   }
 }
 
+int Simulation::spin_up_foam(double time_seconds, double fine_seconds, gl::PassTimer* timer) {
+  const double scale = double(params_.time_scale);
+  if (!(scale > 0.0) || !std::isfinite(time_seconds)) return 0;
+  // The schedule is in simulated seconds; step() scales time_seconds' intervals by time_scale.
+  const std::vector<double> simulated = foam_warmup_times(0.0, foam_balance_time(params_), fine_seconds);
+  whitecaps_.clear();
+  for (double s : simulated) step(time_seconds + s / scale, timer);
+  return int(simulated.size());
+}
+
 uint64_t Simulation::texels() const {
   return uint64_t(params_.size) * uint64_t(params_.size) * uint64_t(params_.cascades);
 }

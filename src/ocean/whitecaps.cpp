@@ -41,7 +41,7 @@ void Whitecaps::adopt(Resized&& r) {
   state_[0] = std::move(r.state[0]);
   state_[1] = std::move(r.state[1]);
   current_ = 0;
-  reset_ = true;
+  clear();
 }
 
 int Whitecaps::injection_stride(const Params& p, double patch_size) {
@@ -136,6 +136,8 @@ void Whitecaps::step(const Params& p, const std::vector<CascadeBand>& bands,
   glUniform3f(gl::uniform(prog, "uFoamResidual"), kFoamResidualGain, float(foam_residual_decay(p)),
               float(kFoamResidualStreakPerWind2 * double(p.spectrum.wind.wind_speed) *
                     double(p.spectrum.wind.wind_speed)));
+  glUniform1f(gl::uniform(prog, "uFoamFilmReach"),
+              float(kFoamFilmReach * std::sqrt(std::max(dt, 0.0) / kFoamFineStep)));
   const WaveComponent& wind = p.spectrum.wind;
   const double heading = double(wind.direction_deg) * std::numbers::pi / 180.0;
   const float wx = float(std::cos(heading)), wz = float(std::sin(heading));
@@ -157,6 +159,7 @@ void Whitecaps::step(const Params& p, const std::vector<CascadeBand>& bands,
     glBindSampler(unit, 0);
   }
   current_ ^= 1;
+  age_ = reset_ ? 0.0 : age_ + std::max(dt, 0.0);
   reset_ = false;
 }
 

@@ -45,6 +45,11 @@ class Whitecaps {
             const gl::Texture& derivatives, const gl::Texture& foam_slopes, double dt,
             gl::PassTimer* timer);
 
+  // The next step starts the foam from none (as a new state does).
+  void clear() { reset_ = true; age_ = 0.0; }
+  // Simulated seconds the foam has been carried since it started from none.
+  double age() const { return age_; }
+
   // Bytes the injection and foam passes move per step.
   static uint64_t bytes_per_step(const Params& p, const std::vector<CascadeBand>& bands);
 
@@ -72,6 +77,7 @@ class Whitecaps {
   gl::Texture state_[2];
   int current_ = 0;
   bool reset_ = true;     // the foam-and-slopes map holds no foam yet
+  double age_ = 0.0;
   gl::Sampler filtered_;  // trilinear, repeating: the foam pass reads the surface and its state
   // ocean/foam_injection.comp's grids, every layer's; grown when a change of wind or size needs
   // more.
