@@ -162,7 +162,8 @@ int render_beaufort(const BeaufortSheet& sheet) {
     f.height = sheet.height;
     f.samples = sheet.samples;
     f.time = kTime;
-    f.foam_warmup = kFoamWarmup;
+    f.foam_warmup = kFoamWarmup;  // from none: a minute builds the balance, in the setup line
+    f.foam_balance = false;
     f.foam_against_bare = true;
     render::apply_camera_preset(f.camera, render::find_camera_preset(s.camera));
     if (s.camera == std::string_view("deck")) f.camera.position.y += float(deck_rise(f.settings));

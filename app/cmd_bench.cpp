@@ -39,6 +39,7 @@ struct BenchArgs {
   std::string json, csv;
   std::string frame;  // WxH: whole frames instead of the FFT table
   std::string preset = "default";
+  std::string foam_start = "balance";  // with --frame
   std::vector<std::string> set;  // --set KEY=VALUE, after the preset
   int samples = 4;
   bench::FftConfig fft;
@@ -170,6 +171,7 @@ int run_frames(BenchArgs& a) {
     c.frame.settings.ocean.fft_barriers = v.barriers;
   }
   ocean::validate(c.frame.settings.ocean);
+  c.frame.foam_balance = a.foam_start == "balance";
   c.frame.width = w;
   c.frame.height = h;
   c.frame.samples = a.samples;
@@ -187,6 +189,9 @@ int run_frames(BenchArgs& a) {
   print_device(r.device);
   std::printf("frame %dx%d, %d MSAA samples, preset %s, %s\n", w, h, a.samples, a.preset.c_str(),
               r.simulation.c_str());
+  if (r.spin_up_steps > 0)
+    std::printf("foam spin-up to its balance: %d steps in %.1f ms (CPU, with glFinish)\n",
+                r.spin_up_steps, r.spin_up_ms);
   std::printf("%d frames after warm-up, per-pass medians (%s):\n", r.frames, r.timer.c_str());
   for (const bench::PassMedian& p : r.passes)
     std::printf("  %*s%-*s %9.4f ms\n", 2 * p.depth, "", 34 - 2 * p.depth, p.name.c_str(), p.median_ms);
@@ -206,6 +211,9 @@ int run_frames(BenchArgs& a) {
     j["passes"] = nlohmann::json::array();
     for (const bench::PassMedian& p : r.passes)
       j["passes"].push_back({{"pass", p.name}, {"depth", p.depth}, {"median_ms", p.median_ms}});
+    j["foam_start"] = a.foam_start;
+    j["spin_up_steps"] = r.spin_up_steps;
+    j["spin_up_ms"] = r.spin_up_ms;
     j["gpu_frame_median_ms"] = r.gpu_frame_median_ms;
     j["cpu_frame_median_ms"] = r.cpu_frame_median_ms;
     files.put(a.json, j.dump(2) + "\n");
@@ -516,6 +524,11 @@ void add_bench(CLI::App& app, Commands& out) {
                   "per-pass medians from the profiler");
   cmd->add_option("--preset", args->preset, "with --frame: the sea state (" + scene::preset_list() +
                                                 ", or 'default')");
+  cmd->add_option("--foam-start", args->foam_start,
+                  "with --frame: balance (default): the sea's foam stands at its balance before the "
+                  "frames, as the window's after a preset (the spin-up's time is printed); calm: "
+                  "from none, so only the warm-up's frames build it")
+      ->check(CLI::IsMember({"balance", "calm"}));
   cmd->add_option("--set", args->set,
                   "with --frame: KEY=VALUE, any row of the settings table (e.g. spray=0, "
                   "anisotropy=16), applied after --preset; repeatable");

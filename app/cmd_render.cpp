@@ -87,6 +87,7 @@ void add_render(CLI::App& app, Commands& out) {
     std::string out, maps, sky;
     int width = 1280, height = 720, samples = 4;
     double time = 12.0, foam_warmup = 2.0;
+    std::string foam_start = "balance";
     std::string patch_sizes;
     // The settings table's own options (--wind-speed, --preset, ...), as text: they go through
     // apply_setting, so they accept and refuse exactly what the panel and scripts do.
@@ -113,6 +114,13 @@ void add_render(CLI::App& app, Commands& out) {
                   "those before at 4)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 600.0));
+  cmd->add_option("--foam-start", a->foam_start,
+                  "balance: the foam stands at its balance with the sea, as after minutes of this "
+                  "wind (the warm-up lasts at least three times the foam's lifetimes: 75 s at storm "
+                  "force, 5 s at force 4); calm: the foam starts from none, so only --foam-warmup's "
+                  "seconds build it")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"balance", "calm"}));
   for (const scene::Setting& row : scene::settings_table())
     if (!row.option.empty()) a->table.emplace_back(&row, std::string());
   for (size_t i = 0; i < a->table.size(); ++i) {
@@ -300,7 +308,7 @@ void add_render(CLI::App& app, Commands& out) {
     if (!a->beaufort.empty()) {
       // The sheet also fixes the time and the foam warm-up, and has no one set of settings.
       std::vector<const char*> fixed = fixed_shot_options;
-      fixed.insert(fixed.end(), {"--time", "--foam-warmup", "--save-settings"});
+      fixed.insert(fixed.end(), {"--time", "--foam-warmup", "--foam-start", "--save-settings"});
       refuse_ignored("--beaufort", fixed, beaufort_shot_settings(settings));
       return render_beaufort({a->beaufort, a->width, a->height, a->samples, settings});
     }
@@ -331,6 +339,7 @@ void add_render(CLI::App& app, Commands& out) {
         f.samples = a->samples;
         f.time = a->time;
         f.foam_warmup = a->foam_warmup;
+        f.foam_balance = a->foam_start == "balance";
         render::apply_camera_preset(f.camera, render::find_camera_preset(g.camera));
         frames.emplace_back(&g, f);
       }
@@ -371,6 +380,7 @@ void add_render(CLI::App& app, Commands& out) {
     frame.samples = a->samples;
     frame.time = a->time;
     frame.foam_warmup = a->foam_warmup;
+    frame.foam_balance = a->foam_start == "balance";
     frame.camera.mode = render::Camera::Mode::Fly;
     frame.camera.position = {0.0f, a->cam_height, 0.0f};
     frame.camera.yaw_deg = a->cam_yaw;

@@ -107,6 +107,30 @@ bool parse_hs(const std::string& out, double& measured, double& theory) {
          std::sscanf(out.c_str() + at, "Hs measured %lf m, theory %lf m", &measured, &theory) == 2;
 }
 
+// A storm's foam stands at its balance with the sea by default, as after minutes of its wind;
+// --foam-start calm starts it from none, so two seconds of warm-up leave a fraction of the film.
+TEST_F(RenderCli, FoamStartsAtItsBalanceUnlessAskedToStartCalm) {
+  double residual[2] = {0, 0}, white[2] = {0, 0};
+  const char* starts[] = {"balance", "calm"};
+  for (int i = 0; i < 2; ++i) {
+    const std::string args = "render --preset storm --size 64 --width 32 --height 18 --samples 1 "
+                             "--foam-warmup 2 --seed " + std::to_string(oceanfft::test::seed("foam-start") % 100000) +
+                             (i ? " --foam-start calm" : "") + " --out '" + (dir_ / (std::string(starts[i]) + ".png")).string() + "'";
+    clitest::Result r = clitest::run_line(args, dir_);
+    ASSERT_EQ(r.status, 0) << r.output();
+    const size_t at = r.output().find("whitecap coverage ");
+    ASSERT_NE(at, std::string::npos) << r.output();
+    ASSERT_EQ(std::sscanf(r.output().c_str() + at, "whitecap coverage %lf%%", &white[i]), 1) << r.output();
+    const size_t film = r.output().find("residual foam ");
+    ASSERT_NE(film, std::string::npos) << r.output();
+    ASSERT_EQ(std::sscanf(r.output().c_str() + film, "residual foam %lf%%", &residual[i]), 1) << r.output();
+  }
+  std::printf("storm after 2 s: whitecaps %.2f%% / %.2f%%, residual %.2f%% / %.2f%% (balance / calm)\n",
+              white[0], white[1], residual[0], residual[1]);
+  EXPECT_GT(residual[0], 2.0 * residual[1]) << "the film did not start at its balance";
+  EXPECT_GT(white[0], white[1]);
+}
+
 TEST_F(RenderCli, ExportsMapsInTheDocumentedLayout) {
   const int n = 64, cascades = 2;
   clitest::Result r = clitest::run_line("render --out '" + (dir_ / "f.png").string() +
@@ -257,6 +281,7 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
       {"--set colour=red", "unknown key 'colour'"},
       {"--set wind_speed", "KEY=VALUE"},
       {"--foam-warmup -1", "--foam-warmup"},
+      {"--foam-start warm", "--foam-start: warm not in {balance,calm}"},
       // A camera where the picture means nothing: one flat colour at 1e30 m, under the sea, no
       // up direction at +-90 degrees, float rounding for a direction at 1e30 degrees.
       {"--camera-height 1e30", "--camera-height: Value 1e30 not in range"},
@@ -283,7 +308,8 @@ TEST_F(RenderCli, BadInputFailsClearlyAndWritesNothing) {
 TEST_F(RenderCli, GalleryWritesEveryShotAndFoamRisesWithTheWind) {
   const fs::path gal = dir_ / "gallery";
   const clitest::Result r = clitest::run_line("render --gallery '" + gal.string() +
-                           "' --width 48 --height 27 --size 128 --samples 1 --foam-warmup 4",
+                           "' --width 48 --height 27 --size 128 --samples 1 --foam-warmup 4 "
+                           "--foam-start calm",
                        dir_);
   ASSERT_EQ(r.status, 0) << r.output();
   const char* seas[] = {"calm", "fresh", "gale", "storm", "hurricane"};

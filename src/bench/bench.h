@@ -188,6 +188,10 @@ struct FrameReport {
   std::vector<PassMedian> passes;  // as the window's profiler panel names them, in frame order
   double gpu_frame_median_ms = 0;  // median over frames of the outermost passes' sum
   double cpu_frame_median_ms = 0;  // wall time of a frame, issue to glFinish
+  // The foam's spin-up before the frames (HeadlessFrame::foam_balance), as the window runs it
+  // at a new sea or preset: steps and wall time, issue to glFinish, once (0 without it).
+  int spin_up_steps = 0;
+  double spin_up_ms = 0;
 };
 
 FrameReport run_frame_bench(const FrameConfig& config, gl::Context& ctx,

@@ -178,20 +178,6 @@ SeaState measure_sea(const ocean::Simulation& sim) {
   return out;
 }
 
-std::vector<double> warmup_times(double time, double warmup) {
-  // The last kWarmFine seconds at kWarmFineStep; before them, steps of kWarmCoarseStep. Each
-  // group counts back from its end, so the last step is `time` and the fine steps end on it.
-  const double fine = std::min(warmup, kWarmFine);
-  const int coarse_steps = int(std::ceil(std::max(warmup - fine, 0.0) / kWarmCoarseStep - 1e-9));
-  const int fine_steps = int(std::ceil(fine / kWarmFineStep));
-  std::vector<double> out;
-  out.reserve(size_t(coarse_steps + fine_steps + 1));
-  const double fine_start = time - fine_steps * kWarmFineStep;
-  for (int i = coarse_steps; i >= 1; --i) out.push_back(fine_start - i * kWarmCoarseStep);
-  for (int i = fine_steps; i >= 0; --i) out.push_back(time - i * kWarmFineStep);
-  return out;
-}
-
 RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
                            const gl::ShaderLibrary& shaders, const std::string& maps_dir,
                            io::OutputSet* maps_set) {
@@ -206,12 +192,13 @@ RenderedFrame render_frame(const HeadlessFrame& f, gl::Context& context,
   fleet.set_layout(f.settings.buoys, f.settings.boat || f.camera.on_boat);
   // Foam builds up over frames: run the seconds before the frame's time. Floating bodies start
   // at rest on the mean level and need a few seconds to settle too.
-  const double warmup = fleet.empty() ? f.foam_warmup : std::max(f.foam_warmup, kBodyWarmup);
-  const std::vector<double> times = warmup_times(f.time, warmup);
+  double warmup = fleet.empty() ? f.foam_warmup : std::max(f.foam_warmup, kBodyWarmup);
+  if (f.foam_balance) warmup = std::max(warmup, ocean::foam_balance_time(sim.params()));
+  const std::vector<double> times = ocean::foam_warmup_times(f.time, warmup);
   for (size_t i = 0; i < times.size(); ++i) {
     fleet.before_step(sim, times[i]);
     sim.step(times[i]);
-    fleet.update_now(sim, i ? times[i] - times[i - 1] : kWarmFineStep);
+    fleet.update_now(sim, i ? times[i] - times[i - 1] : ocean::kFoamFineStep);
   }
   render::Camera camera = f.camera;
   if (camera.on_boat && fleet.boat()) render::ride_boat(camera, *fleet.boat());

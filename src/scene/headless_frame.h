@@ -27,22 +27,17 @@ struct HeadlessFrame {
   int width = 1280, height = 720;
   int samples = 4;           // MSAA; more than the driver offers is refused (gl::require_targets)
   double time = 12.0;        // simulation seconds of the frame
-  double foam_warmup = 2.0;  // seconds simulated before `time` (warmup_times()), so foam has built up
+  // Seconds simulated before `time` (ocean::foam_warmup_times), so foam has built up; with
+  // foam_balance at least ocean::foam_balance_time, so the foam stands at its balance with the
+  // sea, as on a sea that has blown so for minutes (false: the foam starts from none).
+  double foam_warmup = 2.0;
+  bool foam_balance = true;
   // Also draw the frame without foam and spray, and count as foam only what they brightened
   // (foam_share()).
   bool foam_against_bare = false;
 };
 // Seconds simulated before `time` at least, when there are floating bodies, so they settle.
 constexpr double kBodyWarmup = 6.0;
-// The warm-up runs its last kWarmFine seconds at a frame rate's steps and the seconds before at
-// steps five times longer: foam takes a minute to reach its balance at storm force (its active
-// and residual lifetimes are 10-20 s there), and the foam pass is semi-Lagrangian, so longer
-// steps carry it as well; the crests that shed it are sampled at 4 Hz, against wave periods of
-// 4 s and more where whitecaps form.
-constexpr double kWarmFine = 8.0, kWarmFineStep = 1.0 / 20.0, kWarmCoarseStep = 1.0 / 4.0;
-// The simulation times of a frame at `time` after `warmup` seconds of warm-up, ascending, the
-// last one `time` itself.
-std::vector<double> warmup_times(double time, double warmup);
 
 // The significant wave height of a frame: 4 sqrt(sum of the cascades' mean h^2) measured on the
 // maps, and 4 sqrt(m0) of the spectrum over the simulated band.

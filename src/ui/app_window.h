@@ -94,6 +94,9 @@ class App {
   std::string status_;  // the last error, shown until the next change succeeds
   int frame_ = 0;
   double sim_time_ = 0;
+  // The next frame spins the foam up to its balance: the first frame, and after a preset is
+  // chosen. A resized sea starts its foam from none.
+  bool spin_up_foam_ = true;
   bool screenshot_now_ = false;
   std::string screenshot_path_;
   bool report_now_ = false;

@@ -2,7 +2,7 @@
 #pragma once
 // The headless frame the sky and weather tests draw: a small sea (N = 64, 48 mesh segments) of
 // `preset` at noon on `seed`, the `extra` settings applied last, width x height pixels without
-// MSAA or foam warm-up, seen from the deck camera.
+// MSAA or foam (it starts from none and has no warm-up), seen from the deck camera.
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +27,7 @@ inline scene::HeadlessFrame noon_frame(
   f.height = height;
   f.samples = 1;
   f.foam_warmup = 0.0;
+  f.foam_balance = false;
   f.camera.mode = render::Camera::Mode::Fly;
   render::apply_camera_preset(f.camera, render::find_camera_preset("deck"));
   return f;

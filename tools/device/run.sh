@@ -96,6 +96,10 @@
 #   beaufort the Beaufort contact sheet at 1280x720 (render --beaufort) as $OUT/gallery.tar.*
 #            (join with cat, then untar over docs/), with each picture's foam share
 #   readme   the README's pictures with its own commands, as $OUT/readme/*.png
+#   spinup   the foam spin-up: the storm frame (bench --frame 1920x1080) with its foam at balance
+#            and from none (--foam-start), A B A B, with the spin-up's own steps and time; then
+#            SPINUP_SHOTS ("PRESET:CAMERA ...", default the storm's deck and the hurricane's
+#            aerial) rendered at 1280x720, noon, 8 s of warm-up, as $OUT/spinup/*.png
 #   bigrender  render --width 16384 --height 16384 at 4, 1 and 64 samples: time, exit status
 #   startup  `oceanfft fft` at a new length: first and second run with the program cache, and
 #            without it
@@ -149,6 +153,21 @@ for section in "$@"; do
         --set cloud_coverage=0.45 --out "$OUT/readme/sky-sunset.png" 2>&1 | head -1
       ./oceanfft render --preset strong-breeze --size 512 --camera bridge --time-of-day 17:30 \
         --width 1280 --height 720 --foam-warmup 4 --out "$OUT/readme/ocean.png" 2>&1 | head -1
+      ;;
+    spinup)
+      for round in 1 2; do
+        for start in balance calm; do
+          ./oceanfft bench --frame 1920x1080 --preset storm --reps "$REPS" --foam-start "$start" \
+            2>>"$OUT/frame.err" | grep -E "spin-up|GPU frame|^  render  " | sed "s|^|storm $start $round |"
+        done
+      done
+      mkdir -p "$OUT/spinup"
+      for shot in ${SPINUP_SHOTS:-storm:deck hurricane:aerial}; do
+        IFS=: read -r preset camera <<< "$shot"
+        TIMEFORMAT="$preset $camera: %R s"
+        { time ./oceanfft render --preset "$preset" --camera "$camera" --time-of-day 12 --foam-warmup 8 \
+            --width 1280 --height 720 --out "$OUT/spinup/$preset-$camera.png" 2>&1 | tail -4; } 2>&1
+      done
       ;;
     bigrender)
       # The advertised largest picture against this driver's limits (gl::require_targets):
@@ -252,11 +271,11 @@ for section in "$@"; do
       ;;
     whitecaps)
       # docs/ocean.md's whitecap columns: every preset at N = 256, seed 1, t = 12 s, after 8 s
-      # and after 60 s of foam warm-up (the Beaufort sheet's).
+      # and after 60 s of foam warm-up from none (the Beaufort sheet's).
       for preset in calm light-air light-breeze gentle-breeze moderate-breeze fresh strong-breeze \
                     near-gale gale strong-gale storm violent-storm hurricane; do
         for warm in 8 60; do
-          ./oceanfft render --preset "$preset" --foam-warmup "$warm" --width 64 --height 36 \
+          ./oceanfft render --preset "$preset" --foam-start calm --foam-warmup "$warm" --width 64 --height 36 \
             --samples 1 --out /tmp/w.png 2>&1 | grep -o "whitecap coverage.*" |
             sed "s/^/$preset warm-up $warm s: /"
         done
