@@ -89,7 +89,7 @@ TEST_F(SceneWarmup, CoarseStepsBuildTheSameFoam) {
 
 // The spin-up's length: three times both foam lifetimes, so over a minute at storm force and
 // seconds in a moderate breeze, and bounded when a foam lifetime is raised far.
-TEST(FoamBalance, TimeFollowsBothLifetimesAndIsBounded) {
+TEST(SceneWarmupBalance, TimeFollowsBothLifetimesAndIsBounded) {
   const ocean::Params storm = test::preset_params(ocean::find_preset("storm"), 64, 1);
   const ocean::Params moderate = test::preset_params(ocean::find_preset("beaufort-4"), 64, 1);
   for (const ocean::Params* p : {&storm, &moderate}) {
