@@ -112,6 +112,12 @@ TEST_P(OceanQuery, MatchesCpuEvaluationOfTheMaps) {
   for (int k = 0; k < sea.cascades(); ++k) cpu.patch.push_back(sea.patch_size(k));
   double max_h = 0, max_n = 0, max_v = 0, max_r = 0, spread = 0, vmax = 0;
   std::vector<float> residuals;
+  // Where the inversion stopped short of its label (a residual over a millimetre, about one
+  // point in a hundred on the storm's steepest faces), float and double stop up to a
+  // millimetre apart, and a storm crest's normal turns by 1e-3 over that: the normal is then
+  // compared only through the residuals' agreement below.
+  const double converged = 1e-3;
+  int normals_compared = 0;
   for (size_t i = 0; i < points.size(); ++i) {
     const ocean::Sample want = cpu.at(disp, der, prev, 1.0 / (t1 - t0), o.query_iterations,
                                       points[i][0], points[i][1]);
@@ -119,8 +125,10 @@ TEST_P(OceanQuery, MatchesCpuEvaluationOfTheMaps) {
     ASSERT_EQ(g.x, points[i][0]);
     ASSERT_EQ(g.z, points[i][1]);
     max_h = std::max(max_h, double(std::abs(g.height - want.height)));
+    const bool same_label = g.residual < converged && want.residual < converged;
+    normals_compared += same_label;
     for (int k = 0; k < 3; ++k) {
-      max_n = std::max(max_n, double(std::abs(g.normal[k] - want.normal[k])));
+      if (same_label) max_n = std::max(max_n, double(std::abs(g.normal[k] - want.normal[k])));
       max_v = std::max(max_v, double(std::abs(g.velocity[k] - want.velocity[k])));
       vmax = std::max(vmax, double(std::abs(want.velocity[k])));
     }
@@ -137,6 +145,7 @@ TEST_P(OceanQuery, MatchesCpuEvaluationOfTheMaps) {
   EXPECT_GT(rms, 10 * c.height_tolerance) << "a sea, not a flat surface";
   EXPECT_LT(max_h, c.height_tolerance);
   EXPECT_LT(max_n, 1e-3);
+  EXPECT_GT(normals_compared, int(0.95 * double(points.size()))) << "the inversion converged rarely";
   EXPECT_LT(max_v, 1e-3 * std::max(1.0, vmax) + 20 * c.height_tolerance);
   EXPECT_LT(max_r, c.height_tolerance);
   EXPECT_GT(vmax, 0.0) << "the water moves";
