@@ -99,6 +99,12 @@ const std::vector<Preset>& presets() {
   return list;
 }
 
+const Preset* preset_with(const SpectrumParams& spectrum) {
+  for (const Preset& p : presets())
+    if (p.spectrum == spectrum) return &p;
+  return nullptr;
+}
+
 const Preset& find_preset(std::string_view name) {
   const auto& list = presets();
   for (const Preset& p : list)

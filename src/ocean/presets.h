@@ -31,5 +31,7 @@ struct Preset {
 };
 const std::vector<Preset>& presets();
 const Preset& find_preset(std::string_view name);  // throws Error(InvalidArgument) with the list
+// The preset whose wind sea `spectrum` is, or null (an edited sea).
+const Preset* preset_with(const SpectrumParams& spectrum);
 
 }  // namespace oceanfft::ocean

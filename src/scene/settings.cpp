@@ -232,10 +232,8 @@ std::vector<Setting> make_table() {
         "sea state; sets spectrum, swell, choppiness, cascades and patches, which later settings "
         "then override (beaufort-N also accepted)",
         [](const Settings& s) {
-          const auto& list = ocean::presets();
-          for (size_t i = 0; i < list.size(); ++i)
-            if (list[i].spectrum == s.ocean.spectrum) return int(i);
-          return -1;
+          const ocean::Preset* p = ocean::preset_with(s.ocean.spectrum);
+          return p ? int(p - ocean::presets().data()) : -1;
         },
         [](Settings& s, int i) {
           const ocean::Preset& p = ocean::presets()[size_t(i)];

@@ -78,13 +78,6 @@ gl::WindowOptions window_options(const AppOptions& o) {
 }
 
 // One line of the sea-state settings, for scripted runs' logs (the tests read it back).
-// The preset whose wind sea p has, or none (an edited sea).
-const ocean::Preset* preset_of(const ocean::Params& p) {
-  for (const ocean::Preset& preset : ocean::presets())
-    if (preset.spectrum == p.spectrum) return &preset;
-  return nullptr;
-}
-
 std::string describe_sea(const ocean::Params& p) {
   scene::Settings s;
   s.ocean = p;
@@ -176,12 +169,12 @@ void App::apply(const scene::Settings& next) {
   const fft::Algorithm old_algorithm = cur.algorithm;
   const int old_size = cur.size;
   const std::string old_sea = describe_sea(cur);
-  const ocean::Preset* old_preset = preset_of(cur);
+  const ocean::Preset* old_preset = ocean::preset_with(cur.spectrum);
   sim_.set_params(want);  // cheap when nothing changed
   settings_.ocean = sim_.params();
   // A chosen preset is a sea that has blown so for minutes: its foam starts at balance rather
   // than from the last sea's. Dragging the wind keeps the foam, which follows in its lifetime.
-  const ocean::Preset* preset = preset_of(sim_.params());
+  const ocean::Preset* preset = ocean::preset_with(sim_.params().spectrum);
   if (preset && preset != old_preset) spin_up_foam_ = true;
   // Scripted runs report what took effect on this frame: a re-plan, and the sea state the
   // simulation accepted.
@@ -378,7 +371,7 @@ int App::run() {
       fleet_.before_step(sim_, sim_time_);
       if (spin_up_foam_) {
         // Unprofiled: one frame's hitch, coarse steps only (four per second of
-        // foam_balance_time: 27 ms for a storm at 256^2 on an H200).
+        // foam_balance_time: about 20 ms for a storm at 256^2 on an H200).
         sim_.spin_up_foam(sim_time_, 0.0);
         spin_up_foam_ = false;
       }
