@@ -37,6 +37,10 @@ uniform float uViewDistance;  // metres the mesh reaches in every direction
 uniform int uWireframe;
 uniform int uAnisotropic;  // the maps' sampler filters anisotropically
 uniform sampler2D uReflectance;  // directional albedo at (sqrt(mu), sqrt(alpha)): render/water_reflectance.h
+#ifdef MIRROR
+uniform mat4 uViewProj;
+uniform sampler2D uMirrorSky;  // render/clouds.comp's: below the horizon, the sky a flat sea mirrors
+#endif
 
 const float PI = 3.14159265;
 // Defines: WATER_F0, water's reflectance at normal incidence (n = 1.33: render::kWaterF0).
@@ -45,6 +49,30 @@ const float F0 = WATER_F0;
 // its wavelength across the pixels, crisp up close yet free of moire; what the filtering removes
 // comes back as roughness.
 const float kBias = 0.5;
+// GGX alpha up to which the mirrored clouds replace the environment map's: a 128^2 map's
+// texels span about a degree (alpha ~0.02), and from alpha 0.04, the map's next level, its own
+// blur is finer than the lobe's.
+const float kMirrorSharp = 0.015, kMirrorBlurred = 0.04;
+
+// The sky and clouds a glassy sea reflects along r: built with MIRROR (uRoughness under
+// kMirrorBlurred), the mirrored sky where r, turned down, points into the frame
+// (render/clouds.comp), blended into the environment map's `blurred` towards rough water and
+// the frame's edges; otherwise `blurred`.
+vec3 mirror_sky(vec3 r, float alpha, vec3 blurred) {
+#ifdef MIRROR
+  if (alpha >= kMirrorBlurred || r.y <= 0.0) return blurred;
+  vec4 clip = uViewProj * vec4(r.x, -r.y, r.z, 0.0);
+  if (clip.w <= 0.0) return blurred;
+  vec2 uv = clip.xy / clip.w * 0.5 + 0.5;
+  // Within a few texels of the frame's edge the image ends: the map takes over.
+  vec2 edge = min(uv, 1.0 - uv) * vec2(textureSize(uMirrorSky, 0));
+  float w = (1.0 - smoothstep(kMirrorSharp, kMirrorBlurred, alpha)) *
+            clamp(min(edge.x, edge.y) / 4.0 - 0.25, 0.0, 1.0);
+  return w > 0.0 ? mix(blurred, textureLod(uMirrorSky, uv, 0.0).rgb, w) : blurred;
+#else
+  return blurred;
+#endif
+}
 
 // The pixel's footprint on the maps (d vPlane / d screen x and y), for the mip level. The
 // hardware's derivatives come from the displaced triangle; on a wave face seen nearly edge-on
@@ -195,7 +223,7 @@ void main() {
   float F = texture(uReflectance, vec2(sqrt(ndv), sqrt(alpha))).r;
   vec3 r = reflect(-v, n);
   r = normalize(mix(n, r, (1.0 - alpha) * (sqrt(1.0 - alpha) + alpha)));
-  vec3 reflected = env_radiance(r, alpha);
+  vec3 reflected = mirror_sky(r, alpha, env_radiance(r, alpha));
 
   // The water body. Light entering the sea (sun and sky, less what the surface reflects) comes
   // back out with the irradiance reflectance R = 0.33 b_b / (a + b_b) of deep water (Gordon

@@ -69,9 +69,10 @@ class OceanRenderer {
 
   // Into the currently bound framebuffer, whose size is width x height. Passes: "render" and
   // inside it "render.maps" (the maps' half-float copies, surface_maps.h), "render.water" (the
-  // sea's surface with its foam and aerial perspective, shaded in one pass), "render.sky" (the
-  // sky where the sea leaves it visible), "render.clouds" (the cloud layer at half resolution,
-  // before the sky), "render.spray" (spray.h), "render.rain" (rain.h), and
+  // sea's surface with its foam and aerial perspective, shaded in one pass), "render.clouds"
+  // (the cloud layer at half resolution, before the sky; over a glassy sea before the water,
+  // with the sky the water mirrors), "render.sky" (the sky where the sea leaves it visible),
+  // "render.spray" (spray.h), "render.rain" (rain.h), and
   // the sky's "sky.*" when its tables change. Throws Error(Io) when shading.sky.file cannot be
   // loaded.
   void draw(const ocean::Simulation& sim, const Camera& camera, const ShadingParams& shading,
@@ -109,6 +110,10 @@ class OceanRenderer {
   // (at most kMaxCloudImage a side), which the sky pass filters up; made at the frame's size.
   gl::Program clouds_program_;
   gl::Texture clouds_;
+  // Over a glassy sea: the same two passes built with MIRROR (made on first use) and the sky
+  // the water mirrors, at the cloud image's size (render/clouds.comp).
+  gl::Program mirror_clouds_program_, mirror_ocean_program_;
+  gl::Texture mirror_sky_;
   gl::VertexArray sky_vao_, mesh_vao_;
   gl::Buffer vertices_, indices_;
   std::unique_ptr<Clipmap> clipmap_;
