@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The foam's procedural patterns (shaders/render/foam.glsl) evaluated on a grid by a probe
-// kernel: each covers the share of the area it is asked to, and a thread thinner than the
-// pixel turns faint instead of drawing a dotted line of white.
+// kernel: each covers the share of the area it is asked to, far whitecaps are greyer at the
+// rim than inside, and a thread thinner than the pixel turns faint instead of drawing a
+// dotted line of white.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -45,8 +46,10 @@ const char* kProbe =
     "    r = foam_place(uQ, f.x, f.y);\n"
     "  } else if (uWhich == 3) {\n"
     "    r = foam_opacity(0.0, uQ, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).y / foam_film_strength(uQ);\n"
-    "  } else {\n"
+    "  } else if (uWhich == 4) {\n"
     "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).x;\n"
+    "  } else {\n"
+    "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).z;\n"
     "  }\n"
     "  v[p.y * 1024 + p.x] = r;\n"
     "}\n";
@@ -65,7 +68,8 @@ class Probe {
   }
   // The pattern at kSide^2 points `step` metres apart from `origin`, cells of 1 m, coverage q,
   // a pixel footprint of `foot` metres; the output is poisoned with NaN first.
-  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3, kWhitecaps = 4 };
+  // kWhitecapShade: the active foam's brightness relative to its mean (foam_opacity's z).
+  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3, kWhitecaps = 4, kWhitecapShade = 5 };
   std::vector<float> run(Pattern which, float q, float foot, float step, float ox, float oz) {
     std::vector<float> poison(size_t(kSide) * kSide, std::numeric_limits<float>::quiet_NaN());
     gl::Buffer out = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER,
@@ -169,6 +173,42 @@ TEST_F(RenderFoamPattern, FarWhitecapsStayPatches) {
       // at about the coverage's own opacity.
       EXPECT_GT(white_share, 0.5 * q) << foot << " " << q;
       EXPECT_LT(veil_share, 0.25) << foot << " " << q;
+    }
+}
+
+// Foam is thickest inside a whitecap and thins to its edges: seen from far away, where the
+// bubbles and the mat's rifts have faded and the patch's brightness is its thickness alone, its
+// rim (opacity 0.2 to 0.8) is greyer than its core (opacity over 0.99), so that a patch is no
+// flat white cut-out, and its brightness weighted by opacity keeps the foam's mean.
+TEST_F(RenderFoamPattern, FarWhitecapsAreGreyerAtTheRimThanInside) {
+  std::mt19937_64 rng(test::seed("foam-rim"));
+  std::uniform_real_distribution<float> place(-50000.0f, 50000.0f);
+  Probe probe;
+  for (const float foot : {2.0f, 6.0f})
+    for (const float q : {0.1f, 0.3f}) {
+      const float ox = place(rng), oz = place(rng);
+      const std::vector<float> a = probe.run(Probe::kWhitecaps, q, foot, foot, ox, oz);
+      const std::vector<float> shade = probe.run(Probe::kWhitecapShade, q, foot, foot, ox, oz);
+      double rim = 0.0, core = 0.0, lit = 0.0, white = 0.0;
+      size_t n_rim = 0, n_core = 0;
+      for (size_t i = 0; i < a.size(); ++i) {
+        ASSERT_TRUE(std::isfinite(shade[i]) && std::isfinite(a[i])) << i;
+        lit += double(a[i]) * shade[i];
+        white += a[i];
+        if (a[i] > 0.2f && a[i] < 0.8f) rim += shade[i], ++n_rim;
+        if (a[i] > 0.99f) core += shade[i], ++n_core;
+      }
+      ASSERT_GT(n_rim, 1000u) << foot << " " << q;
+      ASSERT_GT(n_core, 1000u) << foot << " " << q;
+      rim /= double(n_rim);
+      core /= double(n_core);
+      const double mean = lit / std::max(white, 1e-9);
+      std::printf("whitecaps q %.2f, footprint %.1f m: brightness at the rim %.3f (%zu), inside %.3f (%zu), "
+                  "mean %.3f\n", double(q), double(foot), rim, n_rim, core, n_core, mean);
+      EXPECT_LT(rim, 0.9) << foot << " " << q;
+      EXPECT_GT(core, rim + 0.1) << foot << " " << q;
+      // On the whole as bright as before the rims were greyed: the foam's mean brightness.
+      EXPECT_NEAR(mean, 1.0, 0.035) << foot << " " << q;
     }
 }
 

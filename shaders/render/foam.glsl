@@ -109,15 +109,24 @@ float foam_thread_level(float q) {
 // left it is q itself. As the footprint filters the pattern's detail away its edges soften
 // and its contrast fades, so what is left of it at the pixel's scale never turns into
 // hard-edged flakes.
-float foam_place(float q, float pattern, float kept) {
+// `blur`: the ramp's least half-width in the pattern's deviation, for detail the pixel no
+// longer resolves. Returns the opacity in x and in y how far inside the placed area the point
+// lies, in the pattern's deviation above the level as far as the pixel resolves it (< 0 outside).
+vec2 foam_place_depth(float q, float pattern, float kept, float blur) {
   q = clamp(q, 0.0, 1.0);
-  if (q <= 0.0 || q >= 1.0 || kept <= 1e-3) return q;
+  // A covered point lies deep inside; where the pattern has faded, at the depth of a typical
+  // point of the area (half the extent of a patch's rise).
+  if (q <= 0.0 || q >= 1.0) return vec2(q, q >= 1.0 ? 1.0 : -1.0);
+  if (kept <= 1e-3) return vec2(q, 0.125);
   // The pattern's deviation at full contrast against the level a share q of it exceeds.
   float d = (pattern - 0.5) / kept;
   float level = foam_place_level(q);
-  float soft = 0.03 / max(kept, 0.25);
+  float soft = max(0.03 / max(kept, 0.25), blur);
   float placed = smoothstep(level - soft, level + soft, d);
-  return mix(q, placed, kept * kept);
+  return vec2(mix(q, placed, kept * kept), (d - level) * kept * kept);
+}
+float foam_place(float q, float pattern, float kept) {
+  return foam_place_depth(q, pattern, kept, 0.0).x;
 }
 
 // Bubbles: one per unit cell of the lattice, centred on a point jittered uniformly inside it,
@@ -218,8 +227,11 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
 // foam_place's levels hold at every distance. The contrast is measured by the spread (standard
 // deviation), not the share of the amplitudes: the faded fine octaves, weak as they are, lower
 // the spread less. z: the contrast of the fine octaves alone, as foam_fbm's pattern would keep.
+// `unresolved`: the share of the pattern's spread (standard deviation) in octaves the pixel
+// no longer resolves, which the edges blur by.
 const int kFoamBlotchLevels = 6;
-vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, out vec2 mat) {
+vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, out vec2 mat,
+                   out float unresolved) {
   // The coarse octaves join while the largest cell spans fewer than four pixels, so about two
   // octaves stay resolved: enough for ragged patches with dark water between them, and no
   // coarser, because the pattern, not the maps, decides where inside its largest cell the white
@@ -235,6 +247,18 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
   // three-octave fBm, its value (mean 0.5) and contrast as foam_fbm gives them.
   mat = vec2(0.5 + tail.x / tail.w, tail.y / tail.w);
   float sum = fine.x, var = fine.z;
+  // What the footprint fades of each octave (the fine ones' and, below, the joined coarse
+  // ones') is detail under the pixel: its variance.
+  float hidden = 0.0;
+  {
+    float a = 1.0, c = size;
+    for (int o = 0; o < 5; ++o) {
+      float fade = 1.0 - foam_octave_weight(c, foot);
+      hidden += a * a * fade * fade;
+      a *= 0.6;
+      c *= 0.5;
+    }
+  }
   // The coarse ones, turned the other way so that no lattice lines up with another.
   vec2 x = p;
   float amp = 1.0, cell = size;
@@ -244,12 +268,15 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
     x = transpose(kFoamTurn) * x + vec2(-7.1, 11.4);
     amp /= 0.6;
     cell *= 2.0;
-    float w = join * foam_octave_weight(cell, foot);
+    float resolved = foam_octave_weight(cell, foot);
+    float w = join * resolved;
+    hidden += join * join * amp * amp * (1.0 - resolved) * (1.0 - resolved);
     if (w > 0.0) {
       sum += w * amp * (foam_value_noise(x / cell, seed + 100u + uint(k)) - 0.5);
       var += w * w * amp * amp;
     }
   }
+  unresolved = sqrt(hidden / max(var + hidden, 1e-12));
   if (var <= 1e-12) return vec3(0.5, 0.0, 0.0);
   // A five-octave fBm's amplitudes sum to fine.w (2.3056) times its largest one, and its
   // spread is 1.2462 times that octave's. Near the eye (lod 0) the contrast is the share of that spread
@@ -310,10 +337,20 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   // islands, so the film trails the crests that shed it.
   vec2 stretched = along * vec2(1.0 / stretch, 1.0);
   vec2 mat;
-  vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat);
+  float unresolved;
+  vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat,
+                              unresolved);
   float a = 0.0, shade = 1.0, film = 0.0;
   if (white > 1e-3) {
-    a = foam_place(white, blotch.x, blotch.y);
+    // The blotches' edges blur as their ragged detail falls under the pixel, by a part of the
+    // unresolved octaves' spread (about 0.13 of the deviation per unit share): all of it, the
+    // expected opacity of a pixel whose hidden detail could fall either way, smears the
+    // patches along the wind like motion blur.
+    vec2 placed = foam_place_depth(white, blotch.x, blotch.y, 0.1 * unresolved);
+    a = placed.x;
+    // Foam is thickest inside a patch and thins to its edges: greyer at the rim, brighter
+    // within, about the mean, as a whitecap's fresh core and its thinning margin are.
+    float thickness = mix(0.86, 1.13, smoothstep(0.0, 0.1, placed.y));
     // Bubbles of 2 to 5 cm (cells of 5 cm at the default size of 3 m), about sea foam's
     // largest, where a pixel on the water is under 6 mm; from there to 12 mm the raft's
     // clusters of 6 to 15 cm take over, which a coarser pixel sees in place of the bubbles it
@@ -336,7 +373,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
     // means: far away, where both fade, the opacity is the placed coverage and the brightness
     // the foam's mean.
     a *= (1.0 + 0.35 * (raft - 0.45)) * torn;
-    shade = clamp((1.0 + 0.7 * (raft - 0.45)) * (torn + 1.5 * (mat.x - 0.5)), 0.6, 1.4);
+    shade = clamp((1.0 + 0.7 * (raft - 0.45)) * (torn + 1.5 * (mat.x - 0.5)) * thickness, 0.6, 1.4);
   }
   if (residual > 1e-3) {
     // The film: threads drawn out along the wind (twice as long as the islands are), in islands that
