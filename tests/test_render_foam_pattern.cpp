@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The foam's procedural patterns (shaders/render/foam.glsl) evaluated on a grid by a probe
-// kernel: each covers the share of the area it is asked to, far whitecaps are greyer at the
-// rim than inside, and a thread thinner than the pixel turns faint instead of drawing a
+// kernel: each covers the share of the area it is asked to, far whitecaps and the film's
+// islands are greyer at the rim than inside, and a thread thinner than the pixel turns faint instead of drawing a
 // dotted line of white.
 #include <algorithm>
 #include <cmath>
@@ -48,8 +48,10 @@ const char* kProbe =
     "    r = foam_opacity(0.0, uQ, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).y / foam_film_strength(uQ);\n"
     "  } else if (uWhich == 4) {\n"
     "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).x;\n"
-    "  } else {\n"
+    "  } else if (uWhich == 5) {\n"
     "    r = foam_opacity(uQ, 0.0, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).z;\n"
+    "  } else {\n"
+    "    r = foam_opacity(0.0, uQ, x, vec2(uFoot), vec2(1.0, 0.0), 4.0, 2.0, uFoot, uFoot).w;\n"
     "  }\n"
     "  v[p.y * 1024 + p.x] = r;\n"
     "}\n";
@@ -68,8 +70,10 @@ class Probe {
   }
   // The pattern at kSide^2 points `step` metres apart from `origin`, cells of 1 m, coverage q,
   // a pixel footprint of `foot` metres; the output is poisoned with NaN first.
-  // kWhitecapShade: the active foam's brightness relative to its mean (foam_opacity's z).
-  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3, kWhitecaps = 4, kWhitecapShade = 5 };
+  // kWhitecapShade, kFilmShade: the active foam's and the film's brightness relative to their
+  // means (foam_opacity's z and w).
+  enum Pattern { kThreads = 0, kRaft = 1, kPlace = 2, kFilm = 3, kWhitecaps = 4, kWhitecapShade = 5,
+                 kFilmShade = 6 };
   std::vector<float> run(Pattern which, float q, float foot, float step, float ox, float oz) {
     std::vector<float> poison(size_t(kSide) * kSide, std::numeric_limits<float>::quiet_NaN());
     gl::Buffer out = gl::make_buffer(test::context(), GL_SHADER_STORAGE_BUFFER,
@@ -209,6 +213,50 @@ TEST_F(RenderFoamPattern, FarWhitecapsAreGreyerAtTheRimThanInside) {
       EXPECT_GT(core, rim + 0.1) << foot << " " << q;
       // On the whole as bright as before the rims were greyed: the foam's mean brightness.
       EXPECT_NEAR(mean, 1.0, 0.035) << foot << " " << q;
+    }
+}
+
+// The film's islands thin to their edges too: at footprints where the threads inside them
+// have faded and the islands still show, the film's thinner half (by opacity) is greyer than
+// its thicker half, and its brightness weighted by opacity keeps the mean. Far away, where
+// the islands fade into a veil, so does their shading.
+TEST_F(RenderFoamPattern, FilmIslandsAreGreyerWhereTheyThin) {
+  std::mt19937_64 rng(test::seed("film-rim"));
+  std::uniform_real_distribution<float> place(-50000.0f, 50000.0f);
+  Probe probe;
+  for (const float foot : {0.5f, 1.0f, 8.0f})
+    for (const float q : {0.1f, 0.3f}) {
+      const float ox = place(rng), oz = place(rng);
+      const std::vector<float> a = probe.run(Probe::kFilm, q, foot, foot, ox, oz);
+      const std::vector<float> shade = probe.run(Probe::kFilmShade, q, foot, foot, ox, oz);
+      std::vector<std::pair<float, float>> film;
+      for (size_t i = 0; i < a.size(); ++i) {
+        ASSERT_TRUE(std::isfinite(shade[i]) && std::isfinite(a[i])) << i;
+        if (a[i] > 0.01f) film.emplace_back(a[i], shade[i]);
+      }
+      ASSERT_GT(film.size(), 10000u) << foot << " " << q;
+      std::sort(film.begin(), film.end());
+      double thin = 0.0, thick = 0.0, lit = 0.0, sum = 0.0, lo = 1e9, hi = -1e9;
+      const size_t half = film.size() / 2;
+      for (size_t i = 0; i < film.size(); ++i) {
+        (i < half ? thin : thick) += film[i].second;
+        lit += double(film[i].first) * film[i].second;
+        sum += film[i].first;
+        lo = std::min(lo, double(film[i].second));
+        hi = std::max(hi, double(film[i].second));
+      }
+      thin /= double(half);
+      thick /= double(film.size() - half);
+      const double mean = lit / sum;
+      std::printf("film q %.2f, footprint %.1f m: brightness of the thinner half %.3f, thicker %.3f, "
+                  "mean %.3f, range %.3f-%.3f\n", double(q), double(foot), thin, thick, mean, lo, hi);
+      EXPECT_NEAR(mean, 1.0, 0.05) << foot << " " << q;
+      if (foot < 2.0f) {
+        EXPECT_LT(thin, thick - 0.05) << foot << " " << q;
+      } else {
+        EXPECT_GT(lo, 0.97) << foot << " " << q;
+        EXPECT_LT(hi, 1.03) << foot << " " << q;
+      }
     }
 }
 

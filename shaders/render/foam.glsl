@@ -248,17 +248,9 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
   mat = vec2(0.5 + tail.x / tail.w, tail.y / tail.w);
   float sum = fine.x, var = fine.z;
   // What the footprint fades of each octave (the fine ones' and, below, the joined coarse
-  // ones') is detail under the pixel: its variance.
-  float hidden = 0.0;
-  {
-    float a = 1.0, c = size;
-    for (int o = 0; o < 5; ++o) {
-      float fade = 1.0 - foam_octave_weight(c, foot);
-      hidden += a * a * fade * fade;
-      a *= 0.6;
-      c *= 0.5;
-    }
-  }
+  // ones') is detail under the pixel: the variance amp^2 (1 - w^2) it takes away. The five
+  // fine octaves' amp^2 sum to 1.5531.
+  float hidden = max(1.5531 - fine.z, 0.0);
   // The coarse ones, turned the other way so that no lattice lines up with another.
   vec2 x = p;
   float amp = 1.0, cell = size;
@@ -270,7 +262,7 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
     cell *= 2.0;
     float resolved = foam_octave_weight(cell, foot);
     float w = join * resolved;
-    hidden += join * join * amp * amp * (1.0 - resolved) * (1.0 - resolved);
+    hidden += join * join * amp * amp * (1.0 - resolved * resolved);
     if (w > 0.0) {
       sum += w * amp * (foam_value_noise(x / cell, seed + 100u + uint(k)) - 0.5);
       var += w * w * amp * amp;
@@ -299,6 +291,9 @@ float foam_vary(float q, float n) {
   return q * mix(1.0, g, 1.0 - clamp(q, 0.0, 1.0));
 }
 
+// The film's brightness at an island's edge and inside it, relative to its mean.
+const float kFoamFilmRim = 0.75, kFoamFilmCore = 1.15;
+
 // The film's opacity where it lies, from its coverage q: thin film lets the water show
 // through; where it is thick it is nearly as white as a crest.
 float foam_film_strength(float q) {
@@ -315,12 +310,12 @@ float foam_film_strength(float q) {
 // a wave's face close to the eye makes far smaller than `feet` on the flat sea, and `face`,
 // that footprint stretched by the face's own slant.
 // Returns (opacity of the active foam, opacity of the film, brightness of the active foam
-// relative to its mean).
-vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind, float size,
+// relative to its mean, brightness of the film relative to its mean).
+vec4 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind, float size,
                   float stretch, float near, float face) {
   white = clamp(white, 0.0, 1.0);
   residual = clamp(residual, 0.0, 1.0);
-  if (white + residual <= 1e-3) return vec3(0.0, 0.0, 1.0);
+  if (white + residual <= 1e-3) return vec4(0.0, 0.0, 1.0, 1.0);
   // Where the water's own footprint is well under the flat sea's (a wave's face near the eye,
   // seen far more squarely and nearer than the flat sea along the same ray), the patterns
   // show their detail down to it: a storm's face full of foam is then a lace with holes
@@ -340,7 +335,7 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   float unresolved;
   vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat,
                               unresolved);
-  float a = 0.0, shade = 1.0, film = 0.0;
+  float a = 0.0, shade = 1.0, film = 0.0, film_shade = 1.0;
   if (white > 1e-3) {
     // The blotches' edges blur as their ragged detail falls under the pixel, by a part of the
     // unresolved octaves' spread (about 0.13 of the deviation per unit share): all of it, the
@@ -400,13 +395,19 @@ vec3 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
     // The islands are placed by the blotches' fine octaves' contrast alone: far away, where the
     // threads inside them have faded, an island drawn sharp would be a flat grey cut-out, so
     // there the film is a translucent veil of its coverage, as a film seen from afar is.
-    float islands = foam_place(share, 0.5 + (blotch.x - 0.5) * blotch.z / max(blotch.y, 1e-6),
-                               blotch.z);
-    float r = islands *
+    vec2 islands = foam_place_depth(share, 0.5 + (blotch.x - 0.5) * blotch.z / max(blotch.y, 1e-6),
+                                    blotch.z, 0.0);
+    float r = islands.x *
               (1.0 - (1.0 - coarse) * (1.0 - small) * (1.0 - medium));
     film = r * foam_film_strength(residual);
+    // An island of film is thickest in its middle and thins to its edges, where it has
+    // drained and broken first: greyer there, so that where the threads inside it have faded
+    // it is no flat grey cut-out. As the islands fade into a veil, so does this, to the mean.
+    float kept2 = blotch.z * blotch.z;
+    float depth = islands.y / max(kept2, 1e-3);
+    film_shade = mix(1.0, mix(kFoamFilmRim, kFoamFilmCore, smoothstep(0.0, 0.1, depth)), kept2);
   }
-  return vec3(clamp(a, 0.0, 1.0), film, shade);
+  return vec4(clamp(a, 0.0, 1.0), film, shade, film_shade);
 }
 
 #endif

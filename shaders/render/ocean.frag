@@ -140,13 +140,16 @@ vec3 shade_foam(vec3 color, float white, float residual, vec3 n, vec3 sun, vec3 
   // same ray, and nearer: there the pixel covers `near` stretched by the face's own slant (the
   // maps' normal, smooth across triangles).
   float face = near / max(dot(n, -ray), 0.05);
-  vec3 o = foam_opacity(white, residual, vPlane, feet, uWindDir, uFoamDetailSize, uFoamStretch,
+  vec4 o = foam_opacity(white, residual, vPlane, feet, uWindDir, uFoamDetailSize, uFoamStretch,
                         near, face);
   float crest = clamp(o.x * uFoamIntensity, 0.0, 1.0), film = clamp(o.y * uFoamIntensity, 0.0, 1.0);
-  float opacity = 1.0 - (1.0 - crest) * (1.0 - film);
+  // The film shows where the crest leaves it.
+  float seen_film = film * (1.0 - crest);
+  float opacity = crest + seen_film;
   // Foam is a rough white diffuser of albedo about 0.8; the bubbles' walls of a whitecap are
-  // whiter than that, their middles greyer.
-  float shade = opacity > 0.0 ? mix(1.0, o.z, crest / opacity) : 1.0;
+  // whiter than that, their middles greyer; a patch, whitecap or film, is greyer where it
+  // thins at its edge.
+  float shade = opacity > 0.0 ? (crest * o.z + seen_film * o.w) / opacity : 1.0;
   vec3 foam_color = min(0.8 * shade, 0.95) / PI * (sun * max(dot(n, uSunDir), 0.0) + sky_irradiance);
   return mix(color, foam_color, opacity);
 }
