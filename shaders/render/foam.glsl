@@ -114,10 +114,11 @@ float foam_thread_level(float q) {
 // lies, in the pattern's deviation above the level as far as the pixel resolves it (< 0 outside).
 vec2 foam_place_depth(float q, float pattern, float kept, float blur) {
   q = clamp(q, 0.0, 1.0);
-  // A covered point lies deep inside; where the pattern has faded, at the depth of a typical
-  // point of the area (half the extent of a patch's rise).
+  // A fully covered point lies deep inside. Where the pattern has faded, the depth is half
+  // the 0.1 over which the foam's brightness rises from its rim (foam_opacity), which keeps
+  // that brightness at its mean.
   if (q <= 0.0 || q >= 1.0) return vec2(q, q >= 1.0 ? 1.0 : -1.0);
-  if (kept <= 1e-3) return vec2(q, 0.125);
+  if (kept <= 1e-3) return vec2(q, 0.05);
   // The pattern's deviation at full contrast against the level a share q of it exceeds.
   float d = (pattern - 0.5) / kept;
   float level = foam_place_level(q);
