@@ -184,6 +184,17 @@ void OceanRenderer::use_with_sky(const gl::Program& program, const ShadingParams
   sky_.bind(program, kSkyUnit);
 }
 
+void OceanRenderer::screen_image(gl::Texture& image, int width, int height) const {
+  if (image && image.width() == width && image.height() == height) return;
+  image = gl::Texture(shaders_->context(), GL_TEXTURE_2D, GL_RGBA16F, width, height);
+  glBindTexture(GL_TEXTURE_2D, image.id());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
                          const ShadingParams& shading, int width, int height,
                          gl::PassTimer* timer) {
@@ -245,15 +256,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
   const auto draw_clouds = [&] {
     gl::ScopedPass clouds_pass(timer, "render.clouds", 0);
     const int w = std::min((width + 1) / 2, kMaxCloudImage), h = std::min((height + 1) / 2, kMaxCloudImage);
-    if (!clouds_ || clouds_.width() != w || clouds_.height() != h) {
-      clouds_ = gl::Texture(shaders_->context(), GL_TEXTURE_2D, GL_RGBA16F, w, h);
-      glBindTexture(GL_TEXTURE_2D, clouds_.id());
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-      glBindTexture(GL_TEXTURE_2D, 0);
-    }
+    screen_image(clouds_, w, h);
     if (mirror) {
       // Built on first use: most seas never need them.
       if (!mirror_clouds_program_) {
@@ -261,15 +264,7 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
         mirror_ocean_program_ = shaders_->graphics("render/ocean.vert", "render/ocean.frag",
                                                    {{"WATER_F0", std::to_string(kWaterF0)}, {"MIRROR", "1"}});
       }
-      if (!mirror_sky_ || mirror_sky_.width() != w || mirror_sky_.height() != h) {
-        mirror_sky_ = gl::Texture(shaders_->context(), GL_TEXTURE_2D, GL_RGBA16F, w, h);
-        glBindTexture(GL_TEXTURE_2D, mirror_sky_.id());
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        glBindTexture(GL_TEXTURE_2D, 0);
-      }
+      screen_image(mirror_sky_, w, h);
     }
     const gl::Program& cp = mirror ? mirror_clouds_program_ : clouds_program_;
     use_with_sky(cp, shading);

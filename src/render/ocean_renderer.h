@@ -102,6 +102,9 @@ class OceanRenderer {
   void use_with_sky(const gl::Program& program, const ShadingParams& shading) const;
   // Draws every level with the bound program (ocean.vert's uniforms set per level).
   void draw_levels(const gl::Program& program, const glm::vec3& eye);
+  // Makes `image` a width x height rgba16f texture, filtered linearly and clamped at its edges,
+  // unless it already is one (render/clouds.comp's images).
+  void screen_image(gl::Texture& image, int width, int height) const;
 
   const gl::ShaderLibrary* shaders_;
   sky::Sky sky_;
