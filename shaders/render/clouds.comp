@@ -13,8 +13,8 @@
 // around them), above it the sky itself, so that the two meet at the horizon. The water reads
 // it at the pixel its reflected ray, turned down, points through (render/ocean.frag's
 // mirror_sky): reflections as sharp as the sky, which the environment map's texels of about
-// a degree are not. Here, because this pass is compute and the water's is fragment work,
-// which some GPUs run far slower.
+// a degree are not. It is drawn here rather than in the water's pass because this pass is
+// compute and the water's fragment work, which some GPUs run far slower.
 #include "sky/sky.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;

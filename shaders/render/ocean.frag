@@ -49,13 +49,15 @@ const float F0 = WATER_F0;
 // its wavelength across the pixels, crisp up close yet free of moire; what the filtering removes
 // comes back as roughness.
 const float kBias = 0.5;
+#ifdef MIRROR
 // GGX alpha up to which the mirrored clouds replace the environment map's: a 128^2 map's
-// texels span about a degree (alpha ~0.02), and from alpha 0.04, the map's next level, its own
-// blur is finer than the lobe's.
-const float kMirrorSharp = 0.015, kMirrorBlurred = 0.04;
+// texels span about a degree (alpha ~0.02), and from MIRROR_BLURRED (render::
+// kMirrorBlurredAlpha, 0.04: the map's next level) its own blur is finer than the lobe's.
+const float kMirrorSharp = 0.015, kMirrorBlurred = MIRROR_BLURRED;
+#endif
 
 // The sky and clouds a glassy sea reflects along r: built with MIRROR (uRoughness under
-// kMirrorBlurred), the mirrored sky where r, turned down, points into the frame
+// MIRROR_BLURRED), the mirrored sky where r, turned down, points into the frame
 // (render/clouds.comp), blended into the environment map's `blurred` towards rough water and
 // the frame's edges; otherwise `blurred`.
 vec3 mirror_sky(vec3 r, float alpha, vec3 blurred) {

@@ -40,8 +40,8 @@ constexpr int kSurfaceUnit = kReflectanceUnit + 1;
 constexpr int kCloudImageUnit = kFoamNoiseUnit;
 // The mirrored sky (mirror_sky_) for the water, after its half-float maps.
 constexpr int kMirrorUnit = kSurfaceUnit + 3;
-// ocean.frag's kMirrorBlurred: the ripples' GGX alpha from which the water reflects only the
-// environment map, and the cloud pass leaves the mirrored clouds out.
+// The ripples' GGX alpha from which the water reflects only the environment map, and the
+// cloud pass leaves the mirrored clouds out (ocean.frag's MIRROR_BLURRED).
 constexpr float kMirrorBlurredAlpha = 0.04f;
 // The cloud image's largest side: half of 4096 pixels; larger frames filter it up further.
 constexpr int kMaxCloudImage = 2048;
@@ -262,7 +262,9 @@ void OceanRenderer::draw(const ocean::Simulation& sim, const Camera& camera,
       if (!mirror_clouds_program_) {
         mirror_clouds_program_ = shaders_->compute("render/clouds.comp", {{"MIRROR", "1"}});
         mirror_ocean_program_ = shaders_->graphics("render/ocean.vert", "render/ocean.frag",
-                                                   {{"WATER_F0", std::to_string(kWaterF0)}, {"MIRROR", "1"}});
+                                                   {{"WATER_F0", std::to_string(kWaterF0)},
+                                                    {"MIRROR", "1"},
+                                                    {"MIRROR_BLURRED", std::to_string(kMirrorBlurredAlpha)}});
       }
       screen_image(mirror_sky_, w, h);
     }
