@@ -3,7 +3,7 @@
 # Installs the Debian 12 packages oceanfft needs to build, test and run; skips what is present.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   libglfw3-dev libglm-dev libimgui-dev libstb-dev libfftw3-dev libjpeg62-turbo-dev zlib1g-dev
   libopenexr-dev
   libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
