@@ -111,7 +111,8 @@ float foam_thread_level(float q) {
 // hard-edged flakes.
 // `blur`: the ramp's least half-width in the pattern's deviation, for detail the pixel no
 // longer resolves. Returns the opacity in x and in y how far inside the placed area the point
-// lies, in the pattern's deviation above the level as far as the pixel resolves it (< 0 outside).
+// lies, in the pattern's deviation above the level as far as the pixel resolves it (< 0
+// outside).
 vec2 foam_place_depth(float q, float pattern, float kept, float blur) {
   q = clamp(q, 0.0, 1.0);
   // A fully covered point lies deep inside. Where the pattern has faded, the depth is half
@@ -229,10 +230,14 @@ float foam_threads(vec2 p, float cell, float q, float foot, uint seed) {
 // deviation), not the share of the amplitudes: the faded fine octaves, weak as they are, lower
 // the spread less. z: the contrast of the fine octaves alone, as foam_fbm's pattern would keep.
 // `unresolved`: the share of the pattern's spread (standard deviation) in octaves the pixel
-// no longer resolves, which the edges blur by.
+// no longer resolves, which the edges blur by. `slope`: how fast the value's deviation (as
+// foam_place_depth reads it, (x - 0.5) / y) changes per metre across the pattern, the root
+// mean square over the octaves the pixel resolves: a value noise's slope is about 0.49 of its
+// range per cell, so each octave adds (0.49 w amp / cell)^2.
 const int kFoamBlotchLevels = 6;
+const float kFoamNoiseSlope = 0.49;
 vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, out vec2 mat,
-                   out float unresolved) {
+                   out float unresolved, out float slope) {
   // The coarse octaves join while the largest cell spans fewer than four pixels, so about two
   // octaves stay resolved: enough for ragged patches with dark water between them, and no
   // coarser, because the pattern, not the maps, decides where inside its largest cell the white
@@ -252,6 +257,17 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
   // ones') is detail under the pixel: the variance amp^2 (1 - w^2) it takes away. The five
   // fine octaves' amp^2 sum to 1.5531.
   float hidden = max(1.5531 - fine.z, 0.0);
+  // The fine octaves' part of the slope: only their weights are needed, not the noise again.
+  float steep = 0.0;
+  {
+    float a = 1.0, c = size;
+    for (int o = 0; o < 5; ++o) {
+      float aw = a * foam_octave_weight(c, foot) / c;
+      steep += aw * aw;
+      a *= 0.6;
+      c *= 0.5;
+    }
+  }
   // The coarse ones, turned the other way so that no lattice lines up with another.
   vec2 x = p;
   float amp = 1.0, cell = size;
@@ -267,9 +283,11 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
     if (w > 0.0) {
       sum += w * amp * (foam_value_noise(x / cell, seed + 100u + uint(k)) - 0.5);
       var += w * w * amp * amp;
+      steep += (w * amp / cell) * (w * amp / cell);
     }
   }
   unresolved = sqrt(hidden / max(var + hidden, 1e-12));
+  slope = 0.0;
   if (var <= 1e-12) return vec3(0.5, 0.0, 0.0);
   // A five-octave fBm's amplitudes sum to fine.w (2.3056) times its largest one, and its
   // spread is 1.2462 times that octave's. Near the eye (lod 0) the contrast is the share of that spread
@@ -277,6 +295,7 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
   // by construction, and its contrast is full. The value's deviation is the pattern's
   // standardised deviation times that contrast, so foam_place's levels hold either way.
   float spread = sqrt(var);
+  slope = kFoamNoiseSlope * sqrt(steep) * (1.2462 / fine.w) / spread;
   float kept = max(min(spread / 1.2462, 1.0), clamp(lod, 0.0, 1.0));
   return vec3(0.5 + kept * sum * (1.2462 / fine.w) / spread, kept,
               min(sqrt(fine.z) / 1.2462, 1.0));
@@ -333,20 +352,24 @@ vec4 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   // islands, so the film trails the crests that shed it.
   vec2 stretched = along * vec2(1.0 / stretch, 1.0);
   vec2 mat;
-  float unresolved;
+  float unresolved, slope;
   vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat,
-                              unresolved);
+                              unresolved, slope);
+  // The patterns' edges are spread over about a pixel, as a box filter over the pixel would
+  // draw them, not in steps of one: the ramp's half-width is 0.75 of the pixel's span of the
+  // pattern (a smoothstep that wide rises as steeply as the pixel's box-filtered edge).
+  float edge = 0.75 * foot * slope;
   float a = 0.0, shade = 1.0, film = 0.0, film_shade = 1.0;
   if (white > 1e-3) {
     // The blotches' edges blur as their ragged detail falls under the pixel, by a part of the
     // unresolved octaves' spread (about 0.13 of the deviation per unit share): all of it, the
     // expected opacity of a pixel whose hidden detail could fall either way, smears the
     // patches along the wind like motion blur.
-    vec2 placed = foam_place_depth(white, blotch.x, blotch.y, 0.1 * unresolved);
+    vec2 placed = foam_place_depth(white, blotch.x, blotch.y, max(0.1 * unresolved, edge));
     a = placed.x;
     // Foam is thickest inside a patch and thins to its edges: greyer at the rim, brighter
     // within, about the mean, as a whitecap's fresh core and its thinning margin are.
-    float thickness = mix(0.86, 1.13, smoothstep(0.0, 0.1, placed.y));
+    float thickness = mix(0.875, 1.13, smoothstep(0.0, 0.1, placed.y));
     // Bubbles of 2 to 5 cm (cells of 5 cm at the default size of 3 m), about sea foam's
     // largest, where a pixel on the water is under 6 mm; from there to 12 mm the raft's
     // clusters of 6 to 15 cm take over, which a coarser pixel sees in place of the bubbles it
@@ -397,7 +420,7 @@ vec4 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
     // threads inside them have faded, an island drawn sharp would be a flat grey cut-out, so
     // there the film is a translucent veil of its coverage, as a film seen from afar is.
     vec2 islands = foam_place_depth(share, 0.5 + (blotch.x - 0.5) * blotch.z / max(blotch.y, 1e-6),
-                                    blotch.z, 0.0);
+                                    blotch.z, edge);
     float r = islands.x *
               (1.0 - (1.0 - coarse) * (1.0 - small) * (1.0 - medium));
     film = r * foam_film_strength(residual);
