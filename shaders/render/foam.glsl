@@ -47,10 +47,13 @@ const mat2 kFoamTurn = mat2(0.8, 0.6, -0.6, 0.8);
 // down by halves, `octaves` of them, each of amplitude 0.6 of the one before and faded to its
 // mean 0.5 by the footprint with weight w. Returns the sums over the octaves of amp w (v - 0.5),
 // amp w, (amp w)^2 and amp.
-// `tail` gets the same sums over the octaves from `split` on.
-vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed, int split, out vec4 tail) {
+// `tail` gets the same sums over the octaves from `split` on, `steep` the sum of
+// (amp w / cell)^2, from which the pattern's slope follows (foam_blotches).
+vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed, int split, out vec4 tail,
+                   out float steep) {
   vec4 sums = vec4(0.0);
   tail = vec4(0.0);
+  steep = 0.0;
   float amp = 1.0, cell = cell0;
   for (int o = 0; o < octaves; ++o) {
     float w = foam_octave_weight(cell, foot);
@@ -58,6 +61,7 @@ vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed, int 
     if (w > 0.0) {
       float aw = amp * w;
       add.xyz = vec3(aw * (foam_value_noise(p / cell, seed + uint(o)) - 0.5), aw, aw * aw);
+      steep += (aw / cell) * (aw / cell);
     }
     sums += add;
     if (o >= split) tail += add;
@@ -71,7 +75,8 @@ vec4 foam_fbm_sums(vec2 p, float cell0, int octaves, float foot, uint seed, int 
 // That fBm's value (mean 0.5) in x and how much of its contrast is left in y (0..1).
 vec2 foam_fbm(vec2 p, float cell0, int octaves, float foot, uint seed) {
   vec4 tail;
-  vec4 s = foam_fbm_sums(p, cell0, octaves, foot, seed, octaves, tail);
+  float steep;
+  vec4 s = foam_fbm_sums(p, cell0, octaves, foot, seed, octaves, tail, steep);
   return vec2(0.5 + s.x / s.w, s.y / s.w);
 }
 
@@ -248,7 +253,8 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
   float lod = clamp(log2(4.0 * lod_foot / size), 0.0, float(kFoamBlotchLevels));
   // The fine octaves are foam_fbm's: near the eye this is its pattern.
   vec4 tail;
-  vec4 fine = foam_fbm_sums(p, size, 5, foot, seed, 2, tail);
+  float steep;
+  vec4 fine = foam_fbm_sums(p, size, 5, foot, seed, 2, tail, steep);
   // The last three octaves alone (cells of a quarter of `size` down to a sixteenth): a
   // three-octave fBm, its value (mean 0.5) and contrast as foam_fbm gives them.
   mat = vec2(0.5 + tail.x / tail.w, tail.y / tail.w);
@@ -257,17 +263,6 @@ vec3 foam_blotches(vec2 p, float size, float foot, float lod_foot, uint seed, ou
   // ones') is detail under the pixel: the variance amp^2 (1 - w^2) it takes away. The five
   // fine octaves' amp^2 sum to 1.5531.
   float hidden = max(1.5531 - fine.z, 0.0);
-  // The fine octaves' part of the slope: only their weights are needed, not the noise again.
-  float steep = 0.0;
-  {
-    float a = 1.0, c = size;
-    for (int o = 0; o < 5; ++o) {
-      float aw = a * foam_octave_weight(c, foot) / c;
-      steep += aw * aw;
-      a *= 0.6;
-      c *= 0.5;
-    }
-  }
   // The coarse ones, turned the other way so that no lattice lines up with another.
   vec2 x = p;
   float amp = 1.0, cell = size;
