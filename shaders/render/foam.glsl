@@ -350,9 +350,11 @@ vec4 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   float unresolved, slope;
   vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat,
                               unresolved, slope);
-  // The patterns' edges are spread over about a pixel, as a box filter over the pixel would
+  // The whitecaps' edges are spread over about a pixel, as a box filter over the pixel would
   // draw them, not in steps of one: the ramp's half-width is 0.75 of the pixel's span of the
-  // pattern (a smoothstep that wide rises as steeply as the pixel's box-filtered edge).
+  // pattern (a smoothstep that wide rises as steeply as the pixel's box-filtered edge). The
+  // film's islands keep their own ramp: where the pixel resolves them their edges are the
+  // threads', and spread that wide the islands' rims lost most of their grey.
   float edge = 0.75 * foot * slope;
   float a = 0.0, shade = 1.0, film = 0.0, film_shade = 1.0;
   if (white > 1e-3) {
@@ -415,7 +417,7 @@ vec4 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
     // threads inside them have faded, an island drawn sharp would be a flat grey cut-out, so
     // there the film is a translucent veil of its coverage, as a film seen from afar is.
     vec2 islands = foam_place_depth(share, 0.5 + (blotch.x - 0.5) * blotch.z / max(blotch.y, 1e-6),
-                                    blotch.z, edge);
+                                    blotch.z, 0.0);
     float r = islands.x *
               (1.0 - (1.0 - coarse) * (1.0 - small) * (1.0 - medium));
     film = r * foam_film_strength(residual);
