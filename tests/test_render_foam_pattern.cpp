@@ -283,7 +283,7 @@ TEST_F(RenderFoamPattern, ThreadsThinnerThanThePixelFade) {
 // along the edge as the eye moves). Sampled a pixel apart where the blotches' cells of 4 m
 // span one to four pixels: of the neighbours on an edge (opacity differing by more than
 // 0.05), few differ by more than 0.8. With edges as sharp as the pattern's own contrast
-// allows (no spread by the footprint) 16-23 % do; with a box filter's spread, 4-8 %.
+// allows (no spread by the footprint) 14-22 % do; with a box filter's spread, 3-8 %.
 TEST_F(RenderFoamPattern, WhitecapEdgesSpreadOverAboutAPixel) {
   std::mt19937_64 rng(test::seed("foam-edges"));
   std::uniform_real_distribution<float> place(-50000.0f, 50000.0f);

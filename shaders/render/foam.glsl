@@ -116,8 +116,7 @@ float foam_thread_level(float q) {
 // hard-edged flakes.
 // `blur`: the ramp's least half-width in the pattern's deviation, for detail the pixel no
 // longer resolves. Returns the opacity in x and in y how far inside the placed area the point
-// lies, in the pattern's deviation above the level as far as the pixel resolves it (< 0
-// outside).
+// lies, in the pattern's deviation above the level as far as the pixel resolves it (< 0 outside).
 vec2 foam_place_depth(float q, float pattern, float kept, float blur) {
   q = clamp(q, 0.0, 1.0);
   // A fully covered point lies deep inside. Where the pattern has faded, the depth is half
@@ -350,18 +349,18 @@ vec4 foam_opacity(float white, float residual, vec2 plane, vec2 feet, vec2 wind,
   float unresolved, slope;
   vec3 blotch = foam_blotches(stretched, size, foot, sqrt(max(feet.x * feet.y, 0.0)), 11u, mat,
                               unresolved, slope);
-  // The whitecaps' edges are spread over about a pixel, as a box filter over the pixel would
-  // draw them, not in steps of one: the ramp's half-width is 0.75 of the pixel's span of the
-  // pattern (a smoothstep that wide rises as steeply as the pixel's box-filtered edge). The
-  // film's islands keep their own ramp: where the pixel resolves them their edges are the
-  // threads', and spread that wide the islands' rims lost most of their grey.
-  float edge = 0.75 * foot * slope;
   float a = 0.0, shade = 1.0, film = 0.0, film_shade = 1.0;
   if (white > 1e-3) {
     // The blotches' edges blur as their ragged detail falls under the pixel, by a part of the
     // unresolved octaves' spread (about 0.13 of the deviation per unit share): all of it, the
     // expected opacity of a pixel whose hidden detail could fall either way, smears the
     // patches along the wind like motion blur.
+    // The edges are spread over about a pixel too, as a box filter over the pixel would draw
+    // them, not in steps of one: the ramp's half-width is at least 0.75 of the pixel's span of
+    // the pattern (a smoothstep that wide rises as steeply as the pixel's box-filtered edge).
+    // The film's islands keep their own ramp: where the pixel resolves them their edges are
+    // the threads', and spread that wide the islands' rims lose most of their grey.
+    float edge = 0.75 * foot * slope;
     vec2 placed = foam_place_depth(white, blotch.x, blotch.y, max(0.1 * unresolved, edge));
     a = placed.x;
     // Foam is thickest inside a patch and thins to its edges: greyer at the rim, brighter
