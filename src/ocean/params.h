@@ -75,9 +75,10 @@ struct Params {
 };
 
 // The wave numbers cascade c simulates: k_lo <= |k| < k_hi (rad/m). Cascade 0 starts at 0;
-// each later one starts where the previous ends, at 6 of its own grid steps (2 pi / L_c), and
-// the last ends at its radial Nyquist pi N / L. So no wave counts twice and together they
-// cover the band of one simulation with the largest patch and the smallest cell.
+// each later one starts where the previous ends, at sqrt(36.5) ~ 6.04 of its own grid steps
+// (2 pi / L_c; between two shells of its lattice, so no texel lies on the edge), and the last
+// ends at its radial Nyquist pi N / L. So no wave counts twice and together they cover the
+// band of one simulation with the largest patch and the smallest cell.
 struct CascadeBand {
   float patch_size;  // L_c, metres
   double k_lo, k_hi;
