@@ -222,6 +222,10 @@ vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float d
   float footprint = t * 0.0015 / max(d.y, 0.02);
   // The column's optical depth from base to top lights it.
   float tau = uCloudTau * density;
+  // A heap's side is seen sideways, through hundreds of metres of the heap: it reflects as the
+  // layer's densest column does, whatever the density of the column the ray met it in, which
+  // does not change with height and drew vertical curtains down the sides.
+  float tau_side = uCloudTau * mix(density, 1.0, smoothstep(0.0, 1.0, rise));
   // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
   vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
   float shadow = 0.0;
@@ -241,7 +245,7 @@ vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float d
   if (rise > 0.0) {
     float mu_s = max(uSunDir.y, 0.05);
     vec3 lit = (sun * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0))) *
-               (1.0 - cloud_transmittance(tau)) / kPi * (1.0 - 0.15 * shadow);
+               (1.0 - cloud_transmittance(tau_side)) / kPi * (1.0 - 0.15 * shadow);
     diffuse = mix(diffuse, lit, smoothstep(0.0, 1.0, rise));
   }
   // The sky's light the thin parts scatter towards the eye.
