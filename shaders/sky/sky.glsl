@@ -222,10 +222,6 @@ vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float d
   float footprint = t * 0.0015 / max(d.y, 0.02);
   // The column's optical depth from base to top lights it.
   float tau = uCloudTau * density;
-  // A heap's side is seen sideways, through hundreds of metres of the heap: it reflects as the
-  // layer's densest column does, whatever the density of the column the ray met it in, which
-  // does not change with height and drew vertical curtains down the sides.
-  float tau_side = uCloudTau * mix(density, 1.0, smoothstep(0.0, 1.0, rise));
   // Self-shadowing: how much cloud lies between this point and the sun, in the layer's plane.
   vec2 towards = length(uSunDir.xz) > 1e-4 ? normalize(uSunDir.xz) : vec2(0.0);
   float shadow = 0.0;
@@ -240,13 +236,18 @@ vec4 cloud_light(vec3 d, float t, vec2 offset, int octaves, float alpha, float d
   // Building cloud is taller: more of its base lies in its own shade.
   vec3 diffuse = cloud_base(tau) * cloud_base_spread(d.y) *
                  (1.0 - (uCloudType == 1 ? 0.2 : 0.08) * shadow);
-  // A heap's side and top reflect what its column does not let through, less where the heaps
-  // towards the sun shade it.
+  // A heap's side and top reflect what the cloud behind them does not let through, less where
+  // the heaps towards the sun shade it. A side is seen sideways, through hundreds of metres of
+  // the heap, so it reflects as the layer's densest column does, the more the higher the ray
+  // met it: the density of the column it stands on does not change with height, and lit by it
+  // the walls would show vertical curtains.
   if (rise > 0.0) {
+    float side = smoothstep(0.0, 1.0, rise);
     float mu_s = max(uSunDir.y, 0.05);
     vec3 lit = (sun * mu_s + kPi * sky_lut(vec3(0.0, 1.0, 0.0))) *
-               (1.0 - cloud_transmittance(tau_side)) / kPi * (1.0 - 0.15 * shadow);
-    diffuse = mix(diffuse, lit, smoothstep(0.0, 1.0, rise));
+               (1.0 - cloud_transmittance(uCloudTau * mix(density, 1.0, side))) / kPi *
+               (1.0 - 0.15 * shadow);
+    diffuse = mix(diffuse, lit, side);
   }
   // The sky's light the thin parts scatter towards the eye.
   vec3 ambient = 0.9 * sky_lut(vec3(0.0, 1.0, 0.0)) + 0.3 * sky_lut(normalize(vec3(-uSunDir.x, 0.3, -uSunDir.z)));

@@ -16,10 +16,9 @@ namespace {
 // Where cascade c > 0 starts: this many of its own grid steps, so its lowest waves are still
 // resolved by several cells, while the previous cascade (with 4x finer steps at the default
 // ratios) carries everything below. The radius lies halfway between the lattice's shells
-// |m|^2 = 36 and 37, so no texel of the cascade sits on its edge: on an edge of 6 steps the
-// texels (+-6, 0) and (0, +-6) fell in or out by the rounding of k, in float on the GPU and in
-// double on the host, and where the wind sea's peak lies there one of them holds about 1 % of
-// the sea's variance.
+// |m|^2 = 36 and 37, so no texel of the cascade sits on its edge, where the rounding of |k|
+// (float on the GPU, double on the host) would decide which cascade holds it; a texel at the
+// wind sea's peak holds about 1 % of the sea's variance.
 constexpr double kBandStartSteps = 6.041522986797286;  // sqrt(36.5)
 
 void check_finite(float v, const char* what) {
