@@ -23,6 +23,11 @@
 #   real     R2C+C2R round trips against C2C at REAL_SIZES (default 1024,4096): the split and
 #            join fused into the register passes (r2c-2d) and as passes of their own
 #            (r2c-2d-sep), with each one's ratio to the C2C round trip (goal <= 0.6)
+#   seeds    the issue-24 measures on seeds and times the Beaufort sheet does not use: each
+#            PRESET:CAMERA of SEED_SHOTS (default the sheet's four aerials and the deck at
+#            forces 4, 10, 12) at noon for each SEED:TIME of SEEDS (default 7:30 23:45 101:20),
+#            the sheet's 60 s of foam warm-up; render's summary per shot in seeds.txt, the PNGs
+#            as one tar in parts (seeds.tar.*)
 #   long2d   the 2D four-step path: oceanfft bench (forward FFT, fast, 2 planes, GL timestamps,
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
 #            (tools/device/cufft_shapes.py, median of 200) in the same call, for the
@@ -153,6 +158,21 @@ for section in "$@"; do
         --set cloud_coverage=0.45 --out "$OUT/readme/sky-sunset.png" 2>&1 | head -1
       ./oceanfft render --preset strong-breeze --size 512 --camera bridge --time-of-day 17:30 \
         --width 1280 --height 720 --foam-warmup 4 --out "$OUT/readme/ocean.png" 2>&1 | head -1
+      ;;
+    seeds)
+      rm -rf /tmp/seeds && mkdir -p /tmp/seeds
+      for shot in ${SEED_SHOTS:-moderate-breeze:aerial gale:aerial storm:aerial hurricane:aerial moderate-breeze:deck storm:deck hurricane:deck}; do
+        IFS=: read -r preset camera <<< "$shot"
+        for st in ${SEEDS:-7:30 23:45 101:20}; do
+          IFS=: read -r seed t <<< "$st"
+          name="$preset-$camera-s$seed"
+          echo "== $name" | tee -a "$OUT/seeds.txt"
+          ./oceanfft render --preset "$preset" --camera "$camera" --seed "$seed" --time "$t" \
+            --set foam_variation=1 --time-of-day 12:00 --foam-warmup 60 --width 1280 --height 720 \
+            --out "/tmp/seeds/$name.png" 2>&1 | tee -a "$OUT/seeds.txt" | grep -E "reads on|whitecap"
+        done
+      done
+      tar -C /tmp -cf - seeds | split -b 15M - "$OUT/seeds.tar."
       ;;
     spinup)
       for round in 1 2; do
