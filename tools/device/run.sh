@@ -28,6 +28,11 @@
 #            forces 4, 10, 12) at noon for each SEED:TIME of SEEDS (default 7:30 23:45 101:20),
 #            the sheet's 60 s of foam warm-up; render's summary per shot in seeds.txt, the PNGs
 #            as one tar in parts (seeds.tar.*)
+#   maps     issue 24's sea numbers off the tests' seeds: each preset of MAP_PRESETS (default
+#            all thirteen) for each SEED:TIME of MAP_SEEDS (default 7:30 23:45), wind along +x,
+#            MAP_WARMUP seconds of foam warm-up (default the sheet's 60), exported (--export-maps) and read by
+#            tools/device/sea_check.py (Hs, Cox-Munk, Monahan, the foam's correlation lengths
+#            along and across the wind per cascade) into maps.txt
 #   long2d   the 2D four-step path: oceanfft bench (forward FFT, fast, 2 planes, GL timestamps,
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
 #            (tools/device/cufft_shapes.py, median of 200) in the same call, for the
@@ -174,6 +179,18 @@ for section in "$@"; do
       done
       tar -C /tmp -cf - seeds | split -b 15M - "$OUT/seeds.tar."
       ;;
+    maps)
+      for preset in ${MAP_PRESETS:-glassy light-air light-breeze gentle-breeze moderate-breeze fresh strong-breeze near-gale gale strong-gale storm violent-storm hurricane}; do
+        for st in ${MAP_SEEDS:-7:30 23:45}; do
+          IFS=: read -r seed t <<< "$st"
+          rm -rf /tmp/maps
+          ./oceanfft render --preset "$preset" --seed "$seed" --time "$t" --wind-direction 0 \
+            --foam-warmup "${MAP_WARMUP:-60}" --width 64 --height 36 --export-maps /tmp/maps --out /tmp/maps.png \
+            >/dev/null 2>>"$OUT/maps.err" || echo "$preset seed $seed: render failed" | tee -a "$OUT/maps.txt"
+          python3 sea_check.py /tmp/maps "$preset seed $seed" | tee -a "$OUT/maps.txt"
+        done
+      done
+      ;;
     spinup)
       for round in 1 2; do
         for start in balance calm; do
@@ -296,7 +313,7 @@ for section in "$@"; do
                     near-gale gale strong-gale storm violent-storm hurricane; do
         for warm in 8 60; do
           ./oceanfft render --preset "$preset" --foam-start calm --foam-warmup "$warm" --width 64 --height 36 \
-            --samples 1 --out /tmp/w.png 2>&1 | grep -o "whitecap coverage.*" |
+            --samples 1 --out /tmp/w.png 2>&1 | grep -oE "Hs measured.*|mean square slope.*" |
             sed "s/^/$preset warm-up $warm s: /"
         done
       done | tee "$OUT/whitecaps.txt"
