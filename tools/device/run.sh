@@ -30,9 +30,9 @@
 #            as one tar in parts (seeds.tar.*)
 #   maps     issue 24's sea numbers off the tests' seeds: each preset of MAP_PRESETS (default
 #            all thirteen) for each SEED:TIME of MAP_SEEDS (default 7:30 23:45), wind along +x,
-#            MAP_WARMUP seconds of foam warm-up (default the sheet's 60), exported (--export-maps) and read by
-#            tools/device/sea_check.py (Hs, Cox-Munk, Monahan, the foam's correlation lengths
-#            along and across the wind per cascade) into maps.txt
+#            MAP_WARMUP seconds of foam warm-up (default the sheet's 60), exported
+#            (--export-maps) and read by tools/device/sea_check.py (Hs, Cox-Munk, Monahan, the
+#            foam's correlation lengths along and across the wind per cascade) into maps.txt
 #   long2d   the 2D four-step path: oceanfft bench (forward FFT, fast, 2 planes, GL timestamps,
 #            median of REPS after warm-up) at LSIZES (default 8192,16384) beside cuFFT
 #            (tools/device/cufft_shapes.py, median of 200) in the same call, for the
